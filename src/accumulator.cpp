@@ -1,0 +1,31 @@
+#include "accumulator.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace nuno {
+
+FixedStepAccumulator::FixedStepAccumulator(double stepSeconds, double maxFrameSeconds)
+    : stepSeconds_(stepSeconds), maxFrameSeconds_(maxFrameSeconds) {}
+
+void FixedStepAccumulator::configure(double stepSeconds, double maxFrameSeconds) {
+    stepSeconds_ = stepSeconds;
+    maxFrameSeconds_ = maxFrameSeconds;
+    carriedSeconds_ = std::min(carriedSeconds_, stepSeconds_);
+}
+
+int FixedStepAccumulator::advance(double frameSeconds) {
+    if (!std::isfinite(frameSeconds) || frameSeconds < 0.0) {
+        throw std::invalid_argument("nuno: 'frameSeconds' must be a finite number >= 0, got " +
+                                    std::to_string(frameSeconds));
+    }
+    carriedSeconds_ += std::min(frameSeconds, maxFrameSeconds_);
+    // The small tolerance keeps 1/60 + 1/60 + 1/60 (rounded) from losing a step to rounding.
+    const int steps = static_cast<int>(std::floor(carriedSeconds_ / stepSeconds_ + 1e-9));
+    carriedSeconds_ = std::max(0.0, carriedSeconds_ - steps * stepSeconds_);
+    return steps;
+}
+
+}  // namespace nuno

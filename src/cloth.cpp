@@ -1,0 +1,152 @@
+#include "cloth.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "integrate.hpp"
+#include "normals.hpp"
+#include "pins.hpp"
+#include "sheet.hpp"
+
+namespace nuno {
+namespace {
+
+const ClothSettings& validated(const ClothSettings& settings) {
+    validate(settings);
+    return settings;
+}
+
+SolverParameters solverParameters(const ClothSettings& s) {
+    return {s.solver, s.ordering, s.jacobiRelaxation, s.springConstant, s.particleMass(),
+            {s.structural, s.shear, s.bending}};
+}
+
+Forces forcesOf(const ClothSettings& s) {
+    return {s.gravity, s.damping, s.wind, s.windNormalDrag, s.windTangentialDrag};
+}
+
+void requireUnchanged(bool same, const char* name) {
+    if (!same) {
+        throw std::invalid_argument(std::string("nuno: '") + name +
+                                    "' shapes the grid and cannot change on a running cloth; create a new cloth");
+    }
+}
+
+}  // namespace
+
+Cloth::Cloth(const ClothSettings& settings)
+    : settings_(validated(settings)),
+      restPositions_(initialPositions(settings_)),
+      topology_(buildTopology(Grid{settings_.columns, settings_.rows}, restPositions_)),
+      solver_(topology_.constraints.size(), restPositions_.size()),
+      accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds) {
+    reset();
+}
+
+void Cloth::reset() {
+    particles_.positions = restPositions_;
+    particles_.predictedPositions = restPositions_;
+    particles_.velocities.assign(restPositions_.size(), Vec3(0));
+    particles_.inverseMasses.assign(restPositions_.size(), 1.0f / settings_.particleMass());
+    applyPins();
+    accumulator_.reset();
+}
+
+void Cloth::applyPins() {
+    const float freeInverseMass = 1.0f / settings_.particleMass();
+    std::fill(particles_.inverseMasses.begin(), particles_.inverseMasses.end(), freeInverseMass);
+    for (std::uint32_t index : pinnedParticles(topology_.grid, settings_.pins, settings_.pinnedParticles)) {
+        particles_.inverseMasses[index] = 0.0f;
+        particles_.velocities[index] = Vec3(0);
+    }
+}
+
+void Cloth::configure(const ClothSettings& next) {
+    validate(next);
+    requireUnchanged(next.columns == settings_.columns, "columns");
+    requireUnchanged(next.rows == settings_.rows, "rows");
+    requireUnchanged(next.width == settings_.width, "width");
+    requireUnchanged(next.height == settings_.height, "height");
+    requireUnchanged(next.orientation == settings_.orientation, "orientation");
+    requireUnchanged(next.center == settings_.center, "center");
+    requireUnchanged(next.initialPositions == settings_.initialPositions, "positions");
+    requireUnchanged(next.density == settings_.density, "density");
+
+    const bool pinsChanged = next.pins != settings_.pins || next.pinnedParticles != settings_.pinnedParticles;
+    settings_ = next;
+    accumulator_.configure(settings_.stepSeconds, settings_.maxFrameSeconds);
+    if (pinsChanged) applyPins();
+}
+
+void Cloth::checkParticle(std::uint32_t particle) const {
+    if (particle >= particles_.size()) {
+        throw std::invalid_argument("nuno: 'particle' must be an index in [0, " +
+                                    std::to_string(particles_.size() - 1) + "], got " + std::to_string(particle));
+    }
+}
+
+bool Cloth::isPinned(std::uint32_t particle) const {
+    checkParticle(particle);
+    return particles_.inverseMasses[particle] == 0.0f;
+}
+
+void Cloth::pin(std::uint32_t particle) {
+    checkParticle(particle);
+    particles_.inverseMasses[particle] = 0.0f;
+    particles_.velocities[particle] = Vec3(0);
+    recordPins();
+}
+
+void Cloth::unpin(std::uint32_t particle) {
+    checkParticle(particle);
+    particles_.inverseMasses[particle] = 1.0f / settings_.particleMass();
+    particles_.velocities[particle] = Vec3(0);
+    recordPins();
+}
+
+// Keeps the settings saying which particles are held, so reset() and settings() agree with them.
+void Cloth::recordPins() {
+    settings_.pins = PinPreset::Custom;
+    settings_.pinnedParticles.clear();
+    for (std::uint32_t i = 0; i < particles_.size(); ++i) {
+        if (particles_.inverseMasses[i] == 0.0f) settings_.pinnedParticles.push_back(i);
+    }
+}
+
+int Cloth::step(double frameSeconds) {
+    const int steps = accumulator_.advance(frameSeconds);
+    stepFixed(steps);
+    return steps;
+}
+
+void Cloth::stepFixed(int count) {
+    if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
+    const SolverParameters parameters = solverParameters(settings_);
+    const float substepSeconds = settings_.substepSeconds();
+    for (int s = 0; s < count; ++s) {
+        for (int i = 0; i < settings_.substeps; ++i) substep(substepSeconds, parameters);
+        ++stepsTaken_;
+    }
+}
+
+void Cloth::substep(float substepSeconds, const SolverParameters& parameters) {
+    const Forces forces = forcesOf(settings_);
+    if (forces.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
+    predict(particles_, normals_, forces, substepSeconds);
+    solver_.beginSubstep();
+    for (int i = 0; i < settings_.iterations; ++i) solver_.iterate(topology_, particles_, parameters, substepSeconds);
+    colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds);
+    updateVelocities(particles_, substepSeconds);
+}
+
+const std::vector<Vec3>& Cloth::normals() {
+    computeNormals(topology_.grid, particles_.positions, normals_);
+    return normals_;
+}
+
+double Cloth::kineticEnergy() const {
+    return nuno::kineticEnergy(particles_, settings_.particleMass());
+}
+
+}  // namespace nuno

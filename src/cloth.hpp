@@ -1,0 +1,79 @@
+// A running cloth: settings, topology, particle state, colliders and the stepping loop.
+//
+// One fixed step of stepSeconds is split into substeps; each substep runs, in order,
+//   predict (gravity, damping, wind drag) -> iterations x constraint sweep -> collisions
+//   -> velocity update,
+// the same stages the GPU solver runs as passes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "accumulator.hpp"
+#include "colliders.hpp"
+#include "constraint_solver.hpp"
+#include "measurements.hpp"
+#include "particles.hpp"
+#include "settings.hpp"
+#include "topology.hpp"
+
+namespace nuno {
+
+class Cloth {
+public:
+    // Throws std::invalid_argument when a setting is out of range.
+    explicit Cloth(const ClothSettings& settings);
+
+    // Advances by a frame's time through the fixed-step accumulator; returns the steps taken.
+    int step(double frameSeconds);
+    void stepFixed(int count = 1);
+    // Back to the starting shape at rest, keeping the current pins, colliders and parameters.
+    void reset();
+
+    // Changes any run-time setting. Settings that shape the grid (columns, rows, width, height,
+    // orientation, center, positions, density) cannot change: that throws, naming the setting.
+    void configure(const ClothSettings& next);
+    const ClothSettings& settings() const { return settings_; }
+
+    // Holds the particle where it is now / lets it fall again.
+    void pin(std::uint32_t particle);
+    void unpin(std::uint32_t particle);
+    bool isPinned(std::uint32_t particle) const;
+
+    std::uint32_t addCollider(const Collider& collider) { return colliders_.add(collider); }
+    void updateCollider(std::uint32_t id, const Collider& collider) { colliders_.update(id, collider); }
+    void removeCollider(std::uint32_t id) { colliders_.remove(id); }
+    const Collider& collider(std::uint32_t id) const { return colliders_.get(id); }
+    std::size_t colliderCount() const { return colliders_.size(); }
+
+    const Topology& topology() const { return topology_; }
+    const Particles& particles() const { return particles_; }
+    const std::vector<Vec3>& positions() const { return particles_.positions; }
+    // Recomputed on each call from the current positions.
+    const std::vector<Vec3>& normals();
+    const std::vector<Vec3>& restPositions() const { return restPositions_; }
+
+    Strain strain(Family family) const { return strainOf(topology_, particles_.positions, family); }
+    double kineticEnergy() const;
+    float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
+    double carriedSeconds() const { return accumulator_.carriedSeconds(); }
+    std::uint64_t stepsTaken() const { return stepsTaken_; }
+
+private:
+    void substep(float substepSeconds, const SolverParameters& parameters);
+    void applyPins();
+    void recordPins();
+    void checkParticle(std::uint32_t particle) const;
+
+    ClothSettings settings_;
+    std::vector<Vec3> restPositions_;
+    Topology topology_;
+    Particles particles_;
+    std::vector<Vec3> normals_;
+    ConstraintSolver solver_;
+    ColliderSet colliders_;
+    FixedStepAccumulator accumulator_;
+    std::uint64_t stepsTaken_ = 0;
+};
+
+}  // namespace nuno

@@ -1,0 +1,56 @@
+// Solid shapes the cloth cannot enter. Each collider keeps an id so callers can move or remove
+// it while the cloth runs. Resolution projects a particle found inside (closer than the margin)
+// onto the surface, then takes back the friction share of its sliding along the surface during
+// this substep (a position-level friction, as PBD does it: friction 1 sticks, 0 slides freely).
+#pragma once
+
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+#include "particles.hpp"
+
+namespace nuno {
+
+struct Sphere {
+    Vec3 center;
+    float radius;  // metres
+};
+
+// The half-space dot(normal, x) < offset is solid; normal has unit length.
+struct Plane {
+    Vec3 normal;
+    float offset;  // metres along the normal from the origin
+};
+
+using ColliderShape = std::variant<Sphere, Plane>;
+
+struct Collider {
+    ColliderShape shape;
+    float friction;  // share of tangential motion removed on contact, [0, 1]
+};
+
+// Throws std::invalid_argument naming the field that is out of range.
+void validate(const Collider& collider);
+// A plane through a point, its normal normalised (throws when the normal is zero).
+Plane planeThrough(const Vec3& point, const Vec3& normal);
+
+class ColliderSet {
+public:
+    std::uint32_t add(const Collider& collider);
+    void update(std::uint32_t id, const Collider& collider);
+    void remove(std::uint32_t id);
+    const Collider& get(std::uint32_t id) const;
+    std::size_t size() const { return colliders_.size(); }
+
+    void resolve(Particles& particles, float margin, float substepSeconds) const;
+
+private:
+    std::size_t slotOf(std::uint32_t id) const;
+
+    std::vector<std::uint32_t> ids_;
+    std::vector<Collider> colliders_;
+    std::uint32_t nextId_ = 1;
+};
+
+}  // namespace nuno

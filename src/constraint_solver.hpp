@@ -1,0 +1,53 @@
+// Projection of the distance constraints, for the three solver models and three orderings.
+//
+// Every model reduces a constraint's violation C = |x_b - x_a| - restLength by some length and
+// shares that change between the two particles in proportion to their inverse masses w:
+//   mass-spring (Verlet, after seed 000): Hooke's force k * C, scaled by the family's stretch or
+//       shrink factor, turned into a displacement with h^2 / (2 m). A spring stiffer than one
+//       substep can resolve is solved fully (the gain is clamped to 1), never overshot.
+//   PBD: removes stiffness * C, stiffness in [0, 1].
+//   XPBD: with alpha~ = compliance / h^2, dlambda = (-C - alpha~ lambda) / (w_a + w_b + alpha~),
+//       lambda += dlambda, and the pair moves by -dlambda along the constraint gradient; lambda
+//       starts at zero every substep, so stiffness is a material value independent of h and of
+//       the iteration count.
+// Orderings: Gauss-Seidel visits constraints by start particle and moves particles at once;
+// red-black visits the twelve colour passes of the topology (what the GPU does); Jacobi computes
+// every correction from the same positions, then moves each particle by the relaxation factor
+// times the average of its corrections.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "particles.hpp"
+#include "settings.hpp"
+#include "topology.hpp"
+
+namespace nuno {
+
+struct SolverParameters {
+    SolverKind solver;
+    Ordering ordering;
+    float jacobiRelaxation;
+    float springConstant;  // N/m
+    float particleMass;    // kg
+    std::array<FamilyStiffness, kFamilyCount> families;
+};
+
+class ConstraintSolver {
+public:
+    explicit ConstraintSolver(std::size_t constraintCount, std::size_t particleCount);
+
+    // Starts a substep: XPBD multipliers return to zero.
+    void beginSubstep();
+    // One sweep over every constraint.
+    void iterate(const Topology& topology, Particles& particles, const SolverParameters& parameters,
+                 float substepSeconds);
+
+private:
+    std::vector<float> lambdas_;          // XPBD multiplier per constraint, in topology order
+    std::vector<Vec3> jacobiSums_;        // summed corrections per particle
+    std::vector<float> jacobiCounts_;     // corrections received per particle
+};
+
+}  // namespace nuno

@@ -1,0 +1,13 @@
+// The one place that configures GLM for the whole core.
+#pragma once
+
+// Plain scalar GLM: no SIMD intrinsics, so the native and wasm builds round identically.
+#define GLM_FORCE_PURE
+#define GLM_FORCE_XYZW_ONLY
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
+
+namespace nuno {
+using Vec3 = glm::vec3;
+static_assert(sizeof(Vec3) == 3 * sizeof(float), "positions are handed to JS as packed xyz floats");
+}  // namespace nuno

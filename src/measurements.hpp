@@ -1,0 +1,23 @@
+// Figures that tests and the demo read off a cloth.
+#pragma once
+
+#include <vector>
+
+#include "particles.hpp"
+#include "topology.hpp"
+
+namespace nuno {
+
+// Strain of a constraint: |length - restLength| / restLength.
+struct Strain {
+    float max = 0.0f;
+    float mean = 0.0f;
+};
+
+Strain strainOf(const Topology& topology, const std::vector<Vec3>& positions, Family family);
+// Joules.
+double kineticEnergy(const Particles& particles, float particleMass);
+// The smallest y of any particle, metres.
+float lowestPoint(const std::vector<Vec3>& positions);
+
+}  // namespace nuno

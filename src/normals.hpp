@@ -1,0 +1,13 @@
+// Per-particle surface normals from the grid neighbours (central differences, one-sided at edges).
+// Used for wind drag and for smooth shading; a degenerate spot gets the zero vector.
+#pragma once
+
+#include <vector>
+
+#include "topology.hpp"
+
+namespace nuno {
+
+void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals);
+
+}  // namespace nuno

@@ -1,0 +1,25 @@
+// The running state of every particle, structure-of-arrays so passes stream through memory.
+//
+// Velocity is stored, not derived from two positions: (x - x_prev) / h in float32 loses the
+// low bits of large coordinates every substep, and the loss has a sign, so a falling cloth
+// gains speed it should not have (seed 003 saw the same with half floats). The velocity update
+// adds only what the constraints and collisions moved, (x - predicted) / h, which is exactly
+// zero for a particle nothing touched.
+#pragma once
+
+#include <vector>
+
+#include "math.hpp"
+
+namespace nuno {
+
+struct Particles {
+    std::vector<Vec3> positions;
+    std::vector<Vec3> velocities;          // m/s
+    std::vector<Vec3> predictedPositions;  // where integration put each particle this substep
+    std::vector<float> inverseMasses;      // 1/kg; 0 holds the particle in place
+
+    std::size_t size() const { return positions.size(); }
+};
+
+}  // namespace nuno

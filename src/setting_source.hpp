@@ -1,0 +1,35 @@
+// Reading settings from any keyed document (a JS object, a JSON file) through one set of rules,
+// so every front end accepts the same names, types and ranges and reports errors the same way.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "colliders.hpp"
+#include "settings.hpp"
+
+namespace nuno {
+
+class SettingSource {
+public:
+    virtual ~SettingSource() = default;
+    // Keys that are present and not undefined/null.
+    virtual std::vector<std::string> keys() const = 0;
+    virtual bool isText(const std::string& key) const = 0;
+    // Each throws std::invalid_argument naming the key when the value has another type.
+    virtual double number(const std::string& key) const = 0;
+    virtual std::string text(const std::string& key) const = 0;
+    virtual std::vector<double> numbers(const std::string& key) const = 0;
+    virtual std::unique_ptr<SettingSource> child(const std::string& key) const = 0;
+};
+
+// Overwrites the settings named in the source; throws for unknown names and wrong types.
+// Ranges are checked afterwards by validate().
+void applySettings(const SettingSource& source, ClothSettings& settings);
+
+// A collider from {type: 'sphere', center, radius, friction} or {type: 'plane', point, normal,
+// friction}. With a current collider, the source only needs the fields that change.
+Collider readCollider(const SettingSource& source, const Collider* current = nullptr);
+
+}  // namespace nuno

@@ -1,0 +1,75 @@
+// The constraint graph of a grid cloth and its colouring into passes.
+//
+// Six directions cover the three families: structural (right, down), shear (both diagonals) and
+// bending (skip-one right, skip-one down). Each direction is split into two colours so that no
+// particle appears twice in one colour: a pass may then move every one of its particles at once,
+// which is what a GPU fragment pass needs and what the CPU red-black ordering reproduces.
+//   right, down, both diagonals:  colour = parity of the constraint's start column (row for down)
+//   skip-one right / down:        colour = parity of start column / 2 (a period-4 pattern),
+//                                 because constraints starting at c and c - 2 share a particle.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "math.hpp"
+
+namespace nuno {
+
+enum class Family : std::uint8_t { Structural, Shear, Bending };
+constexpr int kFamilyCount = 3;
+
+enum class Direction : std::uint8_t { Right, Down, DiagonalDown, DiagonalUp, SkipRight, SkipDown };
+constexpr int kDirectionCount = 6;
+constexpr int kColourCount = 2;
+constexpr int kPassCount = kDirectionCount * kColourCount;
+
+struct GridOffset {
+    int columns;
+    int rows;
+};
+
+// Where a constraint's second particle sits relative to its first (start) particle.
+GridOffset offsetOf(Direction direction);
+Family familyOf(Direction direction);
+// The colour of the constraint that starts at (column, row) in this direction: 0 or 1.
+int colourOf(Direction direction, int column, int row);
+
+struct Grid {
+    int columns = 0;
+    int rows = 0;
+    std::uint32_t index(int column, int row) const {
+        return static_cast<std::uint32_t>(row * columns + column);
+    }
+    int particleCount() const { return columns * rows; }
+};
+
+struct DistanceConstraint {
+    std::uint32_t first;
+    std::uint32_t second;
+    float restLength;  // metres, measured on the initial shape
+    Family family;
+};
+
+// A contiguous range of constraints that share no particle.
+struct ConstraintPass {
+    Direction direction;
+    int colour;
+    std::uint32_t begin;
+    std::uint32_t end;
+};
+
+struct Topology {
+    Grid grid;
+    std::vector<DistanceConstraint> constraints;     // grouped by pass, in solving order
+    std::array<ConstraintPass, kPassCount> passes;   // direction-major, then colour
+    std::vector<std::uint32_t> gaussSeidelOrder;     // constraint indices by start particle
+    std::vector<std::uint32_t> triangleIndices;      // two triangles per grid cell, for drawing
+
+    std::size_t countOf(Family family) const;
+};
+
+Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions);
+
+}  // namespace nuno

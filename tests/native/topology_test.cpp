@@ -1,0 +1,113 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "cloth.hpp"
+
+namespace nuno {
+namespace {
+
+struct GridCase {
+    int columns;
+    int rows;
+};
+
+class TopologyTest : public ::testing::TestWithParam<GridCase> {};
+
+Cloth flatCloth(int columns, int rows, float width, float height) {
+    ClothSettings settings;
+    settings.columns = columns;
+    settings.rows = rows;
+    settings.width = width;
+    settings.height = height;
+    return Cloth(settings);
+}
+
+TEST_P(TopologyTest, CountsEachFamilyFromTheGridShape) {
+    const auto [c, r] = GetParam();
+    const Cloth cloth = flatCloth(c, r, 1.0f, 1.0f);
+    const Topology& topology = cloth.topology();
+    EXPECT_EQ(cloth.positions().size(), static_cast<std::size_t>(c * r));
+    EXPECT_EQ(topology.countOf(Family::Structural), static_cast<std::size_t>((c - 1) * r + c * (r - 1)));
+    EXPECT_EQ(topology.countOf(Family::Shear), static_cast<std::size_t>(2 * (c - 1) * (r - 1)));
+    EXPECT_EQ(topology.countOf(Family::Bending),
+              static_cast<std::size_t>(std::max(c - 2, 0) * r + c * std::max(r - 2, 0)));
+    EXPECT_EQ(topology.triangleIndices.size(), static_cast<std::size_t>(6 * (c - 1) * (r - 1)));
+}
+
+TEST_P(TopologyTest, NoParticleAppearsTwiceInOnePass) {
+    const auto [c, r] = GetParam();
+    const Cloth cloth = flatCloth(c, r, 1.0f, 1.0f);
+    const Topology& topology = cloth.topology();
+    std::size_t covered = 0;
+    for (const ConstraintPass& pass : topology.passes) {
+        std::set<std::uint32_t> seen;
+        for (std::uint32_t i = pass.begin; i < pass.end; ++i) {
+            const DistanceConstraint& constraint = topology.constraints[i];
+            EXPECT_EQ(constraint.family, familyOf(pass.direction));
+            EXPECT_TRUE(seen.insert(constraint.first).second) << "particle " << constraint.first << " twice";
+            EXPECT_TRUE(seen.insert(constraint.second).second) << "particle " << constraint.second << " twice";
+        }
+        covered += pass.end - pass.begin;
+    }
+    EXPECT_EQ(covered, topology.constraints.size());
+    // Gauss-Seidel visits each constraint exactly once.
+    std::set<std::uint32_t> visited(topology.gaussSeidelOrder.begin(), topology.gaussSeidelOrder.end());
+    EXPECT_EQ(visited.size(), topology.constraints.size());
+    EXPECT_EQ(topology.gaussSeidelOrder.size(), topology.constraints.size());
+}
+
+INSTANTIATE_TEST_SUITE_P(Grids, TopologyTest,
+                         ::testing::Values(GridCase{2, 2}, GridCase{3, 5}, GridCase{7, 4}, GridCase{32, 32},
+                                           GridCase{64, 17}),
+                         [](const auto& info) {
+                             return std::to_string(info.param.columns) + "x" + std::to_string(info.param.rows);
+                         });
+
+TEST(Topology, RestLengthsFollowTheSpacingOfANonSquareSheet) {
+    // 5 columns over 2 m (0.5 m apart), 3 rows over 0.6 m (0.3 m apart).
+    const Cloth cloth = flatCloth(5, 3, 2.0f, 0.6f);
+    const float dx = 0.5f;
+    const float dy = 0.3f;
+    for (const ConstraintPass& pass : cloth.topology().passes) {
+        const GridOffset offset = offsetOf(pass.direction);
+        const float expected = std::hypot(offset.columns * dx, offset.rows * dy);
+        for (std::uint32_t i = pass.begin; i < pass.end; ++i) {
+            EXPECT_NEAR(cloth.topology().constraints[i].restLength, expected, 1e-6f);
+        }
+    }
+}
+
+TEST(Topology, RestLengthsComeFromACurvedStartingShape) {
+    ClothSettings settings;
+    settings.columns = 9;
+    settings.rows = 4;
+    for (int row = 0; row < settings.rows; ++row) {
+        for (int column = 0; column < settings.columns; ++column) {
+            const float angle = 0.3f * static_cast<float>(column);  // an arc of radius 1
+            settings.initialPositions.push_back(Vec3(std::sin(angle), -0.1f * static_cast<float>(row), std::cos(angle)));
+        }
+    }
+    settings.pins = PinPreset::None;
+    settings.gravity = Vec3(0);
+    Cloth cloth(settings);
+    const float chord = 2.0f * std::sin(0.15f);
+    const ConstraintPass& right = cloth.topology().passes[0];
+    EXPECT_NEAR(cloth.topology().constraints[right.begin].restLength, chord, 1e-6f);
+    // Without gravity or wind the arc is at rest and keeps its shape.
+    cloth.stepFixed(60);
+    for (std::size_t i = 0; i < cloth.positions().size(); ++i) {
+        EXPECT_NEAR(glm::length(cloth.positions()[i] - settings.initialPositions[i]), 0.0f, 1e-5f);
+    }
+}
+
+TEST(Topology, ColouringUsesPeriodFourForSkipOneBending) {
+    EXPECT_EQ(colourOf(Direction::SkipRight, 0, 0), colourOf(Direction::SkipRight, 1, 0));
+    EXPECT_NE(colourOf(Direction::SkipRight, 0, 0), colourOf(Direction::SkipRight, 2, 0));
+    EXPECT_NE(colourOf(Direction::Right, 0, 0), colourOf(Direction::Right, 1, 0));
+    EXPECT_NE(colourOf(Direction::SkipDown, 5, 1), colourOf(Direction::SkipDown, 5, 3));
+}
+
+}  // namespace
+}  // namespace nuno
