@@ -22,8 +22,9 @@ int FixedStepAccumulator::advance(double frameSeconds) {
                                     std::to_string(frameSeconds));
     }
     carriedSeconds_ += std::min(frameSeconds, maxFrameSeconds_);
-    // The small tolerance keeps 1/60 + 1/60 + 1/60 (rounded) from losing a step to rounding.
-    const int steps = static_cast<int>(std::floor(carriedSeconds_ / stepSeconds_ + 1e-9));
+    // The tolerance (a millionth of a step) keeps settings rounded to float, such as a 0.1 s clamp
+    // over 1/60 s steps, from losing a step to rounding.
+    const int steps = static_cast<int>(std::floor(carriedSeconds_ / stepSeconds_ + 1e-6));
     carriedSeconds_ = std::max(0.0, carriedSeconds_ - steps * stepSeconds_);
     return steps;
 }

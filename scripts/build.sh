@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds everything the tests, the demo and the package need:
+#   build/native  the core, its unit tests and tools (g++)
+#   build/wasm    the core as WebAssembly -> dist/nuno-core.{mjs,wasm} (Emscripten)
+#   dist/shaders.js  the GLSL files of shaders/ as ES module strings
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian's Emscripten runs its JS tools with the system node, which needs Debian's node modules.
+export NODE_PATH=/usr/share/nodejs
+jobs=$(nproc)
+
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release --log-level=WARNING
+cmake --build build/native -j "$jobs"
+
+emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release --log-level=WARNING > /dev/null
+cmake --build build/wasm -j "$jobs"
+
+node scripts/bundle-shaders.mjs

@@ -1,0 +1,229 @@
+// The JS face of the core: a Cloth class built from a plain settings object.
+//
+// Every entry point runs inside guarded(), which turns a C++ exception into a JS Error carrying
+// its message, so JS callers never see a raw wasm exception. Positions, normals and triangle
+// indices are handed out as typed-array views straight over wasm memory (no copy); the arrays
+// behind them never reallocate while the cloth lives, and the JS wrapper re-fetches a view when
+// memory growth detaches it.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <stdexcept>
+
+#include "cloth.hpp"
+#include "js_setting_source.hpp"
+
+namespace nuno {
+namespace {
+
+using emscripten::val;
+
+[[noreturn]] void throwJsError(const char* message) { val::global("Error").new_(val(message)).throw_(); }
+
+template <class Body>
+auto guarded(Body&& body) -> decltype(body()) {
+    try {
+        return body();
+    } catch (const std::exception& error) {
+        throwJsError(error.what());
+    }
+}
+
+val vec3ToJs(const Vec3& v) {
+    val array = val::array();
+    array.call<void>("push", v.x, v.y, v.z);
+    return array;
+}
+
+val familyToJs(const FamilyStiffness& family) {
+    val object = val::object();
+    object.set("compliance", family.compliance);
+    object.set("stiffness", family.stiffness);
+    object.set("stretch", family.stretch);
+    object.set("shrink", family.shrink);
+    return object;
+}
+
+const char* orientationName(Orientation orientation) {
+    return orientation == Orientation::Vertical ? "vertical" : "horizontal";
+}
+
+val pinsToJs(const ClothSettings& s) {
+    switch (s.pins) {
+        case PinPreset::TopEdge: return val("top-edge");
+        case PinPreset::TopCorners: return val("top-corners");
+        case PinPreset::LeftEdge: return val("left-edge");
+        case PinPreset::None: return val("none");
+        case PinPreset::Custom: break;
+    }
+    val indices = val::array();
+    for (std::uint32_t index : s.pinnedParticles) indices.call<void>("push", index);
+    return indices;
+}
+
+val settingsToJs(const ClothSettings& s) {
+    val object = val::object();
+    object.set("columns", s.columns);
+    object.set("rows", s.rows);
+    object.set("width", s.width);
+    object.set("height", s.height);
+    object.set("orientation", val(orientationName(s.orientation)));
+    object.set("center", vec3ToJs(s.center));
+    object.set("density", s.density);
+    object.set("pins", pinsToJs(s));
+    object.set("solver", val(solverName(s.solver)));
+    object.set("ordering", val(orderingName(s.ordering)));
+    object.set("jacobiRelaxation", s.jacobiRelaxation);
+    object.set("substeps", s.substeps);
+    object.set("iterations", s.iterations);
+    object.set("stepSeconds", s.stepSeconds);
+    object.set("maxFrameSeconds", s.maxFrameSeconds);
+    object.set("gravity", vec3ToJs(s.gravity));
+    object.set("damping", s.damping);
+    object.set("wind", vec3ToJs(s.wind));
+    object.set("windNormalDrag", s.windNormalDrag);
+    object.set("windTangentialDrag", s.windTangentialDrag);
+    object.set("springConstant", s.springConstant);
+    object.set("collisionMargin", s.collisionMargin);
+    object.set("structural", familyToJs(s.structural));
+    object.set("shear", familyToJs(s.shear));
+    object.set("bending", familyToJs(s.bending));
+    return object;
+}
+
+Family parseFamily(const std::string& name) {
+    if (name == "structural") return Family::Structural;
+    if (name == "shear") return Family::Shear;
+    if (name == "bending") return Family::Bending;
+    throw std::invalid_argument("nuno: 'family' must be one of 'structural', 'shear', 'bending', got '" + name + "'");
+}
+
+ClothSettings settingsFrom(const val& object) {
+    ClothSettings settings;
+    applySettings(JsSettingSource(object, "settings"), settings);
+    return settings;
+}
+
+class JsCloth {
+public:
+    explicit JsCloth(const val& settings) : cloth_(settingsFrom(settings)) {}
+
+    int step(double frameSeconds) { return guarded([&] { return cloth_.step(frameSeconds); }); }
+    void stepFixed(int count) { guarded([&] { cloth_.stepFixed(count); }); }
+    void reset() { cloth_.reset(); }
+
+    void set(const val& changes) {
+        guarded([&] {
+            ClothSettings next = cloth_.settings();
+            applySettings(JsSettingSource(changes, "changes"), next);
+            cloth_.configure(next);
+        });
+    }
+    val settings() const { return settingsToJs(cloth_.settings()); }
+
+    void pin(double particle) { guarded([&] { cloth_.pin(particleIndex(particle)); }); }
+    void unpin(double particle) { guarded([&] { cloth_.unpin(particleIndex(particle)); }); }
+    bool isPinned(double particle) const { return guarded([&] { return cloth_.isPinned(particleIndex(particle)); }); }
+
+    std::uint32_t addCollider(const val& description) {
+        return guarded([&] { return cloth_.addCollider(readCollider(JsSettingSource(description, "collider"))); });
+    }
+    void updateCollider(std::uint32_t id, const val& changes) {
+        guarded([&] {
+            const Collider& current = cloth_.collider(id);
+            cloth_.updateCollider(id, readCollider(JsSettingSource(changes, "collider"), &current));
+        });
+    }
+    void removeCollider(std::uint32_t id) { guarded([&] { cloth_.removeCollider(id); }); }
+    std::size_t colliderCount() const { return cloth_.colliderCount(); }
+
+    val positions() const { return floatView(cloth_.positions()); }
+    val normals() { return floatView(cloth_.normals()); }
+    val velocities() const { return floatView(cloth_.particles().velocities); }
+    val triangleIndices() const {
+        const auto& indices = cloth_.topology().triangleIndices;
+        return val(emscripten::typed_memory_view(indices.size(), indices.data()));
+    }
+
+    val strain(const std::string& family) const {
+        return guarded([&] {
+            const Strain strain = cloth_.strain(parseFamily(family));
+            val result = val::object();
+            result.set("max", strain.max);
+            result.set("mean", strain.mean);
+            return result;
+        });
+    }
+    std::size_t constraintCount(const std::string& family) const {
+        return guarded([&] { return cloth_.topology().countOf(parseFamily(family)); });
+    }
+    double kineticEnergy() const { return cloth_.kineticEnergy(); }
+    float lowestPoint() const { return cloth_.lowestPoint(); }
+    std::size_t particleCount() const { return cloth_.positions().size(); }
+    int columns() const { return cloth_.settings().columns; }
+    int rows() const { return cloth_.settings().rows; }
+    double carriedSeconds() const { return cloth_.carriedSeconds(); }
+    double stepsTaken() const { return static_cast<double>(cloth_.stepsTaken()); }
+
+private:
+    static val floatView(const std::vector<Vec3>& points) {
+        return val(emscripten::typed_memory_view(points.size() * 3, &points.data()->x));
+    }
+    std::uint32_t particleIndex(double particle) const {
+        if (!(particle >= 0 && particle < static_cast<double>(cloth_.positions().size())) ||
+            particle != static_cast<double>(static_cast<std::uint32_t>(particle))) {
+            throw std::invalid_argument("nuno: 'particle' must be an integer in [0, " +
+                                        std::to_string(cloth_.positions().size() - 1) + "], got " +
+                                        std::to_string(particle));
+        }
+        return static_cast<std::uint32_t>(particle);
+    }
+
+    Cloth cloth_;
+};
+
+// Construction goes through a factory so a bad setting becomes a JS Error before anything is
+// allocated for the cloth.
+JsCloth* createCloth(const val& settings) {
+    return guarded([&] { return new JsCloth(settings); });
+}
+
+// Bytes of the wasm heap in use: lets tests prove that create/dispose cycles leak nothing.
+double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+}  // namespace nuno
+
+EMSCRIPTEN_BINDINGS(nuno) {
+    using namespace emscripten;
+    using nuno::JsCloth;
+    class_<JsCloth>("Cloth")
+        .constructor(&nuno::createCloth, allow_raw_pointers())
+        .function("step", &JsCloth::step)
+        .function("stepFixed", &JsCloth::stepFixed)
+        .function("reset", &JsCloth::reset)
+        .function("set", &JsCloth::set)
+        .function("settings", &JsCloth::settings)
+        .function("pin", &JsCloth::pin)
+        .function("unpin", &JsCloth::unpin)
+        .function("isPinned", &JsCloth::isPinned)
+        .function("addCollider", &JsCloth::addCollider)
+        .function("updateCollider", &JsCloth::updateCollider)
+        .function("removeCollider", &JsCloth::removeCollider)
+        .function("colliderCount", &JsCloth::colliderCount)
+        .function("positions", &JsCloth::positions)
+        .function("normals", &JsCloth::normals)
+        .function("velocities", &JsCloth::velocities)
+        .function("triangleIndices", &JsCloth::triangleIndices)
+        .function("strain", &JsCloth::strain)
+        .function("constraintCount", &JsCloth::constraintCount)
+        .function("kineticEnergy", &JsCloth::kineticEnergy)
+        .function("lowestPoint", &JsCloth::lowestPoint)
+        .function("particleCount", &JsCloth::particleCount)
+        .function("columns", &JsCloth::columns)
+        .function("rows", &JsCloth::rows)
+        .function("carriedSeconds", &JsCloth::carriedSeconds)
+        .function("stepsTaken", &JsCloth::stepsTaken);
+    function("heapBytesInUse", &nuno::heapBytesInUse);
+}

@@ -1,0 +1,198 @@
+// The CPU cloth: a thin JS face over the wasm Cloth that keeps its typed-array views valid.
+
+/** @typedef {import('./index.js').ClothSettings} ClothSettings */
+/** @typedef {import('./index.js').ColliderDescription} ColliderDescription */
+/** @typedef {'structural' | 'shear' | 'bending'} Family */
+
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} low
+ * @param {number} high
+ */
+function requireNumber(name, value, low, high) {
+  if (typeof value !== 'number' || !(value >= low && value <= high)) {
+    throw new RangeError(`nuno: '${name}' must be a number in [${low}, ${high}], got ${String(value)}`);
+  }
+}
+
+export class Cloth {
+  /** @type {any} */
+  #native;
+  /** @type {Float32Array | null} */
+  #positions = null;
+  /** @type {Uint32Array | null} */
+  #triangleIndices = null;
+
+  /**
+   * Use `nuno.createCloth(settings)`.
+   * @param {any} core the Emscripten module
+   * @param {ClothSettings} settings
+   */
+  constructor(core, settings) {
+    this.#native = new core.Cloth(settings);
+  }
+
+  /** @returns {any} */
+  get #live() {
+    if (!this.#native) throw new Error('nuno: this cloth was disposed');
+    return this.#native;
+  }
+
+  /**
+   * Advances by one frame's time through the fixed-step accumulator.
+   * @param {number} frameSeconds time since the last call, seconds
+   * @returns {number} the fixed steps taken
+   */
+  step(frameSeconds) {
+    requireNumber('frameSeconds', frameSeconds, 0, Number.MAX_VALUE);
+    return this.#live.step(frameSeconds);
+  }
+
+  /** @param {number} [count] whole fixed steps to take */
+  stepFixed(count = 1) {
+    requireNumber('count', count, 0, 1e6);
+    this.#live.stepFixed(count);
+  }
+
+  /** Back to the starting shape at rest; pins, colliders and parameters stay. */
+  reset() {
+    this.#live.reset();
+  }
+
+  /**
+   * Changes run-time settings (solver, substeps, wind, stiffness...). Grid settings throw.
+   * @param {Partial<ClothSettings>} changes
+   */
+  set(changes) {
+    this.#live.set(changes);
+  }
+
+  /** @returns {Required<ClothSettings>} a copy of the settings in force */
+  get settings() {
+    return this.#live.settings();
+  }
+
+  /** @param {number} particle */
+  pin(particle) {
+    this.#live.pin(particle);
+  }
+
+  /** @param {number} particle */
+  unpin(particle) {
+    this.#live.unpin(particle);
+  }
+
+  /** @param {number} particle */
+  isPinned(particle) {
+    return this.#live.isPinned(particle);
+  }
+
+  /**
+   * @param {ColliderDescription} collider
+   * @returns {number} its id
+   */
+  addCollider(collider) {
+    return this.#live.addCollider(collider);
+  }
+
+  /**
+   * Moves or reshapes a collider; only the fields given change.
+   * @param {number} id
+   * @param {Partial<ColliderDescription>} changes
+   */
+  updateCollider(id, changes) {
+    this.#live.updateCollider(id, changes);
+  }
+
+  /** @param {number} id */
+  removeCollider(id) {
+    this.#live.removeCollider(id);
+  }
+
+  /** xyz per particle, row-major: a live view of wasm memory (no copy). */
+  get positions() {
+    // Memory growth detaches the old buffer, which leaves a view of length 0: fetch again.
+    if (!this.#positions || this.#positions.length === 0) this.#positions = this.#live.positions();
+    return /** @type {Float32Array} */ (this.#positions);
+  }
+
+  /** xyz per particle, unit normals computed from the current positions on each read. */
+  get normals() {
+    return this.#live.normals();
+  }
+
+  /** xyz per particle, m/s. A live view. */
+  get velocities() {
+    return this.#live.velocities();
+  }
+
+  /** Two triangles per grid cell, for drawing. A live view. */
+  get triangleIndices() {
+    if (!this.#triangleIndices || this.#triangleIndices.length === 0) {
+      this.#triangleIndices = this.#live.triangleIndices();
+    }
+    return /** @type {Uint32Array} */ (this.#triangleIndices);
+  }
+
+  /**
+   * |length - restLength| / restLength over one constraint family.
+   * @param {Family} family
+   * @returns {{max: number, mean: number}}
+   */
+  strain(family) {
+    return this.#live.strain(family);
+  }
+
+  /** @param {Family} family */
+  constraintCount(family) {
+    return this.#live.constraintCount(family);
+  }
+
+  /** Joules. */
+  get kineticEnergy() {
+    return this.#live.kineticEnergy();
+  }
+
+  /** The smallest y of any particle, metres. */
+  get lowestPoint() {
+    return this.#live.lowestPoint();
+  }
+
+  get particleCount() {
+    return this.#live.particleCount();
+  }
+
+  get columns() {
+    return this.#live.columns();
+  }
+
+  get rows() {
+    return this.#live.rows();
+  }
+
+  /** Seconds the accumulator carries to the next frame. */
+  get carriedSeconds() {
+    return this.#live.carriedSeconds();
+  }
+
+  get stepsTaken() {
+    return this.#live.stepsTaken();
+  }
+
+  get disposed() {
+    return this.#native === null;
+  }
+
+  /** Frees the cloth's wasm memory. Safe to call twice. */
+  dispose() {
+    this.#native?.delete();
+    this.#native = null;
+    this.#positions = null;
+    this.#triangleIndices = null;
+  }
+
+  [Symbol.dispose]() {
+    this.dispose();
+  }
+}
