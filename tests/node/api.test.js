@@ -1,0 +1,124 @@
+// The wasm module through the public API, loaded the way a user loads it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { loadNuno } from '../../web/index.js';
+
+const nuno = await loadNuno();
+
+/** @param {() => unknown} action @param {RegExp} message */
+function assertError(action, message) {
+  assert.throws(action, (error) => {
+    assert.ok(error instanceof Error, `expected an Error, got ${String(error)}`);
+    assert.match(/** @type {Error} */ (error).message, message);
+    return true;
+  });
+}
+
+test('a cloth falls under gravity, held by its top edge', (t) => {
+  const cloth = nuno.createCloth({ columns: 12, rows: 7, width: 1.2, height: 0.7 });
+  t.after(() => cloth.dispose());
+  assert.equal(cloth.particleCount, 84);
+  assert.equal(cloth.columns, 12);
+  assert.equal(cloth.rows, 7);
+  assert.equal(cloth.positions.length, 84 * 3);
+  assert.equal(cloth.triangleIndices.length, 11 * 6 * 6);
+  const start = Float32Array.from(cloth.positions);
+  assert.equal(cloth.step(0.05), 3, 'three fixed steps of 1/60 s fit in 50 ms');
+  assert.ok(Math.abs(cloth.carriedSeconds - (0.05 - 3 / 60)) < 1e-6);
+  cloth.stepFixed(30);
+  const positions = cloth.positions;
+  for (let column = 0; column < 12; column++) {
+    assert.equal(positions[column * 3 + 1], start[column * 3 + 1], 'the top edge is pinned');
+  }
+  const bottomCorner = (84 - 1) * 3;
+  assert.ok(positions[bottomCorner + 2] !== start[bottomCorner + 2] || positions[bottomCorner + 1] !== start[bottomCorner + 1]);
+  assert.ok(cloth.kineticEnergy >= 0);
+  assert.ok(cloth.strain('structural').max < 0.05);
+  assert.equal(cloth.constraintCount('structural'), 11 * 7 + 12 * 6);
+  assert.equal(cloth.constraintCount('shear'), 2 * 11 * 6);
+  assert.equal(cloth.constraintCount('bending'), 10 * 7 + 12 * 5);
+  const normals = cloth.normals;
+  assert.ok(Math.abs(Math.hypot(normals[0], normals[1], normals[2]) - 1) < 1e-5);
+});
+
+test('settings read back, change while running, and reject grid changes', (t) => {
+  const cloth = nuno.createCloth({ solver: 'pbd', pins: 'top-corners', wind: [1, 0, 2], shear: { stiffness: 0.25 } });
+  t.after(() => cloth.dispose());
+  const settings = cloth.settings;
+  assert.equal(settings.solver, 'pbd');
+  assert.equal(settings.pins, 'top-corners');
+  assert.deepEqual(settings.wind, [1, 0, 2]);
+  assert.equal(settings.shear.stiffness, 0.25);
+  assert.equal(settings.columns, 32);
+  cloth.set({ substeps: 4, solver: 'mass-spring', structural: { stretch: 0.5 } });
+  assert.equal(cloth.settings.substeps, 4);
+  assert.equal(cloth.settings.solver, 'mass-spring');
+  assert.equal(cloth.settings.structural.stretch, 0.5);
+  assert.equal(cloth.settings.structural.shrink, 1, 'fields not given keep their value');
+  assertError(() => cloth.set({ columns: 8 }), /'columns' shapes the grid and cannot change/);
+  assertError(() => cloth.set({ iterations: 0 }), /'iterations' must be an integer in \[1, 100\], got 0/);
+  assert.equal(cloth.settings.iterations, 1, 'a rejected change leaves the cloth as it was');
+});
+
+test('pins and colliders change while running', (t) => {
+  const cloth = nuno.createCloth({ columns: 10, rows: 10, orientation: 'horizontal', center: [0, 1, 0], pins: 'none' });
+  t.after(() => cloth.dispose());
+  cloth.pin(0);
+  assert.ok(cloth.isPinned(0));
+  assert.deepEqual(cloth.settings.pins, [0]);
+  const sphere = cloth.addCollider({ type: 'sphere', center: [0, 0.5, 0], radius: 0.3 });
+  const ground = cloth.addCollider({ type: 'plane' });
+  cloth.stepFixed(90);
+  for (let i = 0; i < cloth.particleCount; i++) {
+    const [x, y, z] = cloth.positions.subarray(3 * i, 3 * i + 3);
+    assert.ok(Math.hypot(x, y - 0.5, z) >= 0.3 + 0.005 - 1e-5, `particle ${i} is inside the sphere`);
+  }
+  cloth.updateCollider(sphere, { center: [0, 0.4, 0] });
+  cloth.removeCollider(ground);
+  assertError(() => cloth.removeCollider(ground), /no collider with id/);
+  assertError(() => cloth.updateCollider(sphere, { normal: [0, 1, 0] }), /unknown sphere setting 'normal'/);
+  cloth.unpin(0);
+  assert.equal(cloth.isPinned(0), false);
+});
+
+test('invalid input becomes an Error naming the parameter and its range', (t) => {
+  assertError(() => nuno.createCloth({ columns: 1 }), /'columns' must be an integer in \[2, 4096\], got 1/);
+  assertError(() => nuno.createCloth({ colums: 8 }), /unknown setting 'colums'/);
+  assertError(() => nuno.createCloth({ width: 'wide' }), /'width' must be a number, got string/);
+  assertError(() => nuno.createCloth({ solver: 'verlet' }), /'solver' must be one of 'mass-spring', 'pbd', 'xpbd'/);
+  assertError(() => nuno.createCloth({ pins: [0, 5000] }), /'pins' must be particle indices in \[0, 1023\], got 5000/);
+  assertError(() => nuno.createCloth({ gravity: [0, -9.81] }), /'gravity' must be an array of 3 numbers/);
+  assertError(() => nuno.createCloth(/** @type {any} */ (42)), /settings must be a plain object, got number/);
+  const cloth = nuno.createCloth();
+  t.after(() => cloth.dispose());
+  assertError(() => cloth.step(-1), /'frameSeconds' must be a number in \[0, /);
+  assertError(() => cloth.pin(1024), /'particle' must be an integer in \[0, 1023\]/);
+  assertError(() => cloth.addCollider({ type: 'sphere', radius: -1 }), /sphere 'radius' must be a number in \(0, 10000\]/);
+  assertError(() => cloth.addCollider(/** @type {any} */ ({ type: 'cube' })), /collider 'type' must be one of 'sphere', 'plane'/);
+  assertError(() => cloth.addCollider({ type: 'plane', normal: [0, 0, 0] }), /plane 'normal' must be a non-zero vector/);
+  assertError(() => cloth.strain(/** @type {any} */ ('diagonal')), /'family' must be one of/);
+});
+
+test('a disposed cloth says so instead of touching freed memory', () => {
+  const cloth = nuno.createCloth({ columns: 4, rows: 4 });
+  cloth.dispose();
+  cloth.dispose();
+  assert.equal(cloth.disposed, true);
+  assertError(() => cloth.step(0.016), /this cloth was disposed/);
+  assertError(() => cloth.positions, /this cloth was disposed/);
+});
+
+test('a starting shape gives the rest lengths', (t) => {
+  const columns = 5;
+  const rows = 3;
+  const positions = [];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) positions.push(column * 0.1, 1 - row * 0.2, column * column * 0.01);
+  }
+  const cloth = nuno.createCloth({ columns, rows, positions: new Float32Array(positions), pins: 'none', gravity: [0, 0, 0] });
+  t.after(() => cloth.dispose());
+  cloth.stepFixed(30);
+  assert.ok(cloth.strain('structural').max < 1e-5, 'a curved cloth at rest keeps its shape');
+  assertError(() => nuno.createCloth({ columns, rows, positions: [0, 0, 0] }), /'positions' must be columns \* rows = 15 points, got 1 points/);
+});

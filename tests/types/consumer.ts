@@ -1,0 +1,40 @@
+// Compiled with `tsc --noEmit` by the test run: the shipped declarations must accept real use
+// and reject misuse (each @ts-expect-error line must really be an error, or tsc fails).
+import { loadNuno, type Cloth, type ClothSettings } from 'nuno';
+
+const settings: ClothSettings = {
+  columns: 64,
+  rows: 48,
+  orientation: 'horizontal',
+  pins: [0, 63],
+  solver: 'xpbd',
+  shear: { compliance: 1e-6 },
+};
+
+async function run(): Promise<number> {
+  const nuno = await loadNuno({ wasmUrl: new URL('./nuno-core.wasm', 'https://example.invalid/') });
+  const cloth: Cloth = nuno.createCloth(settings);
+  const sphere: number = cloth.addCollider({ type: 'sphere', center: [0, 0.5, 0], radius: 0.4 });
+  cloth.updateCollider(sphere, { center: [0.1, 0.5, 0] });
+  const steps: number = cloth.step(1 / 60);
+  const positions: Float32Array = cloth.positions;
+  const strain: { max: number; mean: number } = cloth.strain('bending');
+  const solver: 'mass-spring' | 'pbd' | 'xpbd' = cloth.settings.solver;
+  cloth.set({ wind: [2, 0, 1], structural: { stretch: 0.9 } });
+  cloth.dispose();
+
+  // @ts-expect-error: solvers are named, not free strings
+  nuno.createCloth({ solver: 'verlet' });
+  // @ts-expect-error: a vector has three components
+  cloth.set({ gravity: [0, -9.81] });
+  // @ts-expect-error: colliders need a type
+  cloth.addCollider({ radius: 1 });
+  // @ts-expect-error: positions are read-only
+  cloth.positions = new Float32Array(3);
+  // @ts-expect-error: the constructor is not public; use nuno.createCloth
+  new (await import('nuno')).Cloth();
+
+  return steps + positions.length + strain.max + solver.length;
+}
+
+void run;

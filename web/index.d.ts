@@ -1,0 +1,186 @@
+// Type declarations for nuno (hand-written: Emscripten 3.1.6 cannot emit them for Embind).
+
+export type Vec3 = [number, number, number];
+export type SolverKind = 'mass-spring' | 'pbd' | 'xpbd';
+export type Ordering = 'gauss-seidel' | 'red-black' | 'jacobi';
+export type PinPreset = 'top-edge' | 'top-corners' | 'left-edge' | 'none';
+export type Family = 'structural' | 'shear' | 'bending';
+
+/** Stiffness of one constraint family, for each solver model. */
+export interface FamilyStiffness {
+  /** XPBD: inverse stiffness in m/N, [0, 1]; 0 is perfectly stiff. */
+  compliance?: number;
+  /** PBD: share of the violation removed per projection, [0, 1]. */
+  stiffness?: number;
+  /** Mass-spring: factor on the spring force while the spring is longer than its rest length, [0, 1]. */
+  stretch?: number;
+  /** Mass-spring: factor on the spring force while the spring is shorter than its rest length, [0, 1]. */
+  shrink?: number;
+}
+
+/**
+ * Everything that describes a cloth. SI units, y up. Every field is optional; the defaults make
+ * a 1 m x 1 m, 32 x 32 curtain centred at y = 1 m, hanging from its top edge, solved by XPBD.
+ * Out-of-range values throw an Error naming the setting and its allowed range.
+ */
+export interface ClothSettings {
+  /** Particles along a row, [2, 4096]. Default 32. */
+  columns?: number;
+  /** Particles along a column, [2, 4096]. Default 32. */
+  rows?: number;
+  /** Metres along the columns, (0, 1000]. Default 1. */
+  width?: number;
+  /** Metres along the rows, (0, 1000]. Default 1. */
+  height?: number;
+  /** A vertical sheet spans x and y (row 0 on top); a horizontal one spans x and z (row 0 at -z). */
+  orientation?: 'vertical' | 'horizontal';
+  /** Centre of the sheet, metres. Default [0, 1, 0]. */
+  center?: Vec3;
+  /** Starting shape, x y z per particle (columns * rows of them); rest lengths come from it. */
+  positions?: ArrayLike<number>;
+  /** Areal density, kg/m^2, (0, 1000]. Default 0.2. */
+  density?: number;
+  /** A preset, or the indices of the particles to hold in place. Default 'top-edge'. */
+  pins?: PinPreset | number[];
+  /** Default 'xpbd'. */
+  solver?: SolverKind;
+  /** Default 'red-black' (the colouring the GPU uses). */
+  ordering?: Ordering;
+  /** Scales the averaged Jacobi correction, (0, 2). Default 1. */
+  jacobiRelaxation?: number;
+  /** Substeps per fixed step, [1, 100]. Default 10. */
+  substeps?: number;
+  /** Constraint sweeps per substep, [1, 100]. Default 1. */
+  iterations?: number;
+  /** The fixed step, seconds, [0.0001, 0.1]. Default 1/60. */
+  stepSeconds?: number;
+  /** Longer frames count as this long, so a stall cannot explode the cloth; [stepSeconds, 1]. Default 0.1. */
+  maxFrameSeconds?: number;
+  /** m/s^2. Default [0, -9.81, 0]. */
+  gravity?: Vec3;
+  /** Velocity lost per second, 1/s, [0, 50]. Default 0.1. */
+  damping?: number;
+  /** Air velocity, m/s. Default [0, 0, 0]. */
+  wind?: Vec3;
+  /** How fast the air drags the cloth across its surface, 1/s, [0, 100]. Default 2. */
+  windNormalDrag?: number;
+  /** How fast the air drags the cloth along its surface, 1/s, [0, 100]. Default 0.2. */
+  windTangentialDrag?: number;
+  /** Mass-spring Hooke constant, N/m, [0, 1e9]. Default 100. */
+  springConstant?: number;
+  /** Metres kept between the cloth and every collider, [0, 1]. Default 0.005. */
+  collisionMargin?: number;
+  structural?: FamilyStiffness;
+  shear?: FamilyStiffness;
+  bending?: FamilyStiffness;
+}
+
+/** The settings in force, as `cloth.settings` returns them. */
+export type ResolvedClothSettings = Required<Omit<ClothSettings, 'positions' | 'structural' | 'shear' | 'bending'>> & {
+  structural: Required<FamilyStiffness>;
+  shear: Required<FamilyStiffness>;
+  bending: Required<FamilyStiffness>;
+};
+
+export interface SphereCollider {
+  type: 'sphere';
+  /** Metres. Default [0, 0, 0]. */
+  center?: Vec3;
+  /** Metres, (0, 10000]. Default 0.5. */
+  radius?: number;
+  /** Share of sliding removed on contact, [0, 1]. Default 0.5. */
+  friction?: number;
+}
+
+/** The solid half-space below a plane through `point`, facing `normal`. */
+export interface PlaneCollider {
+  type: 'plane';
+  /** Default [0, 0, 0]. */
+  point?: Vec3;
+  /** Non-zero; normalised for you. Default [0, 1, 0]. */
+  normal?: Vec3;
+  friction?: number;
+}
+
+export type ColliderDescription = SphereCollider | PlaneCollider;
+/** What `updateCollider` takes: any fields of the collider's own type. */
+export type ColliderChanges = Partial<Omit<SphereCollider, 'type'>> | Partial<Omit<PlaneCollider, 'type'>>;
+
+export interface LoadOptions {
+  /** Where nuno-core.wasm is, when a bundler or server moved it. */
+  wasmUrl?: URL | string;
+  /** The wasm module's bytes, when the caller already has them. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/**
+ * Loads the WebAssembly core. In browsers and workers the wasm is fetched from beside the
+ * module; in Node it is read from disk.
+ */
+export function loadNuno(options?: LoadOptions): Promise<Nuno>;
+
+export class Nuno {
+  private constructor();
+  /** A cloth simulated on the CPU (WebAssembly). Throws an Error for an invalid setting. */
+  createCloth(settings?: ClothSettings): Cloth;
+  /** Bytes of the wasm heap in use by the core (a diagnostic: `dispose()` gives them back). */
+  heapBytesInUse(): number;
+}
+
+/**
+ * A cloth simulated on the CPU. Its memory lives in WebAssembly: call `dispose()` when done
+ * (or hold it with `using`), or it stays allocated until the page goes away.
+ */
+export class Cloth {
+  private constructor();
+  /** Advances by one frame's time through the fixed-step accumulator; returns the fixed steps taken. */
+  step(frameSeconds: number): number;
+  /** Takes whole fixed steps, ignoring the accumulator. */
+  stepFixed(count?: number): void;
+  /** Back to the starting shape at rest; pins, colliders and parameters stay. */
+  reset(): void;
+  /** Changes run-time settings. Grid settings (columns, rows, width, height, orientation, center, positions, density) throw. */
+  set(changes: Partial<ClothSettings>): void;
+  /** A copy of the settings in force. */
+  readonly settings: ResolvedClothSettings;
+
+  /** Holds a particle where it is now. */
+  pin(particle: number): void;
+  /** Lets a held particle move again. */
+  unpin(particle: number): void;
+  isPinned(particle: number): boolean;
+
+  /** Returns the collider's id. */
+  addCollider(collider: ColliderDescription): number;
+  /** Moves or reshapes a collider: only the fields given change; its type cannot. */
+  updateCollider(id: number, changes: ColliderChanges): void;
+  removeCollider(id: number): void;
+
+  /** x y z per particle, row-major: a live view of wasm memory, valid until the next step. */
+  readonly positions: Float32Array;
+  /** Unit normals, x y z per particle, computed from the current positions on each read. */
+  readonly normals: Float32Array;
+  /** m/s, x y z per particle: a live view. */
+  readonly velocities: Float32Array;
+  /** Two triangles per grid cell, for drawing: a live view. */
+  readonly triangleIndices: Uint32Array;
+
+  /** |length - restLength| / restLength over one constraint family. */
+  strain(family: Family): { max: number; mean: number };
+  constraintCount(family: Family): number;
+  /** Joules. */
+  readonly kineticEnergy: number;
+  /** The smallest y of any particle, metres. */
+  readonly lowestPoint: number;
+  readonly particleCount: number;
+  readonly columns: number;
+  readonly rows: number;
+  /** Seconds the accumulator carries into the next frame. */
+  readonly carriedSeconds: number;
+  readonly stepsTaken: number;
+  readonly disposed: boolean;
+
+  /** Frees the cloth's wasm memory. Safe to call twice; any other call afterwards throws. */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
