@@ -6,16 +6,8 @@
 namespace nuno {
 namespace {
 
-// What one family's parameters mean for one substep, worked out once per sweep.
-struct FamilyRule {
-    float alphaTilde;   // XPBD compliance / h^2
-    float stiffness;    // PBD
-    float stretchGain;  // mass-spring, while longer than rest
-    float shrinkGain;   // mass-spring, while shorter than rest
-};
-
-std::array<FamilyRule, kFamilyCount> rulesFor(const SolverParameters& parameters, float h) {
-    std::array<FamilyRule, kFamilyCount> rules{};
+FamilyRules rulesFor(const SolverParameters& parameters, float h) {
+    FamilyRules rules{};
     const float springToDisplacement = parameters.springConstant * h * h / (2.0f * parameters.particleMass);
     for (int f = 0; f < kFamilyCount; ++f) {
         const FamilyStiffness& family = parameters.families[f];
@@ -56,53 +48,52 @@ Vec3 pairShift(const DistanceConstraint& constraint, const Particles& particles,
 
 template <SolverKind Kind>
 void projectInPlace(std::uint32_t index, const Topology& topology, Particles& particles,
-                    const std::array<FamilyRule, kFamilyCount>& rules, std::vector<float>& lambdas) {
+                    const FamilyRules& rules, std::vector<float>& lambdas) {
     const DistanceConstraint& constraint = topology.constraints[index];
     const Vec3 shift = pairShift<Kind>(constraint, particles, rules[static_cast<int>(constraint.family)], lambdas[index]);
     particles.positions[constraint.first] += shift * particles.inverseMasses[constraint.first];
     particles.positions[constraint.second] -= shift * particles.inverseMasses[constraint.second];
 }
 
+}  // namespace
+
 template <SolverKind Kind>
-void sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
-           const std::array<FamilyRule, kFamilyCount>& rules, std::vector<float>& lambdas,
-           std::vector<Vec3>& jacobiSums, std::vector<float>& jacobiCounts) {
+void ConstraintSolver::sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
+                             const FamilyRules& rules) {
     switch (parameters.ordering) {
         case Ordering::GaussSeidel:
             for (std::uint32_t index : topology.gaussSeidelOrder) {
-                projectInPlace<Kind>(index, topology, particles, rules, lambdas);
+                projectInPlace<Kind>(index, topology, particles, rules, lambdas_);
             }
             break;
         case Ordering::RedBlack:
             for (const ConstraintPass& pass : topology.passes) {
                 for (std::uint32_t index = pass.begin; index < pass.end; ++index) {
-                    projectInPlace<Kind>(index, topology, particles, rules, lambdas);
+                    projectInPlace<Kind>(index, topology, particles, rules, lambdas_);
                 }
             }
             break;
         case Ordering::Jacobi: {
-            std::fill(jacobiSums.begin(), jacobiSums.end(), Vec3(0));
-            std::fill(jacobiCounts.begin(), jacobiCounts.end(), 0.0f);
+            std::fill(jacobiSums_.begin(), jacobiSums_.end(), Vec3(0));
+            std::fill(jacobiCounts_.begin(), jacobiCounts_.end(), 0.0f);
             for (std::size_t index = 0; index < topology.constraints.size(); ++index) {
                 const DistanceConstraint& constraint = topology.constraints[index];
                 const Vec3 shift =
-                    pairShift<Kind>(constraint, particles, rules[static_cast<int>(constraint.family)], lambdas[index]);
-                jacobiSums[constraint.first] += shift * particles.inverseMasses[constraint.first];
-                jacobiSums[constraint.second] -= shift * particles.inverseMasses[constraint.second];
-                jacobiCounts[constraint.first] += 1.0f;
-                jacobiCounts[constraint.second] += 1.0f;
+                    pairShift<Kind>(constraint, particles, rules[static_cast<int>(constraint.family)], lambdas_[index]);
+                jacobiSums_[constraint.first] += shift * particles.inverseMasses[constraint.first];
+                jacobiSums_[constraint.second] -= shift * particles.inverseMasses[constraint.second];
+                jacobiCounts_[constraint.first] += 1.0f;
+                jacobiCounts_[constraint.second] += 1.0f;
             }
             for (std::size_t i = 0; i < particles.size(); ++i) {
-                if (jacobiCounts[i] > 0.0f) {
-                    particles.positions[i] += jacobiSums[i] * (parameters.jacobiRelaxation / jacobiCounts[i]);
+                if (jacobiCounts_[i] > 0.0f) {
+                    particles.positions[i] += jacobiSums_[i] * (parameters.jacobiRelaxation / jacobiCounts_[i]);
                 }
             }
             break;
         }
     }
 }
-
-}  // namespace
 
 ConstraintSolver::ConstraintSolver(std::size_t constraintCount, std::size_t particleCount)
     : lambdas_(constraintCount, 0.0f), jacobiSums_(particleCount), jacobiCounts_(particleCount) {}
@@ -114,13 +105,13 @@ void ConstraintSolver::iterate(const Topology& topology, Particles& particles, c
     const auto rules = rulesFor(parameters, substepSeconds);
     switch (parameters.solver) {
         case SolverKind::MassSpring:
-            sweep<SolverKind::MassSpring>(topology, particles, parameters, rules, lambdas_, jacobiSums_, jacobiCounts_);
+            sweep<SolverKind::MassSpring>(topology, particles, parameters, rules);
             break;
         case SolverKind::Pbd:
-            sweep<SolverKind::Pbd>(topology, particles, parameters, rules, lambdas_, jacobiSums_, jacobiCounts_);
+            sweep<SolverKind::Pbd>(topology, particles, parameters, rules);
             break;
         case SolverKind::Xpbd:
-            sweep<SolverKind::Xpbd>(topology, particles, parameters, rules, lambdas_, jacobiSums_, jacobiCounts_);
+            sweep<SolverKind::Xpbd>(topology, particles, parameters, rules);
             break;
     }
 }

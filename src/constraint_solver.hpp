@@ -25,6 +25,15 @@
 
 namespace nuno {
 
+// What one family's parameters mean for one substep, worked out once per sweep.
+struct FamilyRule {
+    float alphaTilde;   // XPBD compliance / h^2
+    float stiffness;    // PBD
+    float stretchGain;  // mass-spring, while longer than rest
+    float shrinkGain;   // mass-spring, while shorter than rest
+};
+using FamilyRules = std::array<FamilyRule, kFamilyCount>;
+
 struct SolverParameters {
     SolverKind solver;
     Ordering ordering;
@@ -45,6 +54,10 @@ public:
                  float substepSeconds);
 
 private:
+    template <SolverKind Kind>
+    void sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
+               const FamilyRules& rules);
+
     std::vector<float> lambdas_;          // XPBD multiplier per constraint, in topology order
     std::vector<Vec3> jacobiSums_;        // summed corrections per particle
     std::vector<float> jacobiCounts_;     // corrections received per particle

@@ -108,6 +108,15 @@ const std::map<std::string, Reader>& settingReaders() {
     return readers;
 }
 
+void requireKnownKeys(const std::vector<std::string>& keys, const std::vector<std::string>& known,
+                      const std::string& what) {
+    for (const std::string& key : keys) {
+        if (std::find(known.begin(), known.end(), key) == known.end()) {
+            fail("unknown " + what + " setting '" + key + "'; known: " + joined(known));
+        }
+    }
+}
+
 }  // namespace
 
 void applySettings(const SettingSource& source, ClothSettings& settings) {
@@ -141,21 +150,13 @@ Collider readCollider(const SettingSource& source, const Collider* current) {
     Collider collider = current ? *current : Collider{Sphere{Vec3(0), 0.5f}, 0.5f};
     if (has("friction")) collider.friction = real(source, "friction");
     if (type == "sphere") {
-        for (const std::string& key : keys) {
-            if (key != "type" && key != "friction" && key != "center" && key != "radius") {
-                fail("unknown sphere setting '" + key + "'; known: type, center, radius, friction");
-            }
-        }
+        requireKnownKeys(keys, {"type", "center", "radius", "friction"}, "sphere");
         Sphere sphere = current ? std::get<Sphere>(current->shape) : Sphere{Vec3(0), 0.5f};
         if (has("center")) sphere.center = vector3(source, "center");
         if (has("radius")) sphere.radius = real(source, "radius");
         collider.shape = sphere;
     } else if (type == "plane") {
-        for (const std::string& key : keys) {
-            if (key != "type" && key != "friction" && key != "point" && key != "normal") {
-                fail("unknown plane setting '" + key + "'; known: type, point, normal, friction");
-            }
-        }
+        requireKnownKeys(keys, {"type", "point", "normal", "friction"}, "plane");
         const Plane previous = current ? std::get<Plane>(current->shape) : Plane{Vec3(0, 1, 0), 0.0f};
         const Vec3 normal = has("normal") ? vector3(source, "normal") : previous.normal;
         const Vec3 point = has("point") ? vector3(source, "point") : previous.normal * previous.offset;
