@@ -1,0 +1,218 @@
+// Times the CPU solver natively (build/native/nuno_bench) and as WebAssembly under Node on the
+// same cases, prints the machine and a markdown table, and writes build/bench/results.json.
+// The cases are written to build/bench/cases.json and nuno_bench reads them from there, so the
+// two sides cannot drift apart.
+// A report, not a test: nothing asserts timings. Run after scripts/build.sh (`npm run bench`).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { loadNuno } from '../../web/index.js';
+
+/** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../../web/index.js').ColliderDescription} ColliderDescription */
+/** @typedef {import('../../web/index.js').Nuno} Nuno */
+
+/**
+ * A scenario in the tests/fixtures format, which nuno_bench reads with runScenario: its `steps`
+ * are the warm-up. `grid` and `config` only label the table.
+ * @typedef {object} BenchCase
+ * @property {string} grid
+ * @property {string} config
+ * @property {ClothSettings & {substeps: number, iterations: number}} settings
+ * @property {ColliderDescription[]} colliders
+ * @property {number} steps
+ * @property {number} timedSteps single fixed steps timed after the warm-up
+ */
+
+/**
+ * @typedef {object} Timing
+ * @property {number} constraints
+ * @property {number} medianMs median milliseconds of one stepFixed(1)
+ */
+
+// Enough for the cloth to leave its flat start and reach the sphere, and for caches and V8's
+// tiers to settle; the cloth then hangs nearly still, so every timed step does the same work.
+const WARMUP_STEPS = 20;
+
+// Timed steps per size, so that each case takes about 1-3 s on a 2-core machine.
+const GRIDS = [
+  { size: 32, timedSteps: 2500 },
+  { size: 64, timedSteps: 600 },
+  { size: 128, timedSteps: 150 },
+  { size: 256, timedSteps: 40 },
+];
+
+// The same projections per step spent two ways: many cheap substeps, or one substep iterated.
+const CONFIGS = [
+  { label: 'XPBD 10 substeps × 1 iteration', substeps: 10, iterations: 1 },
+  { label: 'XPBD 1 substep × 10 iterations', substeps: 1, iterations: 10 },
+];
+
+// A 1 m cloth hanging from its top edge (spanning y 0.5..1.5 at z = 0). The sphere cuts that
+// plane, so the lower cloth comes to rest draped over it and contacts are part of every step.
+/** @type {ClothSettings} */
+const SCENE_SETTINGS = { width: 1, height: 1, pins: 'top-edge', solver: 'xpbd', ordering: 'red-black' };
+/** @type {ColliderDescription[]} */
+const SCENE_COLLIDERS = [{ type: 'sphere', center: [0, 0.6, 0.15], radius: 0.25 }];
+
+const FAMILIES = /** @type {const} */ (['structural', 'shear', 'bending']);
+
+const NATIVE_BENCH = fileURLToPath(new URL('../../build/native/nuno_bench', import.meta.url));
+const OUT_DIR = fileURLToPath(new URL('../../build/bench/', import.meta.url));
+
+/** @returns {BenchCase[]} */
+function benchCases() {
+  return GRIDS.flatMap(({ size, timedSteps }) =>
+    CONFIGS.map(({ label, substeps, iterations }) => ({
+      grid: `${size}x${size}`,
+      config: label,
+      settings: { ...SCENE_SETTINGS, columns: size, rows: size, substeps, iterations },
+      colliders: SCENE_COLLIDERS,
+      steps: WARMUP_STEPS,
+      timedSteps,
+    })),
+  );
+}
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * All cases in one native process, reading the very cases the wasm side runs.
+ * @param {BenchCase[]} cases
+ * @returns {Timing[]} in the order of the cases
+ */
+function timeNative(cases) {
+  const casesPath = `${OUT_DIR}cases.json`;
+  writeFileSync(casesPath, JSON.stringify(cases, null, 2));
+  return JSON.parse(execFileSync(NATIVE_BENCH, [casesPath], { encoding: 'utf8' }));
+}
+
+/**
+ * Mirrors nuno_bench: build, add the colliders, warm up, then time each step alone.
+ * @param {Nuno} nuno
+ * @param {BenchCase} benchCase
+ * @returns {Timing}
+ */
+function timeWasm(nuno, benchCase) {
+  const cloth = nuno.createCloth(benchCase.settings);
+  try {
+    for (const collider of benchCase.colliders) cloth.addCollider(collider);
+    cloth.stepFixed(benchCase.steps);
+    const milliseconds = [];
+    for (let i = 0; i < benchCase.timedSteps; i++) {
+      const start = performance.now();
+      cloth.stepFixed(1);
+      milliseconds.push(performance.now() - start);
+    }
+    const constraints = FAMILIES.reduce((sum, family) => sum + cloth.constraintCount(family), 0);
+    return { constraints, medianMs: median(milliseconds) };
+  } finally {
+    cloth.dispose();
+  }
+}
+
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} [env]
+ */
+function firstLineOf(command, args, env = process.env) {
+  return execFileSync(command, args, { encoding: 'utf8', env }).split('\n')[0].trim();
+}
+
+function machine() {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  return {
+    cpu: /^model name\s*:\s*(.*)$/m.exec(cpuinfo)?.[1] ?? 'unknown',
+    cores: os.availableParallelism(),
+    node: process.version,
+    gxx: firstLineOf('g++', ['--version']),
+    // Debian's Emscripten runs its JS tools with the system node, which needs Debian's modules.
+    emcc: firstLineOf('emcc', ['--version'], { ...process.env, NODE_PATH: '/usr/share/nodejs' }),
+  };
+}
+
+/**
+ * Millions of constraint projections per second.
+ * @param {BenchCase} benchCase
+ * @param {Timing} timing
+ */
+function mprojPerSecond(benchCase, timing) {
+  const { substeps, iterations } = benchCase.settings;
+  return (timing.constraints * substeps * iterations) / (timing.medianMs * 1e3);
+}
+
+/** @param {string[][]} rows the first is the header; columns after the first two are numbers */
+function markdownTable(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  /** @param {string[]} cells */
+  const line = (cells) =>
+    `| ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(' | ')} |`;
+  const rule = widths.map((width, column) => (column < 2 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`));
+  return [line(rows[0]), line(rule), ...rows.slice(1).map(line)].join('\n');
+}
+
+const cases = benchCases();
+mkdirSync(OUT_DIR, { recursive: true });
+console.error(`nuno bench: ${cases.length} cases, native first, then wasm (progress on stderr)`);
+const native = timeNative(cases);
+const nuno = await loadNuno();
+const wasm = cases.map((benchCase) => {
+  console.error(`  wasm ${benchCase.grid} ${benchCase.config}`);
+  return timeWasm(nuno, benchCase);
+});
+
+const results = cases.map((benchCase, i) => {
+  // Both sides built the same grid, or the projections per second would not compare.
+  if (native[i].constraints !== wasm[i].constraints) {
+    throw new Error(`${benchCase.grid}: native has ${native[i].constraints} constraints, wasm ${wasm[i].constraints}`);
+  }
+  return {
+    grid: benchCase.grid,
+    config: benchCase.config,
+    constraints: native[i].constraints,
+    timedSteps: benchCase.timedSteps,
+    nativeMsPerStep: native[i].medianMs,
+    wasmMsPerStep: wasm[i].medianMs,
+    wasmOverNative: wasm[i].medianMs / native[i].medianMs,
+    nativeMprojPerSecond: mprojPerSecond(benchCase, native[i]),
+    wasmMprojPerSecond: mprojPerSecond(benchCase, wasm[i]),
+  };
+});
+
+const host = machine();
+writeFileSync(`${OUT_DIR}results.json`, `${JSON.stringify({ machine: host, warmupSteps: WARMUP_STEPS, results }, null, 2)}\n`);
+
+console.log(`Machine: ${host.cpu}, ${host.cores} cores; Node ${host.node}; ${host.gxx}; ${host.emcc}`);
+console.log(`
+CPU solver on one thread; a 1 m cloth pinned at its top edge, draped over one sphere, red-black ordering.
+- ms/step: median over single \`cloth.stepFixed(1)\` calls (one 1/60 s step each), timed one by one
+  after ${WARMUP_STEPS} warm-up steps (${GRIDS.map((grid) => grid.timedSteps).join('/')} calls per case by grid size).
+- wasm/native: wasm ms/step over native ms/step (above 1: wasm is slower).
+- native: build/native/nuno_bench (g++ -O3), timed with std::chrono::steady_clock.
+- wasm: dist/nuno-core.wasm (em++ -O3) through web/index.js under Node, timed with performance.now().
+- Mproj/s: millions of constraint projections per second = constraints × substeps × iterations / seconds per step.
+`);
+console.log(
+  markdownTable([
+    ['grid', 'config', 'constraints', 'native ms/step', 'wasm ms/step', 'wasm/native', 'native Mproj/s', 'wasm Mproj/s'],
+    ...results.map((row) => [
+      row.grid,
+      row.config,
+      String(row.constraints),
+      row.nativeMsPerStep.toFixed(3),
+      row.wasmMsPerStep.toFixed(3),
+      `${row.wasmOverNative.toFixed(2)}×`,
+      row.nativeMprojPerSecond.toFixed(1),
+      row.wasmMprojPerSecond.toFixed(1),
+    ]),
+  ]),
+);
+console.log('');
+console.log(`Written to ${OUT_DIR}results.json`);
