@@ -47,6 +47,7 @@ Cloth::Cloth(const ClothSettings& settings)
 void Cloth::reset() {
     particles_.positions = restPositions_;
     particles_.predictedPositions = restPositions_;
+    particles_.silentPushes.assign(restPositions_.size(), Vec3(0));
     particles_.velocities.assign(restPositions_.size(), Vec3(0));
     particles_.inverseMasses.assign(restPositions_.size(), 1.0f / settings_.particleMass());
     applyPins();

@@ -111,7 +111,7 @@ void ColliderSet::resolve(Particles& particles, float margin, float substepSecon
                     // moves the particle without launching it.
                     const float push = glm::dot(contact.surfacePoint - before, contact.normal);
                     const float stopping = std::max(0.0f, -glm::dot(particles.velocities[i], contact.normal)) * substepSeconds;
-                    if (push > stopping) particles.predictedPositions[i] += contact.normal * (push - stopping);
+                    if (push > stopping) particles.silentPushes[i] += contact.normal * (push - stopping);
                 }
             },
             collider.shape);

@@ -21,13 +21,15 @@ void predict(Particles& particles, const std::vector<Vec3>& normals, const Force
             particles.positions[i] += velocity * h;
         }
         particles.predictedPositions[i] = particles.positions[i];
+        particles.silentPushes[i] = Vec3(0);
     }
 }
 
 void updateVelocities(Particles& particles, float substepSeconds) {
     for (std::size_t i = 0; i < particles.size(); ++i) {
         if (particles.inverseMasses[i] == 0.0f) continue;
-        particles.velocities[i] += (particles.positions[i] - particles.predictedPositions[i]) / substepSeconds;
+        particles.velocities[i] +=
+            (particles.positions[i] - particles.predictedPositions[i] - particles.silentPushes[i]) / substepSeconds;
     }
 }
 

@@ -6,7 +6,7 @@
 // its part along the surface normal and its part in the surface, each pulled toward the wind at
 // its own rate (normal drag much stronger than tangential, as for a real sheet; seed 003).
 //
-// updateVelocities: after constraints and collisions, v += (x - predicted) / h.
+// updateVelocities: after constraints and collisions, v += (x - predicted - silentPush) / h.
 #pragma once
 
 #include <vector>

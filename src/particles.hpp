@@ -3,8 +3,8 @@
 // Velocity is stored, not derived from two positions: (x - x_prev) / h in float32 loses the
 // low bits of large coordinates every substep, and the loss has a sign, so a falling cloth
 // gains speed it should not have (seed 003 saw the same with half floats). The velocity update
-// adds only what the constraints and collisions moved, (x - predicted) / h, which is exactly
-// zero for a particle nothing touched.
+// adds only what the constraints and collisions moved, (x - predicted - silentPush) / h, which
+// is exactly zero for a particle nothing touched.
 #pragma once
 
 #include <vector>
@@ -17,6 +17,9 @@ struct Particles {
     std::vector<Vec3> positions;
     std::vector<Vec3> velocities;          // m/s
     std::vector<Vec3> predictedPositions;  // where integration put each particle this substep
+    // The part of this substep's collision pushes that moves a particle without giving it
+    // velocity (see colliders.hpp); the velocity update leaves it out.
+    std::vector<Vec3> silentPushes;
     std::vector<float> inverseMasses;      // 1/kg; 0 holds the particle in place
 
     std::size_t size() const { return positions.size(); }
