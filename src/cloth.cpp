@@ -39,6 +39,7 @@ Cloth::Cloth(const ClothSettings& settings)
     : settings_(validated(settings)),
       restPositions_(initialPositions(settings_)),
       topology_(buildTopology(Grid{settings_.columns, settings_.rows}, restPositions_)),
+      normals_(restPositions_.size()),
       solver_(topology_.constraints.size(), restPositions_.size()),
       accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds) {
     reset();

@@ -69,7 +69,7 @@ private:
     std::vector<Vec3> restPositions_;
     Topology topology_;
     Particles particles_;
-    std::vector<Vec3> normals_;
+    std::vector<Vec3> normals_;  // sized once, so reading normals never grows wasm memory
     ConstraintSolver solver_;
     ColliderSet colliders_;
     FixedStepAccumulator accumulator_;

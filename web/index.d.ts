@@ -184,3 +184,51 @@ export class Cloth {
   dispose(): void;
   [Symbol.dispose](): void;
 }
+
+export type Rgb = [number, number, number];
+
+/** A collider as the renderer draws it: the same description given to `cloth.addCollider`. */
+export type DrawnCollider = ColliderDescription;
+
+export interface Camera {
+  /** World to view, column-major (gl-matrix layout). */
+  viewMatrix: Float32Array;
+  /** View to clip, column-major. */
+  projectionMatrix: Float32Array;
+  /** Camera position in metres; derived from viewMatrix when absent. */
+  eye?: ArrayLike<number>;
+}
+
+export interface ClothRendererOptions {
+  /** The cloth's front face, sRGB in [0, 1]. */
+  color?: Rgb;
+  /** Its back face; by default a darker, warmer shade of `color`. */
+  backColor?: Rgb;
+  /** The clear colour, which the floor also fades into. */
+  background?: Rgb;
+  /** Draw the grid's edges instead of its lit surface. */
+  wireframe?: boolean;
+}
+
+/** The parts of a cloth the renderer reads; `Cloth` has them all. */
+export interface DrawableCloth {
+  readonly particleCount: number;
+  readonly positions: Float32Array;
+  readonly normals: Float32Array;
+  readonly triangleIndices: Uint32Array;
+}
+
+/** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2. */
+export class ClothRenderer {
+  constructor(gl: WebGL2RenderingContext, cloth: DrawableCloth, options?: ClothRendererOptions);
+  color: Rgb;
+  backColor: Rgb;
+  background: Rgb;
+  wireframe: boolean;
+  /** Which colliders to draw from now on; call again after moving one. */
+  setColliders(colliders: readonly DrawnCollider[]): void;
+  /** Uploads the cloth's current positions and normals and draws one frame, clearing first. */
+  render(camera: Camera): void;
+  /** Frees every GL object the renderer made. The cloth is the caller's to dispose. */
+  dispose(): void;
+}
