@@ -30,6 +30,8 @@ struct SolverCase {
     Ordering ordering;
 };
 
+void PrintTo(const SolverCase& c, std::ostream* out) { *out << solverName(c.solver) << ", " << orderingName(c.ordering); }
+
 class ConvergenceTest : public ::testing::TestWithParam<SolverCase> {};
 
 TEST_P(ConvergenceTest, StrainFallsAsIterationsRise) {

@@ -13,6 +13,8 @@ struct GridCase {
     int rows;
 };
 
+void PrintTo(const GridCase& grid, std::ostream* out) { *out << grid.columns << "x" << grid.rows; }
+
 class TopologyTest : public ::testing::TestWithParam<GridCase> {};
 
 Cloth flatCloth(int columns, int rows, float width, float height) {

@@ -14,6 +14,8 @@ struct InvalidCase {
     const char* expectedMessage;  // must appear in the error
 };
 
+void PrintTo(const InvalidCase& c, std::ostream* out) { *out << c.name; }
+
 class ValidationTest : public ::testing::TestWithParam<InvalidCase> {};
 
 TEST_P(ValidationTest, ThrowsNamingTheSettingAndItsRange) {
