@@ -39,6 +39,7 @@ Cloth::Cloth(const ClothSettings& settings)
     : settings_(validated(settings)),
       restPositions_(initialPositions(settings_)),
       topology_(buildTopology(Grid{settings_.columns, settings_.rows}, restPositions_)),
+      restLengthsByDirection_(nuno::restLengthsByDirection(topology_)),
       normals_(restPositions_.size()),
       solver_(topology_.constraints.size(), restPositions_.size()),
       accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds) {
@@ -116,8 +117,10 @@ void Cloth::recordPins() {
     }
 }
 
+FamilyRules Cloth::familyRules() const { return rulesFor(solverParameters(settings_), settings_.substepSeconds()); }
+
 int Cloth::step(double frameSeconds) {
-    const int steps = accumulator_.advance(frameSeconds);
+    const int steps = advanceClock(frameSeconds);
     stepFixed(steps);
     return steps;
 }

@@ -26,6 +26,9 @@ public:
 
     // Advances by a frame's time through the fixed-step accumulator; returns the steps taken.
     int step(double frameSeconds);
+    // The accumulator alone: how many fixed steps this frame's time is worth (for a solver that
+    // steps elsewhere, such as the GPU one, with this cloth as its set-up).
+    int advanceClock(double frameSeconds) { return accumulator_.advance(frameSeconds); }
     void stepFixed(int count = 1);
     // Back to the starting shape at rest, keeping the current pins, colliders and parameters.
     void reset();
@@ -44,7 +47,7 @@ public:
     void updateCollider(std::uint32_t id, const Collider& collider) { colliders_.update(id, collider); }
     void removeCollider(std::uint32_t id) { colliders_.remove(id); }
     const Collider& collider(std::uint32_t id) const { return colliders_.get(id); }
-    std::size_t colliderCount() const { return colliders_.size(); }
+    const ColliderSet& colliders() const { return colliders_; }
 
     const Topology& topology() const { return topology_; }
     const Particles& particles() const { return particles_; }
@@ -52,9 +55,12 @@ public:
     // Recomputed on each call from the current positions.
     const std::vector<Vec3>& normals();
     const std::vector<Vec3>& restPositions() const { return restPositions_; }
+    const std::vector<float>& restLengthsByDirection() const { return restLengthsByDirection_; }
 
     Strain strain(Family family) const { return strainOf(topology_, particles_.positions, family); }
     double kineticEnergy() const;
+    // What each family's stiffness means for one substep of the current settings.
+    FamilyRules familyRules() const;
     float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
     double carriedSeconds() const { return accumulator_.carriedSeconds(); }
     std::uint64_t stepsTaken() const { return stepsTaken_; }
@@ -68,6 +74,7 @@ private:
     ClothSettings settings_;
     std::vector<Vec3> restPositions_;
     Topology topology_;
+    std::vector<float> restLengthsByDirection_;
     Particles particles_;
     std::vector<Vec3> normals_;  // sized once, so reading normals never grows wasm memory
     ConstraintSolver solver_;

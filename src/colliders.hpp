@@ -42,6 +42,9 @@ public:
     void remove(std::uint32_t id);
     const Collider& get(std::uint32_t id) const;
     std::size_t size() const { return colliders_.size(); }
+    // In the order resolve() visits them.
+    const std::vector<std::uint32_t>& ids() const { return ids_; }
+    const std::vector<Collider>& all() const { return colliders_; }
 
     void resolve(Particles& particles, float margin, float substepSeconds) const;
 

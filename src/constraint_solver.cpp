@@ -4,7 +4,6 @@
 #include <cmath>
 
 namespace nuno {
-namespace {
 
 FamilyRules rulesFor(const SolverParameters& parameters, float h) {
     FamilyRules rules{};
@@ -17,6 +16,8 @@ FamilyRules rulesFor(const SolverParameters& parameters, float h) {
     }
     return rules;
 }
+
+namespace {
 
 // The length by which the pair's distance should shrink (negative: grow).
 template <SolverKind Kind>

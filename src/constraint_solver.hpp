@@ -43,6 +43,8 @@ struct SolverParameters {
     std::array<FamilyStiffness, kFamilyCount> families;
 };
 
+FamilyRules rulesFor(const SolverParameters& parameters, float substepSeconds);
+
 class ConstraintSolver {
 public:
     explicit ConstraintSolver(std::size_t constraintCount, std::size_t particleCount);

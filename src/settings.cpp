@@ -7,7 +7,7 @@
 namespace nuno {
 namespace {
 
-constexpr int kMaxGridSide = 4096;
+constexpr int kMaxGridSide = 16384;
 constexpr int kMaxParticles = 4096 * 4096;
 
 [[noreturn]] void fail(const std::string& name, const std::string& allowed, const std::string& got) {

@@ -4,40 +4,31 @@
 
 namespace nuno {
 
-GridOffset offsetOf(Direction direction) {
-    switch (direction) {
-        case Direction::Right: return {1, 0};
-        case Direction::Down: return {0, 1};
-        case Direction::DiagonalDown: return {1, 1};
-        case Direction::DiagonalUp: return {1, -1};
-        case Direction::SkipRight: return {2, 0};
-        case Direction::SkipDown: return {0, 2};
-    }
-    return {0, 0};
+const DirectionInfo& infoOf(Direction direction) {
+    static const std::array<DirectionInfo, kDirectionCount> table = {{
+        {{1, 0}, Family::Structural, ColourAxis::Column, 1},   // right
+        {{0, 1}, Family::Structural, ColourAxis::Row, 1},      // down
+        {{1, 1}, Family::Shear, ColourAxis::Column, 1},        // diagonal down
+        {{1, -1}, Family::Shear, ColourAxis::Column, 1},       // diagonal up
+        {{2, 0}, Family::Bending, ColourAxis::Column, 2},      // skip-one right
+        {{0, 2}, Family::Bending, ColourAxis::Row, 2},         // skip-one down
+    }};
+    return table[static_cast<std::size_t>(direction)];
 }
 
-Family familyOf(Direction direction) {
-    switch (direction) {
-        case Direction::Right:
-        case Direction::Down: return Family::Structural;
-        case Direction::DiagonalDown:
-        case Direction::DiagonalUp: return Family::Shear;
-        case Direction::SkipRight:
-        case Direction::SkipDown: return Family::Bending;
+const char* familyName(Family family) {
+    switch (family) {
+        case Family::Structural: return "structural";
+        case Family::Shear: return "shear";
+        case Family::Bending: return "bending";
     }
-    return Family::Structural;
+    return "?";
 }
 
 int colourOf(Direction direction, int column, int row) {
-    switch (direction) {
-        case Direction::Right:
-        case Direction::DiagonalDown:
-        case Direction::DiagonalUp: return column % 2;
-        case Direction::Down: return row % 2;
-        case Direction::SkipRight: return (column / 2) % 2;
-        case Direction::SkipDown: return (row / 2) % 2;
-    }
-    return 0;
+    const DirectionInfo& info = infoOf(direction);
+    const int coordinate = info.colourAxis == ColourAxis::Column ? column : row;
+    return (coordinate / info.colourPeriod) % 2;
 }
 
 std::size_t Topology::countOf(Family family) const {
@@ -107,6 +98,18 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
     topology.gaussSeidelOrder = std::move(groupedIndexOfNatural);
     topology.triangleIndices = buildTriangles(grid);
     return topology;
+}
+
+std::vector<float> restLengthsByDirection(const Topology& topology) {
+    std::vector<float> lengths(static_cast<std::size_t>(topology.grid.particleCount()) * kRestLengthsPerParticle, 0.0f);
+    for (const ConstraintPass& pass : topology.passes) {
+        for (std::uint32_t i = pass.begin; i < pass.end; ++i) {
+            const DistanceConstraint& constraint = topology.constraints[i];
+            lengths[constraint.first * kRestLengthsPerParticle + static_cast<std::size_t>(pass.direction)] =
+                constraint.restLength;
+        }
+    }
+    return lengths;
 }
 
 }  // namespace nuno

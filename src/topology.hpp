@@ -7,6 +7,7 @@
 //   right, down, both diagonals:  colour = parity of the constraint's start column (row for down)
 //   skip-one right / down:        colour = parity of start column / 2 (a period-4 pattern),
 //                                 because constraints starting at c and c - 2 share a particle.
+// The table below is the one description of this; the GPU solver reads it through the bindings.
 #pragma once
 
 #include <array>
@@ -30,9 +31,19 @@ struct GridOffset {
     int rows;
 };
 
-// Where a constraint's second particle sits relative to its first (start) particle.
-GridOffset offsetOf(Direction direction);
-Family familyOf(Direction direction);
+enum class ColourAxis : std::uint8_t { Column, Row };
+
+struct DirectionInfo {
+    GridOffset offset;  // where a constraint's second particle sits relative to its first (start)
+    Family family;
+    ColourAxis colourAxis;  // the start coordinate the colour is read from
+    int colourPeriod;       // colour = (coordinate / period) % 2
+};
+
+const DirectionInfo& infoOf(Direction direction);
+inline GridOffset offsetOf(Direction direction) { return infoOf(direction).offset; }
+inline Family familyOf(Direction direction) { return infoOf(direction).family; }
+const char* familyName(Family family);  // as the JS API spells it
 // The colour of the constraint that starts at (column, row) in this direction: 0 or 1.
 int colourOf(Direction direction, int column, int row);
 
@@ -71,5 +82,10 @@ struct Topology {
 };
 
 Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions);
+
+// Per particle, the rest length of the constraint starting there in each direction (0 where
+// there is none), padded to 8 floats: two RGBA texels' worth, as the GPU solver stores them.
+constexpr int kRestLengthsPerParticle = 8;
+std::vector<float> restLengthsByDirection(const Topology& topology);
 
 }  // namespace nuno

@@ -23,6 +23,12 @@ export class Cloth {
   #positions = null;
   /** @type {Uint32Array | null} */
   #triangleIndices = null;
+  /**
+   * Why this cloth runs on the CPU although the GPU was offered (`backend: 'auto'` on a device
+   * that cannot run the GPU solver); null when the CPU was asked for.
+   * @type {string | null}
+   */
+  fallbackReason = null;
 
   /**
    * Use `nuno.createCloth(settings)`.
@@ -47,6 +53,35 @@ export class Cloth {
   step(frameSeconds) {
     requireNumber('frameSeconds', frameSeconds, 0, Number.MAX_VALUE);
     return this.#live.step(frameSeconds);
+  }
+
+  /**
+   * The accumulator alone: how many fixed steps a frame's time is worth, without stepping.
+   * @param {number} frameSeconds
+   * @returns {number}
+   */
+  advanceClock(frameSeconds) {
+    requireNumber('frameSeconds', frameSeconds, 0, Number.MAX_VALUE);
+    return this.#live.advanceClock(frameSeconds);
+  }
+
+  /**
+   * What each family's stiffness means for one substep of the current settings, in family
+   * order (structural, shear, bending): XPBD's compliance / h^2, PBD's stiffness, and the
+   * mass-spring gains while stretched and while shrunk.
+   * @returns {{alphaTilde: number, stiffness: number, stretchGain: number, shrinkGain: number}[]}
+   */
+  familyRules() {
+    return this.#live.familyRules();
+  }
+
+  /**
+   * A copy of the positions, xyz per particle. Asynchronous like the GPU cloth's, which reads
+   * its textures back, so code can take either backend.
+   * @returns {Promise<Float32Array>}
+   */
+  async readPositions() {
+    return Float32Array.from(this.positions);
   }
 
   /** @param {number} [count] whole fixed steps to take */
@@ -120,6 +155,34 @@ export class Cloth {
   /** xyz per particle, unit normals computed from the current positions on each read. */
   get normals() {
     return this.#live.normals();
+  }
+
+  /** @returns {'cpu'} where this cloth is simulated */
+  get backend() {
+    return 'cpu';
+  }
+
+  /**
+   * The colliders in the order they are resolved, as plain data (planes as normal and offset:
+   * the plane dot(normal, x) = offset).
+   * @returns {import('./index.js').ColliderState[]}
+   */
+  get colliders() {
+    return this.#live.colliders();
+  }
+
+  /** 1/kg per particle, 0 where pinned: a live view. */
+  get inverseMasses() {
+    return this.#live.inverseMasses();
+  }
+
+  /**
+   * Per particle, the rest length (metres) of the constraint starting there in each direction
+   * of `nuno.directions`, 0 where there is none; 8 floats per particle (the last two unused).
+   * A live view: this is the layout the GPU solver uploads.
+   */
+  get restLengthsByDirection() {
+    return this.#live.restLengthsByDirection();
   }
 
   /** xyz per particle, m/s. A live view. */

@@ -24,9 +24,9 @@ export interface FamilyStiffness {
  * Out-of-range values throw an Error naming the setting and its allowed range.
  */
 export interface ClothSettings {
-  /** Particles along a row, [2, 4096]. Default 32. */
+  /** Particles along a row, [2, 16384], with columns * rows at most 4096^2. Default 32. */
   columns?: number;
-  /** Particles along a column, [2, 4096]. Default 32. */
+  /** Particles along a column, [2, 16384]. Default 32. */
   rows?: number;
   /** Metres along the columns, (0, 1000]. Default 1. */
   width?: number;

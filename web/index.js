@@ -1,9 +1,15 @@
 // nuno: real-time cloth for the web. The public entry point of the package.
 import createNunoCore from '../dist/nuno-core.mjs';
 import { Cloth } from './cloth.js';
+import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
+import { GpuCloth } from './gpu/gpu-cloth.js';
 
 export { Cloth } from './cloth.js';
+export { GpuUnsupportedError } from './gpu/capabilities.js';
+export { GpuCloth } from './gpu/gpu-cloth.js';
 export { ClothRenderer } from './render/cloth-renderer.js';
+
+const backends = ['auto', 'gpu', 'cpu'];
 
 /**
  * @typedef {object} LoadOptions
@@ -39,18 +45,71 @@ export class Nuno {
   }
 
   /**
-   * A cloth simulated on the CPU (WebAssembly).
-   * @param {import('./index.js').ClothSettings} [settings]
-   * @returns {Cloth}
+   * `createCloth(settings)`: a cloth simulated on the CPU (WebAssembly), anywhere.
+   * `createCloth(glOrCanvas, settings)`: with `backend` 'gpu' a cloth simulated by WebGL2 passes
+   * in that context, with 'cpu' the CPU cloth, with 'auto' (the default) the GPU cloth where the
+   * device can run it and else the CPU cloth, whose `fallbackReason` then says why.
+   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').ClothSettings} [target]
+   * @param {import('./index.js').GpuClothOptions} [options] with a context or canvas
+   * @returns {Cloth | GpuCloth}
    */
-  createCloth(settings = {}) {
-    return new Cloth(this.#core, settings);
+  createCloth(target = {}, options = undefined) {
+    if (!isGraphicsTarget(target)) {
+      if (options !== undefined) throw new TypeError('nuno: createCloth(settings) takes one argument; pass a WebGL2 context or canvas first for the GPU');
+      return new Cloth(this.#core, /** @type {import('./index.js').ClothSettings} */ (target));
+    }
+    const { backend = 'auto', precision = 'auto', ignoreFloatRenderTargets = false, ...settings } = options ?? {};
+    if (!backends.includes(backend)) {
+      throw new Error(`nuno: 'backend' must be one of 'auto', 'gpu', 'cpu', got '${backend}'`);
+    }
+    if (backend === 'cpu') return new Cloth(this.#core, settings);
+    const setup = new Cloth(this.#core, settings);
+    try {
+      const gl = webgl2Of(target);
+      const { precision: chosen } = gpuCapabilities(gl, setup, precision, ignoreFloatRenderTargets);
+      return new GpuCloth(gl, setup, this.directions, chosen);
+    } catch (error) {
+      if (backend === 'auto' && error instanceof GpuUnsupportedError) {
+        setup.fallbackReason = error.message;
+        return setup;
+      }
+      setup.dispose();
+      throw error;
+    }
+  }
+
+  /**
+   * The constraint directions in solving order and how each is coloured into two passes:
+   * `colour = (start[colourAxis] / colourPeriod) % 2`.
+   * @returns {import('./index.js').ConstraintDirection[]}
+   */
+  get directions() {
+    return this.#core.directions();
   }
 
   /** Bytes of the wasm heap in use by the core (a diagnostic: dispose() returns them). */
   heapBytesInUse() {
     return this.#core.heapBytesInUse();
   }
+}
+
+/**
+ * @param {unknown} target
+ * @returns {target is WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas}
+ */
+function isGraphicsTarget(target) {
+  return (typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext) ||
+    (typeof target === 'object' && target !== null && typeof (/** @type {any} */ (target).getContext) === 'function');
+}
+
+/** @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target */
+function webgl2Of(target) {
+  if (typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext) return target;
+  const gl = /** @type {HTMLCanvasElement} */ (target).getContext('webgl2');
+  if (!gl) {
+    throw new GpuUnsupportedError("nuno: the GPU backend needs WebGL2, which this browser or device does not offer; use backend: 'cpu'");
+  }
+  return gl;
 }
 
 /** @param {URL} url */

@@ -92,10 +92,44 @@ val settingsToJs(const ClothSettings& s) {
     return object;
 }
 
+val colliderToJs(std::uint32_t id, const Collider& collider) {
+    val object = val::object();
+    object.set("id", id);
+    if (const auto* sphere = std::get_if<Sphere>(&collider.shape)) {
+        object.set("type", val("sphere"));
+        object.set("center", vec3ToJs(sphere->center));
+        object.set("radius", sphere->radius);
+    } else {
+        const auto& plane = std::get<Plane>(collider.shape);
+        object.set("type", val("plane"));
+        object.set("normal", vec3ToJs(plane.normal));
+        object.set("offset", plane.offset);
+    }
+    object.set("friction", collider.friction);
+    return object;
+}
+
+// The constraint directions in solving order, with their colouring: what the GPU passes need.
+val directions() {
+    val list = val::array();
+    for (int d = 0; d < kDirectionCount; ++d) {
+        const DirectionInfo& info = infoOf(static_cast<Direction>(d));
+        val entry = val::object();
+        val offset = val::array();
+        offset.call<void>("push", info.offset.columns, info.offset.rows);
+        entry.set("offset", offset);
+        entry.set("family", val(familyName(info.family)));
+        entry.set("colourAxis", val(info.colourAxis == ColourAxis::Column ? "column" : "row"));
+        entry.set("colourPeriod", info.colourPeriod);
+        list.call<void>("push", entry);
+    }
+    return list;
+}
+
 Family parseFamily(const std::string& name) {
-    if (name == "structural") return Family::Structural;
-    if (name == "shear") return Family::Shear;
-    if (name == "bending") return Family::Bending;
+    for (Family family : {Family::Structural, Family::Shear, Family::Bending}) {
+        if (name == familyName(family)) return family;
+    }
     throw std::invalid_argument("nuno: 'family' must be one of 'structural', 'shear', 'bending', got '" + name + "'");
 }
 
@@ -110,6 +144,19 @@ public:
     explicit JsCloth(const val& settings) : cloth_(settingsFrom(settings)) {}
 
     int step(double frameSeconds) { return guarded([&] { return cloth_.step(frameSeconds); }); }
+    int advanceClock(double frameSeconds) { return guarded([&] { return cloth_.advanceClock(frameSeconds); }); }
+    val familyRules() const {
+        val rules = val::array();
+        for (const FamilyRule& rule : cloth_.familyRules()) {
+            val object = val::object();
+            object.set("alphaTilde", rule.alphaTilde);
+            object.set("stiffness", rule.stiffness);
+            object.set("stretchGain", rule.stretchGain);
+            object.set("shrinkGain", rule.shrinkGain);
+            rules.call<void>("push", object);
+        }
+        return rules;
+    }
     void stepFixed(int count) { guarded([&] { cloth_.stepFixed(count); }); }
     void reset() { cloth_.reset(); }
 
@@ -136,11 +183,26 @@ public:
         });
     }
     void removeCollider(std::uint32_t id) { guarded([&] { cloth_.removeCollider(id); }); }
-    std::size_t colliderCount() const { return cloth_.colliderCount(); }
+    // Plain descriptions, in the order collisions are resolved: {id, type, center, radius} or
+    // {id, type, normal, offset} (the plane dot(normal, x) = offset), plus friction.
+    val colliders() const {
+        val list = val::array();
+        const ColliderSet& set = cloth_.colliders();
+        for (std::size_t i = 0; i < set.size(); ++i) list.call<void>("push", colliderToJs(set.ids()[i], set.all()[i]));
+        return list;
+    }
 
     val positions() const { return floatView(cloth_.positions()); }
     val normals() { return floatView(cloth_.normals()); }
     val velocities() const { return floatView(cloth_.particles().velocities); }
+    val inverseMasses() const {
+        const auto& masses = cloth_.particles().inverseMasses;
+        return val(emscripten::typed_memory_view(masses.size(), masses.data()));
+    }
+    val restLengthsByDirection() const {
+        const auto& lengths = cloth_.restLengthsByDirection();
+        return val(emscripten::typed_memory_view(lengths.size(), lengths.data()));
+    }
     val triangleIndices() const {
         const auto& indices = cloth_.topology().triangleIndices;
         return val(emscripten::typed_memory_view(indices.size(), indices.data()));
@@ -202,6 +264,8 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .constructor(&nuno::createCloth, allow_raw_pointers())
         .function("step", &JsCloth::step)
         .function("stepFixed", &JsCloth::stepFixed)
+        .function("advanceClock", &JsCloth::advanceClock)
+        .function("familyRules", &JsCloth::familyRules)
         .function("reset", &JsCloth::reset)
         .function("set", &JsCloth::set)
         .function("settings", &JsCloth::settings)
@@ -211,10 +275,12 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("addCollider", &JsCloth::addCollider)
         .function("updateCollider", &JsCloth::updateCollider)
         .function("removeCollider", &JsCloth::removeCollider)
-        .function("colliderCount", &JsCloth::colliderCount)
+        .function("colliders", &JsCloth::colliders)
         .function("positions", &JsCloth::positions)
         .function("normals", &JsCloth::normals)
         .function("velocities", &JsCloth::velocities)
+        .function("inverseMasses", &JsCloth::inverseMasses)
+        .function("restLengthsByDirection", &JsCloth::restLengthsByDirection)
         .function("triangleIndices", &JsCloth::triangleIndices)
         .function("strain", &JsCloth::strain)
         .function("constraintCount", &JsCloth::constraintCount)
@@ -226,4 +292,5 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("carriedSeconds", &JsCloth::carriedSeconds)
         .function("stepsTaken", &JsCloth::stepsTaken);
     function("heapBytesInUse", &nuno::heapBytesInUse);
+    function("directions", &nuno::directions);
 }

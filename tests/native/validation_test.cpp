@@ -33,8 +33,9 @@ TEST_P(ValidationTest, ThrowsNamingTheSettingAndItsRange) {
 INSTANTIATE_TEST_SUITE_P(
     EverySetting, ValidationTest,
     ::testing::Values(
-        InvalidCase{"columns", [](ClothSettings& s) { s.columns = 1; }, "'columns' must be an integer in [2, 4096], got 1"},
-        InvalidCase{"rows", [](ClothSettings& s) { s.rows = 5000; }, "'rows' must be an integer in [2, 4096], got 5000"},
+        InvalidCase{"columns", [](ClothSettings& s) { s.columns = 1; }, "'columns' must be an integer in [2, 16384], got 1"},
+        InvalidCase{"rows", [](ClothSettings& s) { s.rows = 20000; }, "'rows' must be an integer in [2, 16384], got 20000"},
+        InvalidCase{"particles", [](ClothSettings& s) { s.rows = 16384; s.columns = 2048; }, "'columns * rows' must be at most 16777216, got 33554432"},
         InvalidCase{"width", [](ClothSettings& s) { s.width = 0; }, "'width' must be a number in (0, 1000]"},
         InvalidCase{"height", [](ClothSettings& s) { s.height = NAN; }, "'height' must be a number in (0, 1000]"},
         InvalidCase{"center", [](ClothSettings& s) { s.center.y = INFINITY; }, "'center' must be three finite numbers"},

@@ -83,7 +83,7 @@ test('pins and colliders change while running', (t) => {
 });
 
 test('invalid input becomes an Error naming the parameter and its range', (t) => {
-  assertError(() => nuno.createCloth({ columns: 1 }), /'columns' must be an integer in \[2, 4096\], got 1/);
+  assertError(() => nuno.createCloth({ columns: 1 }), /'columns' must be an integer in \[2, 16384\], got 1/);
   assertError(() => nuno.createCloth({ colums: 8 }), /unknown setting 'colums'/);
   assertError(() => nuno.createCloth({ width: 'wide' }), /'width' must be a number, got string/);
   assertError(() => nuno.createCloth({ solver: 'verlet' }), /'solver' must be one of 'mass-spring', 'pbd', 'xpbd'/);

@@ -1,0 +1,69 @@
+// Predict: gravity, damping and wind drag change each free particle's velocity, and the new
+// velocity moves it (symplectic Euler). A pinned particle keeps its place and has no velocity.
+// The wind drags the cloth toward the air's velocity, strongly across the surface and weakly
+// along it, so the surface normal (from the grid neighbours, as the CPU core takes it) matters.
+
+uniform sampler2D uPosition;
+uniform sampler2D uPositionLow;
+uniform sampler2D uVelocity;
+uniform sampler2D uVelocityLow;
+uniform sampler2D uInverseMass;
+uniform vec3 uGravity;        // m/s^2
+uniform vec3 uWind;           // m/s
+uniform float uKeep;          // 1 - damping * h
+uniform float uNormalDrag;    // 1/s
+uniform float uTangentialDrag;
+uniform float uSubstepSeconds;
+
+layout(location = 0) out vec4 outPosition;
+#if SPLIT_HALF
+layout(location = 1) out vec4 outPositionLow;
+layout(location = 2) out vec4 outVelocity;
+layout(location = 3) out vec4 outVelocityLow;
+#else
+layout(location = 1) out vec4 outVelocity;
+#endif
+
+vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }
+
+vec3 surfaceNormal(ivec2 texel) {
+    ivec2 last = uGridSize - 1;
+    vec3 alongRow = positionAt(ivec2(min(texel.x + 1, last.x), texel.y)) - positionAt(ivec2(max(texel.x - 1, 0), texel.y));
+    vec3 alongColumn = positionAt(ivec2(texel.x, min(texel.y + 1, last.y))) - positionAt(ivec2(texel.x, max(texel.y - 1, 0)));
+    vec3 normal = cross(alongColumn, alongRow);
+    float lengthSquared = dot(normal, normal);
+    return lengthSquared > 1e-20 ? normal / sqrt(lengthSquared) : vec3(0.0);
+}
+
+void write(vec3 position, vec3 velocity) {
+#if SPLIT_HALF
+    vec3 high = highPart(position);
+    outPosition = vec4(high, 0.0);
+    outPositionLow = vec4(position - high, 0.0);
+    high = highPart(velocity);
+    outVelocity = vec4(high, 0.0);
+    outVelocityLow = vec4(velocity - high, 0.0);
+#else
+    outPosition = vec4(position, 0.0);
+    outVelocity = vec4(velocity, 0.0);
+#endif
+}
+
+void main() {
+    ivec2 texel = ivec2(gl_FragCoord.xy);
+    vec3 position = positionAt(texel);
+    if (texelFetch(uInverseMass, texel, 0).x == 0.0) {
+        write(position, vec3(0.0));
+        return;
+    }
+    vec3 velocity = fetchVector(uVelocity, uVelocityLow, texel);
+    vec3 acceleration = uGravity;
+    if (uNormalDrag > 0.0 || uTangentialDrag > 0.0) {
+        vec3 normal = surfaceNormal(texel);
+        vec3 relativeWind = uWind - velocity;
+        vec3 normalPart = normal * dot(relativeWind, normal);
+        acceleration += normalPart * uNormalDrag + (relativeWind - normalPart) * uTangentialDrag;
+    }
+    velocity = velocity * uKeep + acceleration * uSubstepSeconds;
+    write(position + velocity * uSubstepSeconds, velocity);
+}

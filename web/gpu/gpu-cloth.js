@@ -1,0 +1,536 @@
+// The GPU cloth: the same model as the CPU core, stepped by WebGL2 fragment passes over state
+// textures of columns x rows texels. Each substep runs
+//   predict -> iterations x (6 directions x 2 colours) constrain passes -> collide + velocity.
+// A CPU `Cloth` that never steps is its set-up: it validates settings, holds the pins and
+// colliders, gives the starting positions, inverse masses and rest lengths, works out each
+// family's rule for a substep, and runs the fixed-step clock. So both backends take the same
+// settings, with the same errors.
+import { solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag } from '../../dist/shaders.js';
+import { FramebufferCache } from './framebuffers.js';
+import { SolverPass } from './solver-pass.js';
+import { createDataTexture, createVectorField, deleteVectorField, stateFormat, targetsOf, uploadFloats } from './vector-field.js';
+
+/** @typedef {import('../cloth.js').Cloth} Cloth */
+/** @typedef {import('./vector-field.js').VectorField} VectorField */
+/** @typedef {import('./capabilities.js').StatePrecision} StatePrecision */
+/** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
+/** @typedef {import('../index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
+/** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
+
+/** The collide pass's uniform arrays hold this many colliders (solver-collide.frag.glsl). */
+export const maxGpuColliders = 8;
+const families = ['structural', 'shear', 'bending'];
+const solverCodes = { 'mass-spring': 0, pbd: 1, xpbd: 2 };
+
+/**
+ * Resolves when the GPU has run every command issued so far.
+ * @param {WebGL2RenderingContext} gl
+ */
+async function gpuFinished(gl) {
+  const sync = /** @type {WebGLSync} */ (gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0));
+  gl.flush();
+  try {
+    while (gl.clientWaitSync(sync, 0, 0) === gl.TIMEOUT_EXPIRED) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  } finally {
+    gl.deleteSync(sync);
+  }
+}
+
+export class GpuCloth {
+  /** @type {WebGL2RenderingContext} */
+  #gl;
+  /** @type {Cloth | null} */
+  #setup;
+  /** @type {StatePrecision} */
+  #precision;
+  /** @type {readonly ConstraintDirection[]} */
+  #directions;
+  #columns;
+  #rows;
+  #framebuffers;
+  #emptyVertexArray;
+  #passes;
+  /** @type {VectorField[]} three: a substep's start, its prediction, and a ping-pong partner */
+  #positions;
+  /** @type {VectorField[]} */
+  #velocities;
+  /** @type {WebGLTexture[][] | null} XPBD multipliers, two directions per texture, ping-ponged */
+  #lambdas = null;
+  #lambdaCurrent = [0, 0, 0];
+  #inverseMasses;
+  /** @type {WebGLTexture[]} rest lengths of directions 0-3 and 4-5 per start particle */
+  #restLengths;
+  #staging;
+  #current = 0;
+  #velocityCurrent = 0;
+  #stepsTaken = 0;
+
+  /**
+   * Use `nuno.createCloth(gl, { backend: 'gpu', ... })`.
+   * @param {WebGL2RenderingContext} gl
+   * @param {Cloth} setup a CPU cloth with the same settings; the GPU cloth owns and disposes it
+   * @param {readonly ConstraintDirection[]} directions the core's constraint directions
+   * @param {StatePrecision} precision
+   */
+  constructor(gl, setup, directions, precision) {
+    this.#gl = gl;
+    this.#setup = setup;
+    this.#directions = directions;
+    this.#precision = precision;
+    this.#columns = setup.columns;
+    this.#rows = setup.rows;
+    const split = { SPLIT_HALF: precision === 'half' ? 1 : 0 };
+    this.#framebuffers = new FramebufferCache(gl);
+    this.#emptyVertexArray = /** @type {WebGLVertexArrayObject} */ (gl.createVertexArray());
+    this.#passes = {
+      load: new SolverPass(gl, 'solver load', solverLoadFrag, split),
+      predict: new SolverPass(gl, 'solver predict', solverPredictFrag, split),
+      constrain: new SolverPass(gl, 'solver constrain', solverConstrainFrag, { ...split, XPBD_LAMBDAS: 0 }),
+      /** @type {SolverPass | null} made when XPBD first runs with several iterations */
+      constrainWithLambdas: /** @type {SolverPass | null} */ (null),
+      collide: new SolverPass(gl, 'solver collide', solverCollideFrag, split),
+    };
+    this.#positions = [0, 1, 2].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
+    this.#velocities = [0, 1].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
+    this.#inverseMasses = createDataTexture(gl, gl.R32F, this.#columns, this.#rows);
+    this.#restLengths = [0, 1].map(() => createDataTexture(gl, gl.RGBA32F, this.#columns, this.#rows));
+    this.#staging = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
+    this.#uploadRestLengths();
+    this.reset();
+  }
+
+  get #live() {
+    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
+    return this.#setup;
+  }
+
+  /** @returns {'gpu'} */
+  get backend() {
+    return 'gpu';
+  }
+
+  /** How particle state is stored on this device. */
+  get precision() {
+    return this.#precision;
+  }
+
+  get columns() {
+    return this.#columns;
+  }
+
+  get rows() {
+    return this.#rows;
+  }
+
+  get particleCount() {
+    return this.#columns * this.#rows;
+  }
+
+  get triangleIndices() {
+    return this.#live.triangleIndices;
+  }
+
+  get settings() {
+    return this.#live.settings;
+  }
+
+  get colliders() {
+    return this.#live.colliders;
+  }
+
+  get stepsTaken() {
+    return this.#stepsTaken;
+  }
+
+  /** @param {'structural' | 'shear' | 'bending'} family */
+  constraintCount(family) {
+    return this.#live.constraintCount(family);
+  }
+
+  /**
+   * The current positions (xyz in rgb) for drawing with your own renderer. The solver
+   * ping-pongs textures, so read this again after every step.
+   */
+  get positionTexture() {
+    return this.#positions[this.#current].high;
+  }
+
+  /** On the split half path, the low part to add to `positionTexture`; null otherwise. */
+  get positionResidualTexture() {
+    return this.#positions[this.#current].low;
+  }
+
+  /** Draw calls (fragment passes) per fixed step with the current settings. */
+  get drawCallsPerStep() {
+    const { substeps, iterations } = this.settings;
+    return substeps * (2 + iterations * this.#directions.length * 2);
+  }
+
+  /** Bytes of GPU texture memory per particle, for the state this cloth holds now. */
+  get gpuBytesPerParticle() {
+    const stateTexel = this.#precision === 'float' ? 16 : 8;
+    const stateTextures = (this.#positions.length + this.#velocities.length) * (this.#precision === 'half' ? 2 : 1) +
+      (this.#lambdas ? this.#lambdas.length * 2 : 0);
+    const inverseMass = 4;
+    const restLengths = 2 * 16;
+    const staging = 12;
+    return stateTextures * stateTexel + inverseMass + restLengths + staging;
+  }
+
+  /**
+   * Advances by one frame's time through the fixed-step accumulator.
+   * @param {number} frameSeconds
+   * @returns {number} the fixed steps taken
+   */
+  step(frameSeconds) {
+    const steps = this.#live.advanceClock(frameSeconds);
+    this.stepFixed(steps);
+    return steps;
+  }
+
+  /** @param {number} [count] whole fixed steps to take */
+  stepFixed(count = 1) {
+    if (typeof count !== 'number' || !(count >= 0 && count <= 1e6)) {
+      throw new RangeError(`nuno: 'count' must be a number in [0, 1000000], got ${String(count)}`);
+    }
+    if (count === 0) return;
+    const settings = this.#live.settings;
+    const substepSeconds = settings.stepSeconds / settings.substeps;
+    const rules = this.#live.familyRules();
+    const useLambdas = settings.solver === 'xpbd' && settings.iterations > 1;
+    if (useLambdas) this.#prepareLambdas();
+    this.#withSolverState(() => {
+      for (let step = 0; step < count; step++) {
+        for (let substep = 0; substep < settings.substeps; substep++) {
+          this.#substep(settings, substepSeconds, rules, useLambdas);
+        }
+      }
+    });
+    this.#stepsTaken += count;
+  }
+
+  /** Back to the starting shape at rest; pins, colliders and parameters stay. */
+  reset() {
+    const setup = this.#live;
+    setup.reset();
+    this.#withSolverState(() => {
+      this.#load(this.#positions[0], setup.positions);
+      this.#framebuffers.bind(targetsOf(this.#velocities[0]));
+      targetsOf(this.#velocities[0]).forEach((_, index) => this.#gl.clearBufferfv(this.#gl.COLOR, index, [0, 0, 0, 0]));
+    });
+    this.#current = 0;
+    this.#velocityCurrent = 0;
+    this.#uploadInverseMasses();
+  }
+
+  /**
+   * Changes run-time settings, as `Cloth.set` does (and with its errors).
+   * @param {Partial<ClothSettings>} changes
+   */
+  set(changes) {
+    this.#live.set(changes);
+    this.#uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  pin(particle) {
+    this.#live.pin(particle);
+    this.#uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  unpin(particle) {
+    this.#live.unpin(particle);
+    this.#uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  isPinned(particle) {
+    return this.#live.isPinned(particle);
+  }
+
+  /**
+   * @param {ColliderDescription} collider
+   * @returns {number} its id
+   */
+  addCollider(collider) {
+    if (this.#live.colliders.length >= maxGpuColliders) {
+      throw new Error(`nuno: the GPU backend resolves at most ${maxGpuColliders} colliders; remove one first`);
+    }
+    return this.#live.addCollider(collider);
+  }
+
+  /**
+   * @param {number} id
+   * @param {ColliderChanges} changes
+   */
+  updateCollider(id, changes) {
+    this.#live.updateCollider(id, changes);
+  }
+
+  /** @param {number} id */
+  removeCollider(id) {
+    this.#live.removeCollider(id);
+  }
+
+  /**
+   * Reads the positions back from the GPU: xyz per particle. The copy goes through a pixel
+   * buffer and resolves once a fence says the GPU is done, so the page never stalls on it;
+   * still, read when you need the numbers, not every frame.
+   * @returns {Promise<Float32Array>}
+   */
+  async readPositions() {
+    const gl = this.#gl;
+    const count = this.particleCount;
+    const textures = targetsOf(this.#positions[this.#current]);
+    const texelBytes = count * 4 * Float32Array.BYTES_PER_ELEMENT;
+    const buffer = /** @type {WebGLBuffer} */ (gl.createBuffer());
+    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+    gl.bufferData(gl.PIXEL_PACK_BUFFER, texelBytes * textures.length, gl.STREAM_READ);
+    this.#withSolverState(() => {
+      textures.forEach((texture, index) => {
+        this.#framebuffers.bind([texture]);
+        gl.readPixels(0, 0, this.#columns, this.#rows, gl.RGBA, gl.FLOAT, texelBytes * index);
+      });
+    });
+    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+    try {
+      await gpuFinished(gl);
+      const texels = new Float32Array(count * 4 * textures.length);
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+      gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, texels);
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+      const positions = new Float32Array(count * 3);
+      for (let part = 0; part < textures.length; part++) {
+        for (let i = 0; i < count; i++) {
+          for (let axis = 0; axis < 3; axis++) positions[3 * i + axis] += texels[4 * (part * count + i) + axis];
+        }
+      }
+      return positions;
+    } finally {
+      gl.deleteBuffer(buffer);
+    }
+  }
+
+  /** Frees every GL object and the set-up cloth. Safe to call twice. */
+  dispose() {
+    if (!this.#setup) return;
+    const gl = this.#gl;
+    for (const field of [...this.#positions, ...this.#velocities]) deleteVectorField(gl, field);
+    for (const texture of [this.#inverseMasses, ...this.#restLengths, this.#staging, ...(this.#lambdas ?? []).flat()]) {
+      gl.deleteTexture(texture);
+    }
+    for (const pass of Object.values(this.#passes)) pass?.dispose();
+    this.#framebuffers.dispose();
+    gl.deleteVertexArray(this.#emptyVertexArray);
+    this.#setup.dispose();
+    this.#setup = null;
+  }
+
+  [Symbol.dispose]() {
+    this.dispose();
+  }
+
+  get disposed() {
+    return this.#setup === null;
+  }
+
+  /**
+   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {number} h substep seconds
+   * @param {{alphaTilde: number, stiffness: number, stretchGain: number, shrinkGain: number}[]} rules
+   * @param {boolean} useLambdas
+   */
+  #substep(settings, h, rules, useLambdas) {
+    const start = this.#current;
+    const predicted = (start + 1) % 3;
+    // Constrain passes ping-pong between the two textures that do not hold the prediction,
+    // which the collide pass still needs.
+    const nextAfter = (/** @type {number} */ index) => (index === predicted ? start : 3 - predicted - index);
+
+    this.#predict(settings, h, start, predicted);
+    let current = predicted;
+    for (let iteration = 0; iteration < settings.iterations; iteration++) {
+      this.#directions.forEach((direction, directionIndex) => {
+        for (const colour of [0, 1]) {
+          const next = nextAfter(current);
+          this.#constrain(settings, rules, direction, directionIndex, colour, iteration === 0, current, next, useLambdas);
+          current = next;
+        }
+      });
+    }
+    const next = nextAfter(current);
+    this.#collide(settings, h, current, predicted, next);
+    this.#current = next;
+  }
+
+  /**
+   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {number} h
+   * @param {number} from
+   * @param {number} to
+   */
+  #predict(settings, h, from, to) {
+    const velocityFrom = this.#velocityCurrent;
+    const velocityTo = 1 - velocityFrom;
+    this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
+    this.#passes.predict.run({
+      uPosition: this.#positions[from].high,
+      uPositionLow: this.#positions[from].low,
+      uVelocity: this.#velocities[velocityFrom].high,
+      uVelocityLow: this.#velocities[velocityFrom].low,
+      uInverseMass: this.#inverseMasses,
+    }, (gl, u) => {
+      gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
+      gl.uniform3fv(u.uGravity, settings.gravity);
+      gl.uniform3fv(u.uWind, settings.wind);
+      gl.uniform1f(u.uKeep, 1 - settings.damping * h);
+      gl.uniform1f(u.uNormalDrag, settings.windNormalDrag);
+      gl.uniform1f(u.uTangentialDrag, settings.windTangentialDrag);
+      gl.uniform1f(u.uSubstepSeconds, h);
+    });
+    this.#velocityCurrent = velocityTo;
+  }
+
+  /**
+   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {{alphaTilde: number, stiffness: number, stretchGain: number, shrinkGain: number}[]} rules
+   * @param {ConstraintDirection} direction
+   * @param {number} directionIndex
+   * @param {number} colour
+   * @param {boolean} firstIteration
+   * @param {number} from
+   * @param {number} to
+   * @param {boolean} useLambdas
+   */
+  #constrain(settings, rules, direction, directionIndex, colour, firstIteration, from, to, useLambdas) {
+    const targets = targetsOf(this.#positions[to]);
+    /** @type {Record<string, import('./solver-pass.js').SamplerBinding>} */
+    const samplers = {
+      uPosition: this.#positions[from].high,
+      uPositionLow: this.#positions[from].low,
+      uInverseMass: this.#inverseMasses,
+      uRestLengths: this.#restLengths,
+    };
+    const pair = directionIndex >> 1;
+    if (useLambdas && this.#lambdas) {
+      const lambdas = this.#lambdas[pair];
+      samplers.uLambdas = lambdas[this.#lambdaCurrent[pair]];
+      targets.push(lambdas[1 - this.#lambdaCurrent[pair]]);
+      this.#lambdaCurrent[pair] = 1 - this.#lambdaCurrent[pair];
+    }
+    this.#framebuffers.bind(targets);
+    const pass = useLambdas ? /** @type {SolverPass} */ (this.#passes.constrainWithLambdas) : this.#passes.constrain;
+    const rule = rules[families.indexOf(direction.family)];
+    pass.run(samplers, (gl, u) => {
+      gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
+      gl.uniform2i(u.uOffset, direction.offset[0], direction.offset[1]);
+      gl.uniform1i(u.uDirection, directionIndex);
+      gl.uniform1i(u.uColourAxis, direction.colourAxis === 'column' ? 0 : 1);
+      gl.uniform1i(u.uColourPeriod, direction.colourPeriod);
+      gl.uniform1i(u.uColour, colour);
+      gl.uniform1i(u.uSolver, solverCodes[settings.solver]);
+      gl.uniform4f(u.uRule, rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain);
+      gl.uniform1i(u.uFirstIteration, firstIteration ? 1 : 0);
+    });
+  }
+
+  /**
+   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {number} h
+   * @param {number} from
+   * @param {number} predicted
+   * @param {number} to
+   */
+  #collide(settings, h, from, predicted, to) {
+    const velocityFrom = this.#velocityCurrent;
+    const velocityTo = 1 - velocityFrom;
+    const colliders = this.#live.colliders;
+    this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
+    this.#passes.collide.run({
+      uPosition: this.#positions[from].high,
+      uPositionLow: this.#positions[from].low,
+      uPredicted: this.#positions[predicted].high,
+      uPredictedLow: this.#positions[predicted].low,
+      uVelocity: this.#velocities[velocityFrom].high,
+      uVelocityLow: this.#velocities[velocityFrom].low,
+      uInverseMass: this.#inverseMasses,
+    }, (gl, u) => {
+      gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
+      gl.uniform1i(u.uColliderCount, colliders.length);
+      if (colliders.length > 0) {
+        gl.uniform1iv(u.uColliderType, colliders.map((c) => (c.type === 'sphere' ? 0 : 1)));
+        gl.uniform4fv(u.uColliderShape, colliders.flatMap((c) =>
+          (c.type === 'sphere' ? [...c.center, c.radius] : [...c.normal, c.offset])));
+        gl.uniform1fv(u.uColliderFriction, colliders.map((c) => c.friction));
+      }
+      gl.uniform1f(u.uMargin, settings.collisionMargin);
+      gl.uniform1f(u.uSubstepSeconds, h);
+    });
+    this.#velocityCurrent = velocityTo;
+  }
+
+  /** Makes the XPBD multiplier textures and program the first time they are needed. */
+  #prepareLambdas() {
+    if (this.#lambdas) return;
+    const gl = this.#gl;
+    const format = stateFormat(gl, this.#precision);
+    this.#lambdas = [0, 1, 2].map(() => [0, 1].map(() => createDataTexture(gl, format, this.#columns, this.#rows)));
+    this.#passes.constrainWithLambdas = new SolverPass(gl, 'solver constrain (XPBD multipliers)', solverConstrainFrag,
+      { SPLIT_HALF: this.#precision === 'half' ? 1 : 0, XPBD_LAMBDAS: 1 });
+  }
+
+  /**
+   * Copies xyz per particle into a state field through the load pass.
+   * @param {VectorField} field
+   * @param {Float32Array} values
+   */
+  #load(field, values) {
+    uploadFloats(this.#gl, this.#staging, this.#gl.RGB, this.#columns, this.#rows, values);
+    this.#framebuffers.bind(targetsOf(field));
+    this.#passes.load.run({ uSource: this.#staging }, () => {});
+  }
+
+  #uploadInverseMasses() {
+    uploadFloats(this.#gl, this.#inverseMasses, this.#gl.RED, this.#columns, this.#rows, this.#live.inverseMasses);
+  }
+
+  #uploadRestLengths() {
+    const gl = this.#gl;
+    const lengths = this.#live.restLengthsByDirection; // 8 per particle: directions 0-3, then 4-5 and padding
+    const count = this.particleCount;
+    this.#restLengths.forEach((texture, half) => {
+      const texels = new Float32Array(count * 4);
+      for (let i = 0; i < count; i++) texels.set(lengths.subarray(8 * i + 4 * half, 8 * i + 4 * half + 4), 4 * i);
+      uploadFloats(gl, texture, gl.RGBA, this.#columns, this.#rows, texels);
+    });
+  }
+
+  /**
+   * Runs solver passes with the GL state they need, then puts back what the caller had: the
+   * viewport, the bound framebuffer and vertex array, and the capabilities a pass must not use.
+   * @param {() => void} passes
+   */
+  #withSolverState(passes) {
+    const gl = this.#gl;
+    const viewport = gl.getParameter(gl.VIEWPORT);
+    const framebuffer = gl.getParameter(gl.FRAMEBUFFER_BINDING);
+    const vertexArray = gl.getParameter(gl.VERTEX_ARRAY_BINDING);
+    const capabilities = [gl.BLEND, gl.DEPTH_TEST, gl.SCISSOR_TEST, gl.CULL_FACE, gl.STENCIL_TEST, gl.RASTERIZER_DISCARD];
+    const enabled = capabilities.filter((capability) => gl.isEnabled(capability));
+    enabled.forEach((capability) => gl.disable(capability));
+    gl.viewport(0, 0, this.#columns, this.#rows);
+    gl.bindVertexArray(this.#emptyVertexArray);
+    try {
+      passes();
+    } finally {
+      enabled.forEach((capability) => gl.enable(capability));
+      gl.bindVertexArray(vertexArray);
+      gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+      gl.viewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+    }
+  }
+}
