@@ -106,6 +106,49 @@ export type ColliderDescription = SphereCollider | PlaneCollider;
 /** What `updateCollider` takes: any fields of the collider's own type. */
 export type ColliderChanges = Partial<Omit<SphereCollider, 'type'>> | Partial<Omit<PlaneCollider, 'type'>>;
 
+/** A collider as the cloth holds it: planes as a unit normal and offset (dot(normal, x) = offset). */
+export type ColliderState =
+  | { id: number; type: 'sphere'; center: Vec3; radius: number; friction: number }
+  | { id: number; type: 'plane'; normal: Vec3; offset: number; friction: number };
+
+/** One constraint direction and how it is coloured into two passes: (start[colourAxis] / colourPeriod) % 2. */
+export interface ConstraintDirection {
+  /** [columns, rows] from a pair's first particle to its second. */
+  offset: [number, number];
+  family: Family;
+  colourAxis: 'column' | 'row';
+  colourPeriod: 1 | 2;
+}
+
+/** What each family's stiffness means for one substep of the current settings. */
+export interface FamilyRule {
+  /** XPBD compliance / h^2. */
+  alphaTilde: number;
+  stiffness: number;
+  stretchGain: number;
+  shrinkGain: number;
+}
+
+/**
+ * How the GPU solver stores particle state: 'float' (RGBA32F render targets), 'half' (RGBA16F,
+ * each vector split into a high and a low half: about 22 bits of mantissa), or 'half-unsplit'
+ * (one RGBA16F per vector; only for comparisons, it shows why the split exists).
+ */
+export type StatePrecision = 'float' | 'half' | 'half-unsplit';
+
+/** Settings plus the choice of backend, for `createCloth(glOrCanvas, options)`. */
+export interface GpuClothOptions extends ClothSettings {
+  /** 'auto' (default): the GPU where the device can run it, else the CPU. */
+  backend?: 'auto' | 'gpu' | 'cpu';
+  /** 'auto' (default): float where float render targets exist, else split half. */
+  precision?: 'auto' | StatePrecision;
+  /** Behave as a device without EXT_color_buffer_float (as many phones are): for tests. */
+  ignoreFloatRenderTargets?: boolean;
+}
+
+/** The device cannot run the GPU solver; `backend: 'auto'` falls back to the CPU on this error. */
+export class GpuUnsupportedError extends Error {}
+
 export interface LoadOptions {
   /** Where nuno-core.wasm is, when a bundler or server moved it. */
   wasmUrl?: URL | string;
@@ -121,8 +164,17 @@ export function loadNuno(options?: LoadOptions): Promise<Nuno>;
 
 export class Nuno {
   private constructor();
-  /** A cloth simulated on the CPU (WebAssembly). Throws an Error for an invalid setting. */
+  /** A cloth simulated on the CPU (WebAssembly), anywhere. Throws an Error for an invalid setting. */
   createCloth(settings?: ClothSettings): Cloth;
+  /**
+   * A cloth for this WebGL2 context or canvas: simulated by WebGL2 passes (`backend: 'gpu'`),
+   * on the CPU (`'cpu'`), or by the GPU where the device can run it and else the CPU (`'auto'`,
+   * the default; the CPU cloth's `fallbackReason` then says why). A device that cannot run the
+   * GPU solver throws a `GpuUnsupportedError` naming the missing capability.
+   */
+  createCloth(target: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas, options?: GpuClothOptions): Cloth | GpuCloth;
+  /** The constraint directions in solving order, with their colouring. */
+  readonly directions: ConstraintDirection[];
   /** Bytes of the wasm heap in use by the core (a diagnostic: `dispose()` gives them back). */
   heapBytesInUse(): number;
 }
@@ -133,10 +185,19 @@ export class Nuno {
  */
 export class Cloth {
   private constructor();
+  readonly backend: 'cpu';
+  /** Why this cloth runs on the CPU although a GPU context was offered with `backend: 'auto'`; else null. */
+  fallbackReason: string | null;
   /** Advances by one frame's time through the fixed-step accumulator; returns the fixed steps taken. */
   step(frameSeconds: number): number;
   /** Takes whole fixed steps, ignoring the accumulator. */
   stepFixed(count?: number): void;
+  /** The accumulator alone: the fixed steps a frame's time is worth, without stepping. */
+  advanceClock(frameSeconds: number): number;
+  /** Per family (structural, shear, bending): what its stiffness means for one substep. */
+  familyRules(): FamilyRule[];
+  /** A copy of the positions, x y z per particle (asynchronous like the GPU cloth's). */
+  readPositions(): Promise<Float32Array>;
   /** Back to the starting shape at rest; pins, colliders and parameters stay. */
   reset(): void;
   /** Changes run-time settings. Grid settings (columns, rows, width, height, orientation, center, positions, density) throw. */
@@ -164,6 +225,12 @@ export class Cloth {
   readonly velocities: Float32Array;
   /** Two triangles per grid cell, for drawing: a live view. */
   readonly triangleIndices: Uint32Array;
+  /** 1/kg per particle, 0 where pinned: a live view. */
+  readonly inverseMasses: Float32Array;
+  /** Per particle, 8 floats: the rest length of the constraint starting there in each of the 6 directions (0 where none), then 2 unused. */
+  readonly restLengthsByDirection: Float32Array;
+  /** The colliders in the order they are resolved. */
+  readonly colliders: ColliderState[];
 
   /** |length - restLength| / restLength over one constraint family. */
   strain(family: Family): { max: number; mean: number };
@@ -231,4 +298,48 @@ export class ClothRenderer {
   render(camera: Camera): void;
   /** Frees every GL object the renderer made. The cloth is the caller's to dispose. */
   dispose(): void;
+}
+
+/**
+ * A cloth simulated by WebGL2 fragment passes over state textures, in the context it was made
+ * with. Takes the same settings (and gives the same errors) as `Cloth`. Call `dispose()` to
+ * free its GL objects.
+ */
+export class GpuCloth {
+  private constructor();
+  readonly backend: 'gpu';
+  /** How particle state is stored on this device. */
+  readonly precision: StatePrecision;
+  step(frameSeconds: number): number;
+  stepFixed(count?: number): void;
+  reset(): void;
+  set(changes: Partial<ClothSettings>): void;
+  readonly settings: ResolvedClothSettings;
+  pin(particle: number): void;
+  unpin(particle: number): void;
+  isPinned(particle: number): boolean;
+  /** At most 8 colliders on the GPU. */
+  addCollider(collider: ColliderDescription): number;
+  updateCollider(id: number, changes: ColliderChanges): void;
+  removeCollider(id: number): void;
+  readonly colliders: ColliderState[];
+  /** Reads positions back (x y z per particle) through a pixel buffer and a fence: no stall, but not every frame. */
+  readPositions(): Promise<Float32Array>;
+  /** Current positions, xyz in rgb (RGBA32F, or RGBA16F on the half paths). Read it again after every step. */
+  readonly positionTexture: WebGLTexture;
+  /** On the split half path, the part to add to `positionTexture`; null otherwise. */
+  readonly positionResidualTexture: WebGLTexture | null;
+  readonly triangleIndices: Uint32Array;
+  readonly columns: number;
+  readonly rows: number;
+  readonly particleCount: number;
+  readonly stepsTaken: number;
+  constraintCount(family: Family): number;
+  /** Fragment passes per fixed step: substeps x (2 + 12 x iterations). */
+  readonly drawCallsPerStep: number;
+  /** Bytes of GPU texture memory per particle. */
+  readonly gpuBytesPerParticle: number;
+  readonly disposed: boolean;
+  dispose(): void;
+  [Symbol.dispose](): void;
 }

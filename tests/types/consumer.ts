@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by the test run: the shipped declarations must accept real use
 // and reject misuse (each @ts-expect-error line must really be an error, or tsc fails).
-import { ClothRenderer, loadNuno, type Cloth, type ClothSettings } from 'nuno';
+import { ClothRenderer, GpuCloth, loadNuno, type Cloth, type ClothSettings } from 'nuno';
 
 const settings: ClothSettings = {
   columns: 64,
@@ -29,6 +29,23 @@ async function run(): Promise<number> {
     renderer.dispose();
   }
   cloth.dispose();
+
+  const canvas = document.createElement('canvas');
+  const either = nuno.createCloth(canvas, { ...settings, backend: 'gpu', precision: 'half' });
+  if (either instanceof GpuCloth) {
+    const texture: WebGLTexture = either.positionTexture;
+    const residual: WebGLTexture | null = either.positionResidualTexture;
+    const read: Float32Array = await either.readPositions();
+    void [texture, residual, read, either.drawCallsPerStep];
+  } else {
+    const reason: string | null = either.fallbackReason;
+    void reason;
+  }
+  either.dispose();
+  // @ts-expect-error: precisions are named
+  nuno.createCloth(canvas, { precision: 'double' });
+  // @ts-expect-error: the GPU options need a context or canvas
+  nuno.createCloth({ backend: 'gpu' });
 
   // @ts-expect-error: solvers are named, not free strings
   nuno.createCloth({ solver: 'verlet' });
