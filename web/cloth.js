@@ -103,7 +103,7 @@ export class Cloth {
     this.#live.set(changes);
   }
 
-  /** @returns {Required<ClothSettings>} a copy of the settings in force */
+  /** @returns {import('./index.js').ResolvedClothSettings} a copy of the settings in force */
   get settings() {
     return this.#live.settings();
   }

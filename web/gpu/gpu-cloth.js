@@ -17,6 +17,7 @@ import { createDataTexture, createVectorField, deleteVectorField, stateFormat, t
 /** @typedef {import('../index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
 /** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
+/** @typedef {import('../index.js').FamilyRule} FamilyRule */
 
 /** The collide pass's uniform arrays hold this many colliders (solver-collide.frag.glsl). */
 export const maxGpuColliders = 8;
@@ -341,7 +342,7 @@ export class GpuCloth {
   /**
    * @param {import('../index.js').ResolvedClothSettings} settings
    * @param {number} h substep seconds
-   * @param {{alphaTilde: number, stiffness: number, stretchGain: number, shrinkGain: number}[]} rules
+   * @param {FamilyRule[]} rules
    * @param {boolean} useLambdas
    */
   #substep(settings, h, rules, useLambdas) {
@@ -357,7 +358,10 @@ export class GpuCloth {
       this.#directions.forEach((direction, directionIndex) => {
         for (const colour of [0, 1]) {
           const next = nextAfter(current);
-          this.#constrain(settings, rules, direction, directionIndex, colour, iteration === 0, current, next, useLambdas);
+          this.#constrain({
+            solver: settings.solver, rule: rules[families.indexOf(direction.family)], direction, directionIndex, colour,
+            firstIteration: iteration === 0, from: current, to: next, useLambdas,
+          });
           current = next;
         }
       });
@@ -396,17 +400,19 @@ export class GpuCloth {
   }
 
   /**
-   * @param {import('../index.js').ResolvedClothSettings} settings
-   * @param {{alphaTilde: number, stiffness: number, stretchGain: number, shrinkGain: number}[]} rules
-   * @param {ConstraintDirection} direction
-   * @param {number} directionIndex
-   * @param {number} colour
-   * @param {boolean} firstIteration
-   * @param {number} from
-   * @param {number} to
-   * @param {boolean} useLambdas
+   * One colour of one direction: positions `from` -> `to`.
+   * @param {object} pass
+   * @param {'mass-spring' | 'pbd' | 'xpbd'} pass.solver
+   * @param {FamilyRule} pass.rule of the direction's family
+   * @param {ConstraintDirection} pass.direction
+   * @param {number} pass.directionIndex
+   * @param {number} pass.colour
+   * @param {boolean} pass.firstIteration XPBD multipliers start at zero
+   * @param {number} pass.from
+   * @param {number} pass.to
+   * @param {boolean} pass.useLambdas
    */
-  #constrain(settings, rules, direction, directionIndex, colour, firstIteration, from, to, useLambdas) {
+  #constrain({ solver, rule, direction, directionIndex, colour, firstIteration, from, to, useLambdas }) {
     const targets = targetsOf(this.#positions[to]);
     /** @type {Record<string, import('./solver-pass.js').SamplerBinding>} */
     const samplers = {
@@ -424,7 +430,6 @@ export class GpuCloth {
     }
     this.#framebuffers.bind(targets);
     const pass = useLambdas ? /** @type {SolverPass} */ (this.#passes.constrainWithLambdas) : this.#passes.constrain;
-    const rule = rules[families.indexOf(direction.family)];
     pass.run(samplers, (gl, u) => {
       gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
       gl.uniform2i(u.uOffset, direction.offset[0], direction.offset[1]);
@@ -432,7 +437,7 @@ export class GpuCloth {
       gl.uniform1i(u.uColourAxis, direction.colourAxis === 'column' ? 0 : 1);
       gl.uniform1i(u.uColourPeriod, direction.colourPeriod);
       gl.uniform1i(u.uColour, colour);
-      gl.uniform1i(u.uSolver, solverCodes[settings.solver]);
+      gl.uniform1i(u.uSolver, solverCodes[solver]);
       gl.uniform4f(u.uRule, rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain);
       gl.uniform1i(u.uFirstIteration, firstIteration ? 1 : 0);
     });
