@@ -1,5 +1,7 @@
 // Times the CPU solver natively (build/native/nuno_bench) and as WebAssembly under Node on the
 // same cases, prints the machine and a markdown table, and writes build/bench/results.json.
+// Then times the GPU solver and the wasm CPU solver in headless Chromium (browser-bench.mjs)
+// on the same scene, prints a second table and adds it to results.json under `browser`.
 // The cases are written to build/bench/cases.json and nuno_bench reads them from there, so the
 // two sides cannot drift apart.
 // A report, not a test: nothing asserts timings. Run after scripts/build.sh (`npm run bench`).
@@ -8,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadNuno } from '../../web/index.js';
+import { runBrowserBench } from './browser-bench.mjs';
 
 /** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../../web/index.js').ColliderDescription} ColliderDescription */
@@ -55,6 +58,10 @@ const CONFIGS = [
 const SCENE_SETTINGS = { width: 1, height: 1, pins: 'top-edge', solver: 'xpbd', ordering: 'red-black' };
 /** @type {ColliderDescription[]} */
 const SCENE_COLLIDERS = [{ type: 'sphere', center: [0, 0.6, 0.15], radius: 0.25 }];
+
+// The browser table: default substeps and iterations (XPBD, 10 x 1), on the GPU and the CPU.
+const BROWSER_SIZES = [64, 128, 256];
+const BROWSER_HALF_PRECISION_SIZES = [128];
 
 const FAMILIES = /** @type {const} */ (['structural', 'shear', 'bending']);
 
@@ -187,7 +194,10 @@ const results = cases.map((benchCase, i) => {
 });
 
 const host = machine();
-writeFileSync(`${OUT_DIR}results.json`, `${JSON.stringify({ machine: host, warmupSteps: WARMUP_STEPS, results }, null, 2)}\n`);
+/** @type {Record<string, unknown>} */
+const report = { machine: host, warmupSteps: WARMUP_STEPS, results };
+const resultsPath = `${OUT_DIR}results.json`;
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
 
 console.log(`Machine: ${host.cpu}, ${host.cores} cores; Node ${host.node}; ${host.gxx}; ${host.emcc}`);
 console.log(`
@@ -214,5 +224,59 @@ console.log(
     ]),
   ]),
 );
+
+console.error('nuno bench: the GPU and CPU solvers in headless Chromium (progress on stderr)');
+const browser = await runBrowserBench({
+  sizes: BROWSER_SIZES,
+  halfPrecisionSizes: BROWSER_HALF_PRECISION_SIZES,
+  settingsFor: (size) => ({ ...SCENE_SETTINGS, columns: size, rows: size, substeps: 10, iterations: 1 }),
+  colliders: SCENE_COLLIDERS,
+  progress: (line) => console.error(line),
+});
+report.browser = browser;
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+
+const { gpuPlan, cpuPlan } = browser;
+const submitTimes = browser.rows.map((row) => row.gpu.submitMedianMs);
+const submitRange = `${Math.min(...submitTimes).toFixed(1)}-${Math.max(...submitTimes).toFixed(1)}`;
+/** @param {number} count */
+const grouped = (count) => count.toLocaleString('en-US');
+console.log(`
+## In the browser: GPU (WebGL2) and CPU (wasm) solvers
+
+The browser's GPU here is SwiftShader: software emulation on the CPU. These timings say nothing about a real GPU; compare ratios within one run.
+
+Chromium ${browser.chromium} (headless, ${browser.executablePath}, the launch arguments of playwright.config.js); WebGL renderer: ${browser.webgl.renderer}.
+Same scene as above, XPBD 10 substeps × 1 iteration; browser part took ${browser.seconds.toFixed(1)} s.
+- GPU ms/step: median over batches of (batch ms / steps in the batch). A batch is \`stepFixed(n)\` followed by a
+  synchronous one-texel \`readPixels\` of the position texture, which returns only after the GPU has run every pass,
+  so the GPU's work is timed, not just command submission (the read alone adds ~${median(browser.rows.map((row) => row.gpu.syncReadMs)).toFixed(2)} ms per batch;
+  \`stepFixed\` itself returned after ${submitRange} ms per step, which is all that timing it alone would show).
+  Up to ${gpuPlan.warmupSteps} warm-up steps first (fewer when they would pass ${gpuPlan.warmupBudgetMs / 1000} s; the first compiles the shaders), then batches of
+  up to ${gpuPlan.maxStepsPerBatch} steps (about ${gpuPlan.batchTargetMs} ms each) for about ${gpuPlan.timedBudgetMs / 1000} s: see "GPU timed" (warm-up steps; batches × steps per batch).
+- CPU ms/step: \`createCloth(gl, { backend: 'cpu' })\`, the wasm core in the page; median of single \`stepFixed(1)\` calls
+  after ${cpuPlan.warmupSteps} warm-up steps (${cpuPlan.minSteps}-${cpuPlan.maxSteps} calls, about ${cpuPlan.timedBudgetMs / 1000} s; "CPU timed"). The page's clock has 0.1 ms resolution.
+- GPU/CPU: GPU ms/step over CPU ms/step (above 1: the GPU backend is slower). The half row reuses the float row's CPU time.
+- draw calls/step: \`gpu.drawCallsPerStep\` = substeps × (2 + 12 × iterations); texels/step = particles × draw calls/step
+  (each pass shades every texel); GPU B/particle: \`gpu.gpuBytesPerParticle\`, texture memory per particle.
+`);
+console.log(
+  markdownTable([
+    ['grid', 'GPU state', 'particles', 'GPU ms/step', 'CPU ms/step', 'GPU/CPU', 'draw calls/step', 'texels/step', 'GPU B/particle', 'GPU timed', 'CPU timed'],
+    ...browser.rows.map((row) => [
+      row.grid,
+      row.precision,
+      grouped(row.particles),
+      row.gpuMsPerStep.toFixed(1),
+      row.cpuMsPerStep.toFixed(2),
+      `${row.gpuOverCpu.toFixed(2)}×`,
+      String(row.drawCallsPerStep),
+      grouped(row.texelsPerStep),
+      String(row.gpuBytesPerParticle),
+      `${row.gpu.warmupSteps}; ${row.gpu.batches} × ${row.gpu.stepsPerBatch}`,
+      `${row.cpu.warmupSteps}; ${row.cpu.timedSteps} × 1`,
+    ]),
+  ]),
+);
 console.log('');
-console.log(`Written to ${OUT_DIR}results.json`);
+console.log(`Written to ${resultsPath}`);
