@@ -1,18 +1,34 @@
 #version 300 es
-// Cloth, vertex stage: moves each particle's world position (uploaded from the CPU solver) into
-// clip space and hands the world position and smooth normal on for per-pixel lighting.
+// Cloth, vertex stage: fetches each particle's position from the position texture (the GPU
+// solver's state, or the CPU positions uploaded once a frame), takes its smooth normal from its
+// grid neighbours (central differences, one-sided at the edges, as the core computes normals)
+// and moves it into clip space. gl_VertexID is the particle index: row * columns + column.
+precision highp float;
+precision highp int;
+precision highp sampler2D;
 
-layout(location = 0) in vec3 aPosition;  // metres, world space
-layout(location = 1) in vec3 aNormal;    // unit, on the side the triangles wind counter-clockwise
-
+uniform sampler2D uPositions;          // xyz in rgb, columns x rows texels
+uniform sampler2D uPositionResiduals;  // the half path's low parts, added to uPositions
+uniform bool uHasResiduals;
 uniform mat4 uView;
 uniform mat4 uProjection;
 
 out vec3 vWorldPosition;
 out vec3 vNormal;
 
+vec3 positionAt(ivec2 texel) {
+  vec3 position = texelFetch(uPositions, texel, 0).xyz;
+  return uHasResiduals ? position + texelFetch(uPositionResiduals, texel, 0).xyz : position;
+}
+
 void main() {
-  vWorldPosition = aPosition;
-  vNormal = aNormal;
-  gl_Position = uProjection * uView * vec4(aPosition, 1.0);
+  ivec2 gridSize = textureSize(uPositions, 0);
+  ivec2 texel = ivec2(gl_VertexID % gridSize.x, gl_VertexID / gridSize.x);
+  ivec2 last = gridSize - 1;
+  vec3 alongRow = positionAt(ivec2(min(texel.x + 1, last.x), texel.y)) - positionAt(ivec2(max(texel.x - 1, 0), texel.y));
+  vec3 alongColumn = positionAt(ivec2(texel.x, min(texel.y + 1, last.y))) - positionAt(ivec2(texel.x, max(texel.y - 1, 0)));
+  vWorldPosition = positionAt(texel);
+  // Left unnormalised: the fragment stage normalises after interpolation anyway.
+  vNormal = cross(alongColumn, alongRow);
+  gl_Position = uProjection * uView * vec4(vWorldPosition, 1.0);
 }

@@ -275,17 +275,23 @@ export interface ClothRendererOptions {
   background?: Rgb;
   /** Draw the grid's edges instead of its lit surface. */
   wireframe?: boolean;
+  /** Check gl.getError() after every frame and throw an Error naming it. */
+  debug?: boolean;
 }
 
-/** The parts of a cloth the renderer reads; `Cloth` has them all. */
-export interface DrawableCloth {
-  readonly particleCount: number;
-  readonly positions: Float32Array;
-  readonly normals: Float32Array;
-  readonly triangleIndices: Uint32Array;
-}
+/**
+ * The parts of a cloth the renderer reads: `Cloth` and `GpuCloth` have them. It fetches
+ * positions in the vertex shader from the GPU cloth's texture, or from a texture it fills from
+ * the CPU cloth's positions once a frame, and takes normals from the grid neighbours.
+ */
+export type DrawableCloth =
+  | { readonly backend: 'cpu'; readonly columns: number; readonly rows: number; readonly particleCount: number;
+      readonly triangleIndices: Uint32Array; readonly positions: Float32Array }
+  | { readonly backend: 'gpu'; readonly columns: number; readonly rows: number; readonly particleCount: number;
+      readonly triangleIndices: Uint32Array; readonly positionTexture: WebGLTexture;
+      readonly positionResidualTexture: WebGLTexture | null };
 
-/** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2. */
+/** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2, in the cloth's context for a GPU cloth. */
 export class ClothRenderer {
   constructor(gl: WebGL2RenderingContext, cloth: DrawableCloth, options?: ClothRendererOptions);
   color: Rgb;

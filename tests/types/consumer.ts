@@ -36,6 +36,7 @@ async function run(): Promise<number> {
     const texture: WebGLTexture = either.positionTexture;
     const residual: WebGLTexture | null = either.positionResidualTexture;
     const read: Float32Array = await either.readPositions();
+    if (gl) new ClothRenderer(gl, either, { debug: true }).dispose();
     void [texture, residual, read, either.drawCallsPerStep];
   } else {
     const reason: string | null = either.fallbackReason;

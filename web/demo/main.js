@@ -1,4 +1,6 @@
-// The demo page: the CPU cloth falling onto a ball, drawn every animation frame.
+// The demo page: a cloth falling onto a ball, drawn every animation frame. The address picks
+// the solver's home: ?backend=auto|gpu|cpu (default auto: the GPU where the device can run it),
+// ?precision=auto|float|half, and ?debug=1 to check for WebGL errors after every frame.
 import { ClothRenderer, loadNuno } from 'nuno';
 import { OrbitCamera } from './orbit-camera.js';
 import { backgroundColor, cameraStart, clothColor, clothSettings, colliders } from './scene.js';
@@ -25,25 +27,34 @@ if (gl) {
 
 /** @param {WebGL2RenderingContext} gl */
 async function run(gl) {
+  const query = new URLSearchParams(location.search);
   const nuno = await loadNuno();
-  const cloth = nuno.createCloth(clothSettings);
+  const cloth = nuno.createCloth(gl, {
+    ...clothSettings,
+    backend: /** @type {any} */ (query.get('backend') ?? 'auto'),
+    precision: /** @type {any} */ (query.get('precision') ?? 'auto'),
+  });
   for (const collider of colliders) cloth.addCollider(collider);
 
-  const renderer = new ClothRenderer(gl, cloth, { color: clothColor, background: backgroundColor });
+  const renderer = new ClothRenderer(gl, cloth, { color: clothColor, background: backgroundColor, debug: query.has('debug') });
   renderer.setColliders(colliders);
   const camera = new OrbitCamera(canvas, cameraStart);
+  // On the GPU, timing step() measures handing the passes to the driver, not running them.
+  const where = cloth.backend === 'gpu' ? `GPU ${cloth.precision} (ms: submitting passes)` : 'CPU';
   const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')),
-    `${cloth.particleCount} particles · ${cloth.settings.solver}`);
+    `${cloth.particleCount} particles · ${cloth.settings.solver} · ${where}`);
+  // Test hook, read by tests/browser: the backend in use and the frames drawn; not an API.
+  const testHook = { frames: 0, backend: cloth.backend, precision: cloth.backend === 'gpu' ? cloth.precision : 'float' };
+  Object.assign(window, { nunoDemo: testHook });
 
+  let paused = false;
   window.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return; // leave the browser's shortcuts alone
-    if (event.key === 'r' || event.key === 'R') cloth.reset();
-    if (event.key === 'w' || event.key === 'W') renderer.wireframe = !renderer.wireframe;
+    const key = event.key.toLowerCase();
+    if (key === 'r') cloth.reset();
+    if (key === 'w') renderer.wireframe = !renderer.wireframe;
+    if (key === 'p') paused = !paused;
   });
-
-  // Test hook, read by tests/browser to wait for drawn frames; not part of any API.
-  const testHook = { frames: 0 };
-  Object.assign(window, { nunoDemo: testHook });
 
   /** @type {number | undefined} */
   let previousFrameMs;
@@ -53,7 +64,8 @@ async function run(gl) {
     previousFrameMs = nowMs;
 
     const stepStartMs = performance.now();
-    const steps = cloth.step(frameSeconds);
+    // While paused no time reaches the accumulator, so resuming does not jump.
+    const steps = paused ? 0 : cloth.step(frameSeconds);
     stats.recordFrame(steps, performance.now() - stepStartMs);
 
     fitDrawingBuffer();

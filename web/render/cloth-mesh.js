@@ -1,5 +1,6 @@
-// The cloth's GPU geometry: per-particle positions and normals that change every frame, and
-// the grid's triangles (and, for wireframe, its unique edges) that never do.
+// The cloth's GPU geometry: the grid's triangles (and, for wireframe, its unique edges), which
+// never change. Positions come from a texture (position-source.js), so there are no vertex
+// attributes: the vertex shader takes the particle index from gl_VertexID.
 
 /**
  * @param {Uint32Array} triangleIndices three particle indices per triangle
@@ -27,8 +28,6 @@ function uniqueEdges(triangleIndices, particleCount) {
 export class ClothMesh {
   /** @type {WebGL2RenderingContext} */
   #gl;
-  #positionBuffer;
-  #normalBuffer;
   #triangleBuffer;
   #edgeBuffer;
   #triangleArray;
@@ -43,33 +42,14 @@ export class ClothMesh {
    */
   constructor(gl, particleCount, triangleIndices) {
     this.#gl = gl;
-    const bytes = particleCount * 3 * Float32Array.BYTES_PER_ELEMENT;
-    this.#positionBuffer = this.#vertexBuffer(bytes);
-    this.#normalBuffer = this.#vertexBuffer(bytes);
-
     const edgeIndices = uniqueEdges(triangleIndices, particleCount);
     this.#triangleBuffer = this.#indexBuffer(triangleIndices);
     this.#edgeBuffer = this.#indexBuffer(edgeIndices);
     this.#triangleIndexCount = triangleIndices.length;
     this.#edgeIndexCount = edgeIndices.length;
-    // One vertex array per index buffer: both share the same per-particle attributes.
+    // One vertex array per index buffer, holding nothing but it.
     this.#triangleArray = this.#vertexArray(this.#triangleBuffer);
     this.#edgeArray = this.#vertexArray(this.#edgeBuffer);
-  }
-
-  /**
-   * Copies this frame's particle state to the GPU. The only place CPU cloth data reaches the
-   * GPU: a GPU solver would replace this with texel fetches of its position texture.
-   * @param {Float32Array} positions xyz per particle, metres
-   * @param {Float32Array} normals xyz per particle, unit
-   */
-  upload(positions, normals) {
-    const gl = this.#gl;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.#positionBuffer);
-    gl.bufferSubData(gl.ARRAY_BUFFER, 0, positions);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.#normalBuffer);
-    gl.bufferSubData(gl.ARRAY_BUFFER, 0, normals);
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
   }
 
   drawSurface() {
@@ -84,9 +64,8 @@ export class ClothMesh {
     const gl = this.#gl;
     gl.deleteVertexArray(this.#triangleArray);
     gl.deleteVertexArray(this.#edgeArray);
-    for (const buffer of [this.#positionBuffer, this.#normalBuffer, this.#triangleBuffer, this.#edgeBuffer]) {
-      gl.deleteBuffer(buffer);
-    }
+    gl.deleteBuffer(this.#triangleBuffer);
+    gl.deleteBuffer(this.#edgeBuffer);
   }
 
   /**
@@ -99,16 +78,6 @@ export class ClothMesh {
     gl.bindVertexArray(vertexArray);
     gl.drawElements(mode, indexCount, gl.UNSIGNED_INT, 0);
     gl.bindVertexArray(null);
-  }
-
-  /** @param {number} bytes */
-  #vertexBuffer(bytes) {
-    const gl = this.#gl;
-    const buffer = /** @type {WebGLBuffer} */ (gl.createBuffer());
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, bytes, gl.DYNAMIC_DRAW);
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
-    return buffer;
   }
 
   /** @param {Uint32Array} indices */
@@ -128,14 +97,8 @@ export class ClothMesh {
     const gl = this.#gl;
     const vertexArray = /** @type {WebGLVertexArrayObject} */ (gl.createVertexArray());
     gl.bindVertexArray(vertexArray);
-    for (const [location, buffer] of [[0, this.#positionBuffer], [1, this.#normalBuffer]]) {
-      gl.bindBuffer(gl.ARRAY_BUFFER, /** @type {WebGLBuffer} */ (buffer));
-      gl.enableVertexAttribArray(/** @type {number} */ (location));
-      gl.vertexAttribPointer(/** @type {number} */ (location), 3, gl.FLOAT, false, 0, 0);
-    }
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indexBuffer);
     gl.bindVertexArray(null);
-    gl.bindBuffer(gl.ARRAY_BUFFER, null);
     return vertexArray;
   }
 }

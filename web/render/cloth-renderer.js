@@ -1,8 +1,9 @@
-// Draws a CPU cloth and the colliders around it with WebGL2: the public ClothRenderer.
+// Draws a cloth, CPU or GPU, and the colliders around it with WebGL2: the public ClothRenderer.
 import { clothFrag, clothVert } from '../../dist/shaders.js';
 import { ClothMesh } from './cloth-mesh.js';
 import { ColliderDrawer } from './collider-drawer.js';
 import { createProgram } from './gl-program.js';
+import { PositionSource } from './position-source.js';
 import { setViewUniforms } from './view-uniforms.js';
 
 /** @typedef {import('./view-uniforms.js').Rgb} Rgb */
@@ -21,15 +22,20 @@ import { setViewUniforms } from './view-uniforms.js';
  * @property {Rgb} [backColor] its back face; by default a darker, warmer shade of `color`
  * @property {Rgb} [background] the clear colour, which floors also fade into
  * @property {boolean} [wireframe] draw the grid's edges instead of its lit surface
+ * @property {boolean} [debug] check gl.getError() after each frame and throw on an error
  */
 
 /**
- * The parts of a cloth the renderer reads: `Cloth` from nuno has them all.
+ * The parts of a cloth the renderer reads: `Cloth` and `GpuCloth` from nuno have them.
  * @typedef {object} DrawableCloth
+ * @property {'cpu' | 'gpu'} backend
+ * @property {number} columns
+ * @property {number} rows
  * @property {number} particleCount
- * @property {Float32Array} positions
- * @property {Float32Array} normals
  * @property {Uint32Array} triangleIndices
+ * @property {Float32Array} [positions] the CPU cloth's, uploaded once per frame
+ * @property {WebGLTexture} [positionTexture] the GPU cloth's, in the renderer's context
+ * @property {WebGLTexture | null} [positionResidualTexture] the GPU cloth's half-path low parts
  */
 
 /** @type {Rgb} */
@@ -49,11 +55,11 @@ export class ClothRenderer {
 
   /** @type {WebGL2RenderingContext} */
   #gl;
-  /** @type {DrawableCloth} */
-  #cloth;
   #clothProgram;
   #clothMesh;
+  #positionSource;
   #colliderDrawer;
+  #debug;
   /** @type {readonly DrawnCollider[]} */
   #colliders = [];
 
@@ -65,11 +71,12 @@ export class ClothRenderer {
    */
   constructor(gl, cloth, options = {}) {
     this.#gl = gl;
-    this.#cloth = cloth;
     this.color = options.color ?? defaultClothColor;
     this.backColor = options.backColor ?? [this.color[0] * 0.8, this.color[1] * 0.62, this.color[2] * 0.58];
     this.background = options.background ?? defaultBackground;
     this.wireframe = options.wireframe ?? false;
+    this.#debug = options.debug ?? false;
+    this.#positionSource = new PositionSource(gl, cloth);
     this.#clothProgram = createProgram(gl, 'cloth', clothVert, clothFrag);
     this.#clothMesh = new ClothMesh(gl, cloth.particleCount, cloth.triangleIndices);
     this.#colliderDrawer = new ColliderDrawer(gl);
@@ -91,7 +98,6 @@ export class ClothRenderer {
   render(camera) {
     const gl = this.#gl;
     const view = { ...camera, eye: camera.eye ?? eyeOf(camera.viewMatrix) };
-    this.#uploadCloth();
 
     gl.viewport(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight);
     gl.clearColor(this.background[0], this.background[1], this.background[2], 1);
@@ -103,25 +109,30 @@ export class ClothRenderer {
     const { program, uniforms } = this.#clothProgram;
     gl.useProgram(program);
     setViewUniforms(gl, uniforms, view);
+    this.#positionSource.bind(uniforms);
     gl.uniform3fv(uniforms.uFrontColor, this.color);
     gl.uniform3fv(uniforms.uBackColor, this.backColor);
     if (this.wireframe) this.#clothMesh.drawEdges();
     else this.#clothMesh.drawSurface();
+    if (this.#debug) throwOnGlError(gl);
   }
 
   /** Frees every GL object this renderer made. The cloth is the caller's to dispose. */
   dispose() {
     this.#gl.deleteProgram(this.#clothProgram.program);
     this.#clothMesh.dispose();
+    this.#positionSource.dispose();
     this.#colliderDrawer.dispose();
   }
+}
 
-  #uploadCloth() {
-    // Normals first: computing them may grow wasm memory, which would detach a positions view
-    // read before (the positions getter re-fetches a detached view).
-    const normals = this.#cloth.normals;
-    this.#clothMesh.upload(this.#cloth.positions, normals);
-  }
+/** @param {WebGL2RenderingContext} gl */
+function throwOnGlError(gl) {
+  const error = gl.getError();
+  if (error === gl.NO_ERROR) return;
+  const names = ['INVALID_ENUM', 'INVALID_VALUE', 'INVALID_OPERATION', 'OUT_OF_MEMORY', 'INVALID_FRAMEBUFFER_OPERATION', 'CONTEXT_LOST_WEBGL'];
+  const name = names.find((candidate) => /** @type {any} */ (gl)[candidate] === error) ?? `0x${error.toString(16)}`;
+  throw new Error(`nuno: WebGL error ${name} while drawing the cloth`);
 }
 
 /**
