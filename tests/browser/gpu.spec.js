@@ -200,3 +200,30 @@ test('devices that cannot run the GPU solver get a clear error, or the CPU cloth
   expect(outcome.badSetting).toContain("'substeps' must be an integer in [1, 100], got 0");
   expect(outcome.tooManyColliders).toContain('the GPU backend resolves at most 8 colliders');
 });
+
+test('dispose frees the GPU cloth\'s and the renderer\'s GL objects', async ({ page }) => {
+  await openHarness(page);
+  const alive = await page.evaluate(async () => {
+    const { loadNuno, ClothRenderer } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const gl = /** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2');
+    const cloth = nuno.createCloth(gl, { columns: 8, rows: 8, backend: 'gpu', precision: 'half' });
+    cloth.stepFixed(2);
+    const textures = [cloth.positionTexture, cloth.positionResidualTexture];
+    const renderer = new ClothRenderer(gl, cloth);
+    const before = textures.map((texture) => gl.isTexture(texture));
+    renderer.dispose();
+    cloth.dispose();
+    let afterDispose = 'no error';
+    try {
+      cloth.stepFixed(1);
+    } catch (error) {
+      afterDispose = error instanceof Error ? error.message : String(error);
+    }
+    return { before, after: textures.map((texture) => gl.isTexture(texture)), afterDispose, glError: gl.getError() };
+  });
+  expect(alive.before).toEqual([true, true]);
+  expect(alive.after).toEqual([false, false]);
+  expect(alive.afterDispose).toContain('this cloth was disposed');
+  expect(alive.glError).toBe(0);
+});
