@@ -1,6 +1,7 @@
 #include "cloth.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -46,12 +47,32 @@ Cloth::Cloth(const ClothSettings& settings)
     reset();
 }
 
+void Cloth::hold(std::uint32_t particle, const Vec3& position) {
+    checkParticle(particle);
+    if (!std::isfinite(position.x) || !std::isfinite(position.y) || !std::isfinite(position.z)) {
+        throw std::invalid_argument("nuno: 'position' must be three finite numbers");
+    }
+    if (std::find(held_.begin(), held_.end(), particle) == held_.end()) held_.push_back(particle);
+    particles_.inverseMasses[particle] = 0.0f;
+    particles_.velocities[particle] = Vec3(0);
+    particles_.positions[particle] = position;
+}
+
+void Cloth::release(std::uint32_t particle) {
+    checkParticle(particle);
+    const auto found = std::find(held_.begin(), held_.end(), particle);
+    if (found == held_.end()) return;
+    held_.erase(found);
+    particles_.inverseMasses[particle] = isPinned(particle) ? 0.0f : 1.0f / settings_.particleMass();
+}
+
 void Cloth::reset() {
     particles_.positions = restPositions_;
     particles_.predictedPositions = restPositions_;
     particles_.silentPushes.assign(restPositions_.size(), Vec3(0));
     particles_.velocities.assign(restPositions_.size(), Vec3(0));
     particles_.inverseMasses.assign(restPositions_.size(), 1.0f / settings_.particleMass());
+    held_.clear();
     applyPins();
     accumulator_.reset();
 }
@@ -59,10 +80,11 @@ void Cloth::reset() {
 void Cloth::applyPins() {
     const float freeInverseMass = 1.0f / settings_.particleMass();
     std::fill(particles_.inverseMasses.begin(), particles_.inverseMasses.end(), freeInverseMass);
-    for (std::uint32_t index : pinnedParticles(topology_.grid, settings_.pins, settings_.pinnedParticles)) {
+    for (std::uint32_t index : pins()) {
         particles_.inverseMasses[index] = 0.0f;
         particles_.velocities[index] = Vec3(0);
     }
+    for (std::uint32_t index : held_) particles_.inverseMasses[index] = 0.0f;
 }
 
 void Cloth::configure(const ClothSettings& next) {
@@ -89,32 +111,40 @@ void Cloth::checkParticle(std::uint32_t particle) const {
     }
 }
 
+std::vector<std::uint32_t> Cloth::pins() const {
+    return pinnedParticles(topology_.grid, settings_.pins, settings_.pinnedParticles);
+}
+
 bool Cloth::isPinned(std::uint32_t particle) const {
     checkParticle(particle);
-    return particles_.inverseMasses[particle] == 0.0f;
+    const std::vector<std::uint32_t> pinned = pins();
+    return std::binary_search(pinned.begin(), pinned.end(), particle);
 }
 
 void Cloth::pin(std::uint32_t particle) {
     checkParticle(particle);
+    std::vector<std::uint32_t> pinned = pins();
+    pinned.push_back(particle);
+    setPins(pinned);
     particles_.inverseMasses[particle] = 0.0f;
     particles_.velocities[particle] = Vec3(0);
-    recordPins();
 }
 
 void Cloth::unpin(std::uint32_t particle) {
     checkParticle(particle);
-    particles_.inverseMasses[particle] = 1.0f / settings_.particleMass();
-    particles_.velocities[particle] = Vec3(0);
-    recordPins();
+    std::vector<std::uint32_t> pinned = pins();
+    pinned.erase(std::remove(pinned.begin(), pinned.end(), particle), pinned.end());
+    setPins(pinned);
+    if (std::find(held_.begin(), held_.end(), particle) == held_.end()) {
+        particles_.inverseMasses[particle] = 1.0f / settings_.particleMass();
+        particles_.velocities[particle] = Vec3(0);
+    }
 }
 
-// Keeps the settings saying which particles are held, so reset() and settings() agree with them.
-void Cloth::recordPins() {
+// The settings keep saying which particles are pinned, so reset() and settings() agree.
+void Cloth::setPins(const std::vector<std::uint32_t>& pinned) {
     settings_.pins = PinPreset::Custom;
-    settings_.pinnedParticles.clear();
-    for (std::uint32_t i = 0; i < particles_.size(); ++i) {
-        if (particles_.inverseMasses[i] == 0.0f) settings_.pinnedParticles.push_back(i);
-    }
+    settings_.pinnedParticles = pinnedParticles(topology_.grid, PinPreset::Custom, pinned);
 }
 
 FamilyRules Cloth::familyRules() const { return rulesFor(solverParameters(settings_), settings_.substepSeconds()); }

@@ -43,6 +43,12 @@ public:
     void unpin(std::uint32_t particle);
     bool isPinned(std::uint32_t particle) const;
 
+    // Dragging: hold() places the particle at a point and keeps it there (the cloth follows
+    // through its constraints); calling it again moves the hold. release() gives the particle
+    // back its own inverse mass, so a pinned particle stays pinned where it was released.
+    void hold(std::uint32_t particle, const Vec3& position);
+    void release(std::uint32_t particle);
+
     std::uint32_t addCollider(const Collider& collider) { return colliders_.add(collider); }
     void updateCollider(std::uint32_t id, const Collider& collider) { colliders_.update(id, collider); }
     void removeCollider(std::uint32_t id) { colliders_.remove(id); }
@@ -68,7 +74,8 @@ public:
 private:
     void substep(float substepSeconds, const SolverParameters& parameters);
     void applyPins();
-    void recordPins();
+    std::vector<std::uint32_t> pins() const;  // sorted
+    void setPins(const std::vector<std::uint32_t>& pinned);
     void checkParticle(std::uint32_t particle) const;
 
     ClothSettings settings_;
@@ -81,6 +88,7 @@ private:
     ColliderSet colliders_;
     FixedStepAccumulator accumulator_;
     std::uint64_t stepsTaken_ = 0;
+    std::vector<std::uint32_t> held_;  // particles under hold(), whose inverse mass is 0 meanwhile
 };
 
 }  // namespace nuno

@@ -124,6 +124,24 @@ export class Cloth {
   }
 
   /**
+   * Places a particle at a point and keeps it there until release(): for dragging. Call again
+   * to move the hold; the cloth follows through its constraints.
+   * @param {number} particle
+   * @param {ArrayLike<number>} position metres
+   */
+  hold(particle, position) {
+    this.#live.hold(particle, Array.from(position));
+  }
+
+  /**
+   * Ends a hold: the particle gets its own inverse mass back (a pinned one stays pinned there).
+   * @param {number} particle
+   */
+  release(particle) {
+    this.#live.release(particle);
+  }
+
+  /**
    * @param {ColliderDescription} collider
    * @returns {number} its id
    */
@@ -199,12 +217,14 @@ export class Cloth {
   }
 
   /**
-   * |length - restLength| / restLength over one constraint family.
+   * |length - restLength| / restLength over one constraint family, of this cloth's positions or
+   * of the positions given (xyz per particle, e.g. read back from a GPU cloth).
    * @param {Family} family
+   * @param {Float32Array} [positions]
    * @returns {{max: number, mean: number}}
    */
-  strain(family) {
-    return this.#live.strain(family);
+  strain(family, positions) {
+    return this.#live.strain(family, positions);
   }
 
   /** @param {Family} family */

@@ -210,6 +210,10 @@ export class Cloth {
   /** Lets a held particle move again. */
   unpin(particle: number): void;
   isPinned(particle: number): boolean;
+  /** For dragging: places a particle at a point (metres) and keeps it there until release(); call again to move it. */
+  hold(particle: number, position: ArrayLike<number>): void;
+  /** Ends a hold: the particle gets its own inverse mass back (a pinned one stays pinned where it was left). */
+  release(particle: number): void;
 
   /** Returns the collider's id. */
   addCollider(collider: ColliderDescription): number;
@@ -232,8 +236,8 @@ export class Cloth {
   /** The colliders in the order they are resolved. */
   readonly colliders: ColliderState[];
 
-  /** |length - restLength| / restLength over one constraint family. */
-  strain(family: Family): { max: number; mean: number };
+  /** |length - restLength| / restLength over one constraint family, of this cloth's positions or of the positions given. */
+  strain(family: Family, positions?: Float32Array): { max: number; mean: number };
   constraintCount(family: Family): number;
   /** Joules. */
   readonly kineticEnergy: number;
@@ -302,9 +306,17 @@ export class ClothRenderer {
   setColliders(colliders: readonly DrawnCollider[]): void;
   /** Uploads the cloth's current positions and normals and draws one frame, clearing first. */
   render(camera: Camera): void;
+  /** After the WebGL context was lost and restored: rebuilds every GL object (restore a GPU cloth first). */
+  restore(): void;
   /** Frees every GL object the renderer made. The cloth is the caller's to dispose. */
   dispose(): void;
 }
+
+/**
+ * The particle a pointer means: among those within `maxDistance` (metres) of the ray, the one
+ * nearest along it; -1 when none is that close.
+ */
+export function nearestParticleToRay(positions: Float32Array, origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number): number;
 
 /**
  * A cloth simulated by WebGL2 fragment passes over state textures, in the context it was made
@@ -324,6 +336,16 @@ export class GpuCloth {
   pin(particle: number): void;
   unpin(particle: number): void;
   isPinned(particle: number): boolean;
+  hold(particle: number, position: ArrayLike<number>): void;
+  release(particle: number): void;
+  /** Strain of positions read back with readPositions(): the GPU cloth keeps none on the CPU. */
+  strain(family: Family, positions: Float32Array): { max: number; mean: number };
+  /**
+   * After the WebGL context was lost and restored: rebuilds every GL object. The cloth starts
+   * again from its rest shape with its settings, pins and colliders. While the context is lost,
+   * steps do nothing.
+   */
+  restore(): void;
   /** At most 8 colliders on the GPU. */
   addCollider(collider: ColliderDescription): number;
   updateCollider(id: number, changes: ColliderChanges): void;

@@ -7,6 +7,7 @@ import { GpuCloth } from './gpu/gpu-cloth.js';
 export { Cloth } from './cloth.js';
 export { GpuUnsupportedError } from './gpu/capabilities.js';
 export { GpuCloth } from './gpu/gpu-cloth.js';
+export { nearestParticleToRay } from './picking.js';
 export { ClothRenderer } from './render/cloth-renderer.js';
 
 const backends = ['auto', 'gpu', 'cpu'];

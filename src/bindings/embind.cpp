@@ -172,6 +172,14 @@ public:
     void pin(double particle) { guarded([&] { cloth_.pin(particleIndex(particle)); }); }
     void unpin(double particle) { guarded([&] { cloth_.unpin(particleIndex(particle)); }); }
     bool isPinned(double particle) const { return guarded([&] { return cloth_.isPinned(particleIndex(particle)); }); }
+    void hold(double particle, const val& position) {
+        guarded([&] {
+            const std::vector<float> xyz = emscripten::convertJSArrayToNumberVector<float>(position);
+            if (xyz.size() != 3) throw std::invalid_argument("nuno: 'position' must be an array of 3 numbers");
+            cloth_.hold(particleIndex(particle), Vec3(xyz[0], xyz[1], xyz[2]));
+        });
+    }
+    void release(double particle) { guarded([&] { cloth_.release(particleIndex(particle)); }); }
 
     std::uint32_t addCollider(const val& description) {
         return guarded([&] { return cloth_.addCollider(readCollider(JsSettingSource(description, "collider"))); });
@@ -208,9 +216,12 @@ public:
         return val(emscripten::typed_memory_view(indices.size(), indices.data()));
     }
 
-    val strain(const std::string& family) const {
+    // Of the cloth's own positions, or of positions read back from a GPU solver (xyz per particle).
+    val strain(const std::string& family, const val& positions) const {
         return guarded([&] {
-            const Strain strain = cloth_.strain(parseFamily(family));
+            const Strain strain = positions.isUndefined()
+                                      ? cloth_.strain(parseFamily(family))
+                                      : strainOf(cloth_.topology(), pointsFrom(positions), parseFamily(family));
             val result = val::object();
             result.set("max", strain.max);
             result.set("mean", strain.mean);
@@ -229,6 +240,16 @@ public:
     double stepsTaken() const { return static_cast<double>(cloth_.stepsTaken()); }
 
 private:
+    std::vector<Vec3> pointsFrom(const val& positions) const {
+        const std::vector<float> flat = emscripten::convertJSArrayToNumberVector<float>(positions);
+        if (flat.size() != cloth_.positions().size() * 3) {
+            throw std::invalid_argument("nuno: 'positions' must hold x, y, z for each of the " +
+                                        std::to_string(cloth_.positions().size()) + " particles");
+        }
+        std::vector<Vec3> points(cloth_.positions().size());
+        for (std::size_t i = 0; i < points.size(); ++i) points[i] = Vec3(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
+        return points;
+    }
     static val floatView(const std::vector<Vec3>& points) {
         return val(emscripten::typed_memory_view(points.size() * 3, &points.data()->x));
     }
@@ -272,6 +293,8 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("pin", &JsCloth::pin)
         .function("unpin", &JsCloth::unpin)
         .function("isPinned", &JsCloth::isPinned)
+        .function("hold", &JsCloth::hold)
+        .function("release", &JsCloth::release)
         .function("addCollider", &JsCloth::addCollider)
         .function("updateCollider", &JsCloth::updateCollider)
         .function("removeCollider", &JsCloth::removeCollider)

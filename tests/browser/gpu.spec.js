@@ -227,3 +227,108 @@ test('dispose frees the GPU cloth\'s and the renderer\'s GL objects', async ({ p
   expect(alive.afterDispose).toContain('this cloth was disposed');
   expect(alive.glError).toBe(0);
 });
+
+test('hold, release and strain on the GPU match the CPU', async ({ page }) => {
+  await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const gl = /** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2');
+    const settings = { columns: 16, rows: 16 };
+    const clothes = [nuno.createCloth(gl, { ...settings, backend: 'gpu', precision: 'float' }), nuno.createCloth(settings)];
+    // The split half path writes a held texel through its load pass: it must land where asked.
+    const half = nuno.createCloth(gl, { ...settings, backend: 'gpu', precision: 'half' });
+    half.hold(100, [0.1, 1.2, 0.3]);
+    half.stepFixed(3);
+    const halfHeld = Array.from((await half.readPositions()).subarray(300, 303));
+    half.dispose();
+    const corner = 255;
+    const target = [0.5, 0.8, 0.5];
+    for (const cloth of clothes) {
+      cloth.hold(corner, target);
+      cloth.stepFixed(20);
+    }
+    const held = await Promise.all(clothes.map((cloth) => cloth.readPositions()));
+    for (const cloth of clothes) {
+      cloth.release(corner);
+      cloth.stepFixed(20);
+    }
+    const released = await Promise.all(clothes.map((cloth) => cloth.readPositions()));
+    const deviation = (/** @type {Float32Array[]} */ [a, b]) => {
+      let max = 0;
+      for (let i = 0; i < a.length; i += 3) max = Math.max(max, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
+      return max;
+    };
+    const strains = clothes.map((cloth, i) => cloth.strain('structural', released[i]).max);
+    let missingPositions = '';
+    try {
+      /** @type {any} */ (clothes[0]).strain('structural');
+    } catch (error) {
+      missingPositions = error instanceof Error ? error.message : String(error);
+    }
+    clothes.forEach((cloth) => cloth.dispose());
+    return {
+      heldCorner: Array.from(held[0].subarray(3 * corner, 3 * corner + 3)),
+      heldDeviationMm: deviation(held) * 1000,
+      releasedCornerY: released[0][3 * corner + 1],
+      releasedDeviationMm: deviation(released) * 1000,
+      strains,
+      missingPositions,
+      halfHeld,
+    };
+  });
+  console.log(`metric: gpu_cpu_max_deviation_mm = ${result.releasedDeviationMm.toPrecision(3)} mm (held, then released)`);
+  result.heldCorner.forEach((value, axis) => expect(value).toBeCloseTo([0.5, 0.8, 0.5][axis], 6));
+  result.halfHeld.forEach((value, axis) => expect(value).toBeCloseTo([0.1, 1.2, 0.3][axis], 6));
+  expect(result.heldDeviationMm).toBeLessThan(1);
+  expect(result.releasedCornerY, 'released, the corner falls').toBeLessThan(0.75);
+  expect(result.releasedDeviationMm).toBeLessThan(1);
+  expect(result.strains[0]).toBeGreaterThan(0);
+  expect(Math.abs(result.strains[0] - result.strains[1])).toBeLessThan(0.01);
+  expect(result.missingPositions).toContain("strain() needs 'positions'");
+});
+
+test('after a lost and restored context the GPU cloth rebuilds and runs from rest', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
+    const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
+    const settings = { columns: 16, rows: 16, pins: 'top-corners' };
+    const gpu = nuno.createCloth(gl, { ...settings, backend: 'gpu' });
+    gpu.addCollider({ type: 'sphere', center: [0, 0.4, 0.2], radius: 0.3 });
+    gpu.stepFixed(30);
+    const loseContext = /** @type {WEBGL_lose_context} */ (gl.getExtension('WEBGL_lose_context'));
+    const event = (/** @type {string} */ name) => new Promise((resolve) => canvas.addEventListener(name, resolve, { once: true }));
+    const lost = event('webglcontextlost');
+    loseContext.loseContext();
+    await lost;
+    gpu.stepFixed(5); // ignored while the context is lost, without throwing
+    // Chromium allows restoring only once the lost event has been handled, in a later task.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const restored = event('webglcontextrestored');
+    loseContext.restoreContext();
+    await restored;
+    gpu.restore();
+    gpu.stepFixed(30);
+    const cpu = nuno.createCloth(settings);
+    cpu.addCollider({ type: 'sphere', center: [0, 0.4, 0.2], radius: 0.3 });
+    const start = await cpu.readPositions();
+    cpu.stepFixed(30);
+    const [a, b] = [await gpu.readPositions(), await cpu.readPositions()];
+    let deviation = 0;
+    for (let i = 0; i < a.length; i += 3) deviation = Math.max(deviation, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
+    let moved = 0;
+    for (let i = 0; i < b.length; i += 3) moved = Math.max(moved, Math.hypot(b[i] - start[i], b[i + 1] - start[i + 1], b[i + 2] - start[i + 2]));
+    gpu.dispose();
+    cpu.dispose();
+    return { deviationMm: deviation * 1000, moved, glError: gl.getError() };
+  });
+  console.log(`metric: gpu_cpu_max_deviation_mm = ${result.deviationMm.toPrecision(3)} mm (30 steps after a context restore)`);
+  expect(result.moved, 'the cloth moved (metres)').toBeGreaterThan(0.05);
+  expect(result.deviationMm).toBeLessThan(1);
+  expect(result.glError).toBe(0);
+  expect(complaints.filter((text) => !text.includes('CONTEXT_LOST'))).toEqual([]);
+});

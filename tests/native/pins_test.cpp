@@ -65,3 +65,52 @@ TEST(Pins, PinAndUnpinWhileRunning) {
 
 }  // namespace
 }  // namespace nuno
+
+namespace nuno {
+namespace {
+
+TEST(Holds, AHeldParticleStaysAtItsTargetAndPullsItsNeighbours) {
+    ClothSettings settings;
+    settings.columns = 10;
+    settings.rows = 10;
+    Cloth cloth(settings);
+    const Grid& grid = cloth.topology().grid;
+    const std::uint32_t corner = grid.index(9, 9);
+    const std::uint32_t neighbour = grid.index(8, 8);
+    const Vec3 target = cloth.positions()[corner] + Vec3(0.3f, 0.2f, 0.4f);
+    const Vec3 neighbourStart = cloth.positions()[neighbour];
+    cloth.hold(corner, target);
+    cloth.stepFixed(30);
+    EXPECT_EQ(cloth.positions()[corner], target);
+    EXPECT_FALSE(cloth.isPinned(corner)) << "a hold is not a pin";
+    EXPECT_GT(cloth.positions()[neighbour].z, neighbourStart.z + 0.2f) << "the neighbour follows the held corner";
+
+    cloth.release(corner);
+    cloth.stepFixed(30);
+    EXPECT_LT(cloth.positions()[corner].y, target.y - 0.05f) << "released, the corner falls";
+    EXPECT_THROW(cloth.hold(100, target), std::invalid_argument);
+    EXPECT_THROW(cloth.hold(0, Vec3(NAN, 0, 0)), std::invalid_argument);
+}
+
+TEST(Holds, APinnedParticleDraggedAndReleasedStaysPinnedWhereItWasLeft) {
+    ClothSettings settings;
+    settings.columns = 6;
+    settings.rows = 6;
+    settings.pins = PinPreset::TopCorners;
+    Cloth cloth(settings);
+    const Vec3 moved = cloth.positions()[0] + Vec3(-0.2f, 0.1f, 0.0f);
+    cloth.hold(0, moved);
+    cloth.stepFixed(5);
+    cloth.release(0);
+    cloth.stepFixed(30);
+    EXPECT_TRUE(cloth.isPinned(0));
+    EXPECT_EQ(cloth.positions()[0], moved);
+
+    cloth.hold(7, Vec3(0, 3, 0));
+    cloth.reset();
+    cloth.stepFixed(10);
+    EXPECT_LT(cloth.positions()[7].y, 3.0f) << "reset lets go of every hold";
+}
+
+}  // namespace
+}  // namespace nuno

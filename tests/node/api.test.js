@@ -122,3 +122,37 @@ test('a starting shape gives the rest lengths', (t) => {
   assert.ok(cloth.strain('structural').max < 1e-5, 'a curved cloth at rest keeps its shape');
   assertError(() => nuno.createCloth({ columns, rows, positions: [0, 0, 0] }), /'positions' must be columns \* rows = 15 points, got 1 points/);
 });
+
+test('a held particle follows its target and pulls the cloth; release lets it go', (t) => {
+  const cloth = nuno.createCloth({ columns: 8, rows: 8 });
+  t.after(() => cloth.dispose());
+  const corner = 63;
+  const target = [0.5, 0.8, 0.5]; // within reach of the pinned top edge
+  cloth.hold(corner, target);
+  cloth.stepFixed(20);
+  assert.deepEqual(Array.from(cloth.positions.subarray(3 * corner, 3 * corner + 3)), Array.from(Float32Array.from(target)));
+  assert.ok(cloth.positions[3 * 62 + 2] > 0.2, 'its neighbour is pulled toward z = 0.5');
+  cloth.release(corner);
+  cloth.stepFixed(20);
+  assert.ok(cloth.positions[3 * corner + 1] < 0.75, 'released, it falls');
+  assertError(() => cloth.hold(corner, [0, 1]), /'position' must be an array of 3 numbers/);
+  assertError(() => cloth.hold(64, target), /'particle' must be an integer in \[0, 63\]/);
+});
+
+test('strain of given positions, as for positions read back from the GPU', (t) => {
+  const cloth = nuno.createCloth({ columns: 6, rows: 4 });
+  t.after(() => cloth.dispose());
+  const stretched = Float32Array.from(cloth.positions, (value, i) => (i % 3 === 0 ? value * 1.5 : value));
+  assert.ok(Math.abs(cloth.strain('structural', stretched).max - 0.5) < 1e-5, 'rows stretched by half');
+  assert.equal(cloth.strain('structural').max, 0, 'its own positions are at rest');
+  assertError(() => cloth.strain('structural', new Float32Array(5)), /'positions' must hold x, y, z for each of the 24 particles/);
+});
+
+test('nearestParticleToRay picks the front particle under the pointer', async () => {
+  const { nearestParticleToRay } = await import('../../web/index.js');
+  // Two particles on the ray (one behind the other) and one beside it.
+  const positions = new Float32Array([0, 0, -2, 0, 0, -1, 0.5, 0, -1]);
+  assert.equal(nearestParticleToRay(positions, [0, 0, 0], [0, 0, -1], 0.1), 1);
+  assert.equal(nearestParticleToRay(positions, [0, 0, 0], [0, 0, 1], 0.1), -1, 'nothing behind the camera');
+  assert.equal(nearestParticleToRay(positions, [0.5, 0, 0], [0, 0, -3], 0.1), 2);
+});

@@ -25,6 +25,16 @@ export class GpuUnsupportedError extends Error {
 }
 
 /**
+ * Turns on rendering to float and half-float textures where the device offers it. Extensions
+ * belong to a context: after a lost context is restored they must be asked for again.
+ * @param {WebGL2RenderingContext} gl
+ */
+export function enableFloatRenderTargets(gl) {
+  gl.getExtension('EXT_color_buffer_float');
+  gl.getExtension('EXT_color_buffer_half_float');
+}
+
+/**
  * Checks the device against a cloth's needs and picks the state precision: float where float
  * render targets exist, else split half. Throws an Error naming what is missing.
  * @param {WebGL2RenderingContext} gl

@@ -6,6 +6,7 @@
 // family's rule for a substep, and runs the fixed-step clock. So both backends take the same
 // settings, with the same errors.
 import { solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag } from '../../dist/shaders.js';
+import { enableFloatRenderTargets } from './capabilities.js';
 import { FramebufferCache } from './framebuffers.js';
 import { SolverPass } from './solver-pass.js';
 import { createDataTexture, createVectorField, deleteVectorField, stateFormat, targetsOf, uploadFloats } from './vector-field.js';
@@ -49,10 +50,15 @@ export class GpuCloth {
   #precision;
   /** @type {readonly ConstraintDirection[]} */
   #directions;
+  /** @type {number} */
   #columns;
+  /** @type {number} */
   #rows;
+  /** @type {FramebufferCache} */
   #framebuffers;
+  /** @type {WebGLVertexArrayObject} */
   #emptyVertexArray;
+  /** @type {{load: SolverPass, predict: SolverPass, constrain: SolverPass, constrainWithLambdas: SolverPass | null, collide: SolverPass}} */
   #passes;
   /** @type {VectorField[]} three: a substep's start, its prediction, and a ping-pong partner */
   #positions;
@@ -61,9 +67,11 @@ export class GpuCloth {
   /** @type {WebGLTexture[][] | null} XPBD multipliers, two directions per texture, ping-ponged */
   #lambdas = null;
   #lambdaCurrent = [0, 0, 0];
+  /** @type {WebGLTexture} */
   #inverseMasses;
   /** @type {WebGLTexture[]} rest lengths of directions 0-3 and 4-5 per start particle */
   #restLengths;
+  /** @type {WebGLTexture} float xyz the CPU fills, copied into state by the load pass */
   #staging;
   #current = 0;
   #velocityCurrent = 0;
@@ -83,6 +91,17 @@ export class GpuCloth {
     this.#precision = precision;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
+    this.#createGlObjects();
+  }
+
+  /**
+   * Makes every GL object and loads the rest state: at construction, and again in restore()
+   * after the context was lost, which destroyed them all.
+   */
+  #createGlObjects() {
+    const gl = this.#gl;
+    enableFloatRenderTargets(gl);
+    const precision = this.#precision;
     const split = { SPLIT_HALF: precision === 'half' ? 1 : 0 };
     this.#framebuffers = new FramebufferCache(gl);
     this.#emptyVertexArray = /** @type {WebGLVertexArrayObject} */ (gl.createVertexArray());
@@ -90,12 +109,12 @@ export class GpuCloth {
       load: new SolverPass(gl, 'solver load', solverLoadFrag, split),
       predict: new SolverPass(gl, 'solver predict', solverPredictFrag, split),
       constrain: new SolverPass(gl, 'solver constrain', solverConstrainFrag, { ...split, XPBD_LAMBDAS: 0 }),
-      /** @type {SolverPass | null} made when XPBD first runs with several iterations */
-      constrainWithLambdas: /** @type {SolverPass | null} */ (null),
+      constrainWithLambdas: null, // made when XPBD first runs with several iterations
       collide: new SolverPass(gl, 'solver collide', solverCollideFrag, split),
     };
     this.#positions = [0, 1, 2].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#velocities = [0, 1].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
+    this.#lambdas = null;
     this.#inverseMasses = createDataTexture(gl, gl.R32F, this.#columns, this.#rows);
     this.#restLengths = [0, 1].map(() => createDataTexture(gl, gl.RGBA32F, this.#columns, this.#rows));
     this.#staging = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
@@ -254,6 +273,57 @@ export class GpuCloth {
   }
 
   /**
+   * Places a particle at a point and keeps it there until release(), as `Cloth.hold` does.
+   * @param {number} particle
+   * @param {ArrayLike<number>} position metres
+   */
+  hold(particle, position) {
+    const setup = this.#live;
+    setup.hold(particle, position);
+    this.#uploadInverseMasses();
+    // Write the one texel through the load pass, so the half path splits it like the rest.
+    const gl = this.#gl;
+    const column = particle % this.#columns;
+    const row = Math.floor(particle / this.#columns);
+    uploadFloats(gl, this.#staging, gl.RGB, 1, 1, Float32Array.from(position), column, row);
+    this.#withSolverState(() => {
+      this.#framebuffers.bind(targetsOf(this.#positions[this.#current]));
+      gl.enable(gl.SCISSOR_TEST);
+      gl.scissor(column, row, 1, 1);
+      this.#passes.load.run({ uSource: this.#staging }, () => {});
+      gl.disable(gl.SCISSOR_TEST);
+    });
+  }
+
+  /** @param {number} particle */
+  release(particle) {
+    this.#live.release(particle);
+    this.#uploadInverseMasses();
+  }
+
+  /**
+   * Strain of positions read back with readPositions(): the GPU cloth keeps none on the CPU.
+   * @param {'structural' | 'shear' | 'bending'} family
+   * @param {Float32Array} positions
+   */
+  strain(family, positions) {
+    if (!(positions instanceof Float32Array)) {
+      throw new TypeError("nuno: the GPU cloth's strain() needs 'positions' from `await cloth.readPositions()`");
+    }
+    return this.#live.strain(family, positions);
+  }
+
+  /**
+   * Rebuilds every GL object after the WebGL context was lost and restored (the loss destroyed
+   * them, and the state in them). The cloth starts again from its rest shape, keeping its
+   * settings, pins and colliders.
+   */
+  restore() {
+    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
+    this.#createGlObjects();
+  }
+
+  /**
    * @param {ColliderDescription} collider
    * @returns {number} its id
    */
@@ -320,6 +390,7 @@ export class GpuCloth {
   dispose() {
     if (!this.#setup) return;
     const gl = this.#gl;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     for (const field of [...this.#positions, ...this.#velocities]) deleteVectorField(gl, field);
     for (const texture of [this.#inverseMasses, ...this.#restLengths, this.#staging, ...(this.#lambdas ?? []).flat()]) {
       gl.deleteTexture(texture);
@@ -521,6 +592,8 @@ export class GpuCloth {
    */
   #withSolverState(passes) {
     const gl = this.#gl;
+    // A lost context ignores every call; stepping resumes after restore().
+    if (gl.isContextLost()) return;
     const viewport = gl.getParameter(gl.VIEWPORT);
     const framebuffer = gl.getParameter(gl.FRAMEBUFFER_BINDING);
     const vertexArray = gl.getParameter(gl.VERTEX_ARRAY_BINDING);

@@ -29,21 +29,24 @@ export function createDataTexture(gl, internalFormat, columns, rows) {
 }
 
 /**
- * Fills a whole data texture from floats, whatever pixel-store state the caller left behind.
+ * Fills a data texture, or a rectangle of it, from floats, whatever pixel-store state the
+ * caller left behind.
  * @param {WebGL2RenderingContext} gl
  * @param {WebGLTexture} texture
  * @param {number} format gl.RED, gl.RGB or gl.RGBA: the floats per texel in `values`
  * @param {number} columns
  * @param {number} rows
  * @param {Float32Array} values
+ * @param {number} [column] where the rectangle starts
+ * @param {number} [row]
  */
-export function uploadFloats(gl, texture, format, columns, rows, values) {
+export function uploadFloats(gl, texture, format, columns, rows, values, column = 0, row = 0) {
   const flipY = gl.getParameter(gl.UNPACK_FLIP_Y_WEBGL);
   const alignment = gl.getParameter(gl.UNPACK_ALIGNMENT);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
   gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, columns, rows, format, gl.FLOAT, values);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, column, row, columns, rows, format, gl.FLOAT, values);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, flipY);
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, alignment);
 }

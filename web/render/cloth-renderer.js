@@ -55,9 +55,15 @@ export class ClothRenderer {
 
   /** @type {WebGL2RenderingContext} */
   #gl;
+  /** @type {DrawableCloth} */
+  #cloth;
+  /** @type {import('./gl-program.js').GlProgram} */
   #clothProgram;
+  /** @type {ClothMesh} */
   #clothMesh;
+  /** @type {PositionSource} */
   #positionSource;
+  /** @type {ColliderDrawer} */
   #colliderDrawer;
   #debug;
   /** @type {readonly DrawnCollider[]} */
@@ -76,9 +82,23 @@ export class ClothRenderer {
     this.background = options.background ?? defaultBackground;
     this.wireframe = options.wireframe ?? false;
     this.#debug = options.debug ?? false;
-    this.#positionSource = new PositionSource(gl, cloth);
+    this.#cloth = cloth;
+    this.#createGlObjects();
+  }
+
+  /**
+   * Rebuilds every GL object after the WebGL context was lost and restored (the loss destroyed
+   * them). A GPU cloth needs its own restore() first, since it owns the position textures.
+   */
+  restore() {
+    this.#createGlObjects();
+  }
+
+  #createGlObjects() {
+    const gl = this.#gl;
+    this.#positionSource = new PositionSource(gl, this.#cloth);
     this.#clothProgram = createProgram(gl, 'cloth', clothVert, clothFrag);
-    this.#clothMesh = new ClothMesh(gl, cloth.particleCount, cloth.triangleIndices);
+    this.#clothMesh = new ClothMesh(gl, this.#cloth.particleCount, this.#cloth.triangleIndices);
     this.#colliderDrawer = new ColliderDrawer(gl);
   }
 
