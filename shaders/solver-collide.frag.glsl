@@ -20,29 +20,6 @@ uniform float uColliderFriction[MAX_COLLIDERS];
 uniform float uMargin;                         // metres
 uniform float uSubstepSeconds;
 
-layout(location = 0) out vec4 outPosition;
-#if SPLIT_HALF
-layout(location = 1) out vec4 outPositionLow;
-layout(location = 2) out vec4 outVelocity;
-layout(location = 3) out vec4 outVelocityLow;
-#else
-layout(location = 1) out vec4 outVelocity;
-#endif
-
-void write(vec3 position, vec3 velocity) {
-#if SPLIT_HALF
-    vec3 high = highPart(position);
-    outPosition = vec4(high, 0.0);
-    outPositionLow = vec4(position - high, 0.0);
-    high = highPart(velocity);
-    outVelocity = vec4(high, 0.0);
-    outVelocityLow = vec4(velocity - high, 0.0);
-#else
-    outPosition = vec4(position, 0.0);
-    outVelocity = vec4(velocity, 0.0);
-#endif
-}
-
 void main() {
     ivec2 texel = ivec2(gl_FragCoord.xy);
     vec3 position = fetchVector(uPosition, uPositionLow, texel);

@@ -81,12 +81,9 @@ void main() {
         }
     }
 
+    outPosition = storedHigh(position);
 #if SPLIT_HALF
-    vec3 high = highPart(position);
-    outPosition = vec4(high, 0.0);
-    outPositionLow = vec4(position - high, 0.0);
-#else
-    outPosition = vec4(position, 0.0);
+    outPositionLow = storedLow(position);
 #endif
 #if XPBD_LAMBDAS
     if (isFirst || isSecond) lambdas[slot] = lambda;

@@ -11,11 +11,8 @@ layout(location = 1) out vec4 outLow;
 
 void main() {
     vec3 value = texelFetch(uSource, ivec2(gl_FragCoord.xy), 0).xyz;
+    outHigh = storedHigh(value);
 #if SPLIT_HALF
-    vec3 high = highPart(value);
-    outHigh = vec4(high, 0.0);
-    outLow = vec4(value - high, 0.0);
-#else
-    outHigh = vec4(value, 0.0);
+    outLow = storedLow(value);
 #endif
 }

@@ -15,15 +15,6 @@ uniform float uNormalDrag;    // 1/s
 uniform float uTangentialDrag;
 uniform float uSubstepSeconds;
 
-layout(location = 0) out vec4 outPosition;
-#if SPLIT_HALF
-layout(location = 1) out vec4 outPositionLow;
-layout(location = 2) out vec4 outVelocity;
-layout(location = 3) out vec4 outVelocityLow;
-#else
-layout(location = 1) out vec4 outVelocity;
-#endif
-
 vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }
 
 vec3 surfaceNormal(ivec2 texel) {
@@ -33,20 +24,6 @@ vec3 surfaceNormal(ivec2 texel) {
     vec3 normal = cross(alongColumn, alongRow);
     float lengthSquared = dot(normal, normal);
     return lengthSquared > 1e-20 ? normal / sqrt(lengthSquared) : vec3(0.0);
-}
-
-void write(vec3 position, vec3 velocity) {
-#if SPLIT_HALF
-    vec3 high = highPart(position);
-    outPosition = vec4(high, 0.0);
-    outPositionLow = vec4(position - high, 0.0);
-    high = highPart(velocity);
-    outVelocity = vec4(high, 0.0);
-    outVelocityLow = vec4(velocity - high, 0.0);
-#else
-    outPosition = vec4(position, 0.0);
-    outVelocity = vec4(velocity, 0.0);
-#endif
 }
 
 void main() {

@@ -25,6 +25,18 @@ vec3 highPart(vec3 value) {
     return vec3(unpackHalf2x16(packHalf2x16(value.xy)), unpackHalf2x16(packHalf2x16(value.zz)).x);
 }
 
+// The texels a vector is written as: high (the value itself on the float path) and, on the
+// split half path, low.
+vec4 storedHigh(vec3 value) {
+#if SPLIT_HALF
+    return vec4(highPart(value), 0.0);
+#else
+    return vec4(value, 0.0);
+#endif
+}
+
+vec4 storedLow(vec3 value) { return vec4(value - highPart(value), 0.0); }
+
 bool insideGrid(ivec2 texel) {
     return all(greaterThanEqual(texel, ivec2(0))) && all(lessThan(texel, uGridSize));
 }

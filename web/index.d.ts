@@ -179,25 +179,12 @@ export class Nuno {
   heapBytesInUse(): number;
 }
 
-/**
- * A cloth simulated on the CPU. Its memory lives in WebAssembly: call `dispose()` when done
- * (or hold it with `using`), or it stays allocated until the page goes away.
- */
-export class Cloth {
-  private constructor();
-  readonly backend: 'cpu';
-  /** Why this cloth runs on the CPU although a GPU context was offered with `backend: 'auto'`; else null. */
-  fallbackReason: string | null;
+/** What both cloths offer: the CPU `Cloth` and the `GpuCloth`. */
+export interface SimulatedCloth {
   /** Advances by one frame's time through the fixed-step accumulator; returns the fixed steps taken. */
   step(frameSeconds: number): number;
   /** Takes whole fixed steps, ignoring the accumulator. */
   stepFixed(count?: number): void;
-  /** The accumulator alone: the fixed steps a frame's time is worth, without stepping. */
-  advanceClock(frameSeconds: number): number;
-  /** Per family (structural, shear, bending): what its stiffness means for one substep. */
-  familyRules(): FamilyRule[];
-  /** A copy of the positions, x y z per particle (asynchronous like the GPU cloth's). */
-  readPositions(): Promise<Float32Array>;
   /** Back to the starting shape at rest; pins, colliders and parameters stay. */
   reset(): void;
   /** Changes run-time settings. Grid settings (columns, rows, width, height, orientation, center, positions, density) throw. */
@@ -207,7 +194,7 @@ export class Cloth {
 
   /** Holds a particle where it is now. */
   pin(particle: number): void;
-  /** Lets a held particle move again. */
+  /** Lets a pinned particle move again. */
   unpin(particle: number): void;
   isPinned(particle: number): boolean;
   /** For dragging: places a particle at a point (metres) and keeps it there until release(); call again to move it. */
@@ -215,11 +202,45 @@ export class Cloth {
   /** Ends a hold: the particle gets its own inverse mass back (a pinned one stays pinned where it was left). */
   release(particle: number): void;
 
-  /** Returns the collider's id. */
+  /** Returns the collider's id. At most 8 colliders on the GPU. */
   addCollider(collider: ColliderDescription): number;
   /** Moves or reshapes a collider: only the fields given change; its type cannot. */
   updateCollider(id: number, changes: ColliderChanges): void;
   removeCollider(id: number): void;
+  /** The colliders in the order they are resolved. */
+  readonly colliders: ColliderState[];
+
+  /** A copy of the positions, x y z per particle (the GPU cloth reads them back through a fence: not every frame). */
+  readPositions(): Promise<Float32Array>;
+  /** Two triangles per grid cell, for drawing. */
+  readonly triangleIndices: Uint32Array;
+  readonly particleCount: number;
+  readonly columns: number;
+  readonly rows: number;
+  readonly stepsTaken: number;
+  constraintCount(family: Family): number;
+  readonly disposed: boolean;
+  /** Frees the cloth's memory (wasm, and GL objects for the GPU cloth). Safe to call twice; any other call afterwards throws. */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+/**
+ * A cloth simulated on the CPU. Its memory lives in WebAssembly: call `dispose()` when done
+ * (or hold it with `using`), or it stays allocated until the page goes away.
+ */
+export interface Cloth extends SimulatedCloth {}
+export class Cloth {
+  private constructor();
+  readonly backend: 'cpu';
+  /** Why this cloth runs on the CPU although a GPU context was offered with `backend: 'auto'`; else null. */
+  fallbackReason: string | null;
+  /** The accumulator alone: the fixed steps a frame's time is worth, without stepping. */
+  advanceClock(frameSeconds: number): number;
+  /** Per family (structural, shear, bending): what its stiffness means for one substep. */
+  familyRules(): FamilyRule[];
+  /** |length - restLength| / restLength over one constraint family, of this cloth's positions or of the positions given. */
+  strain(family: Family, positions?: Float32Array): { max: number; mean: number };
 
   /** x y z per particle, row-major: a live view of wasm memory, valid until the next step. */
   readonly positions: Float32Array;
@@ -227,33 +248,16 @@ export class Cloth {
   readonly normals: Float32Array;
   /** m/s, x y z per particle: a live view. */
   readonly velocities: Float32Array;
-  /** Two triangles per grid cell, for drawing: a live view. */
-  readonly triangleIndices: Uint32Array;
   /** 1/kg per particle, 0 where pinned: a live view. */
   readonly inverseMasses: Float32Array;
   /** Per particle, 8 floats: the rest length of the constraint starting there in each of the 6 directions (0 where none), then 2 unused. */
   readonly restLengthsByDirection: Float32Array;
-  /** The colliders in the order they are resolved. */
-  readonly colliders: ColliderState[];
-
-  /** |length - restLength| / restLength over one constraint family, of this cloth's positions or of the positions given. */
-  strain(family: Family, positions?: Float32Array): { max: number; mean: number };
-  constraintCount(family: Family): number;
   /** Joules. */
   readonly kineticEnergy: number;
   /** The smallest y of any particle, metres. */
   readonly lowestPoint: number;
-  readonly particleCount: number;
-  readonly columns: number;
-  readonly rows: number;
   /** Seconds the accumulator carries into the next frame. */
   readonly carriedSeconds: number;
-  readonly stepsTaken: number;
-  readonly disposed: boolean;
-
-  /** Frees the cloth's wasm memory. Safe to call twice; any other call afterwards throws. */
-  dispose(): void;
-  [Symbol.dispose](): void;
 }
 
 export type Rgb = [number, number, number];
@@ -323,21 +327,12 @@ export function nearestParticleToRay(positions: Float32Array, origin: ArrayLike<
  * with. Takes the same settings (and gives the same errors) as `Cloth`. Call `dispose()` to
  * free its GL objects.
  */
+export interface GpuCloth extends SimulatedCloth {}
 export class GpuCloth {
   private constructor();
   readonly backend: 'gpu';
   /** How particle state is stored on this device. */
   readonly precision: StatePrecision;
-  step(frameSeconds: number): number;
-  stepFixed(count?: number): void;
-  reset(): void;
-  set(changes: Partial<ClothSettings>): void;
-  readonly settings: ResolvedClothSettings;
-  pin(particle: number): void;
-  unpin(particle: number): void;
-  isPinned(particle: number): boolean;
-  hold(particle: number, position: ArrayLike<number>): void;
-  release(particle: number): void;
   /** Strain of positions read back with readPositions(): the GPU cloth keeps none on the CPU. */
   strain(family: Family, positions: Float32Array): { max: number; mean: number };
   /**
@@ -346,28 +341,12 @@ export class GpuCloth {
    * steps do nothing.
    */
   restore(): void;
-  /** At most 8 colliders on the GPU. */
-  addCollider(collider: ColliderDescription): number;
-  updateCollider(id: number, changes: ColliderChanges): void;
-  removeCollider(id: number): void;
-  readonly colliders: ColliderState[];
-  /** Reads positions back (x y z per particle) through a pixel buffer and a fence: no stall, but not every frame. */
-  readPositions(): Promise<Float32Array>;
   /** Current positions, xyz in rgb (RGBA32F, or RGBA16F on the half paths). Read it again after every step. */
   readonly positionTexture: WebGLTexture;
   /** On the split half path, the part to add to `positionTexture`; null otherwise. */
   readonly positionResidualTexture: WebGLTexture | null;
-  readonly triangleIndices: Uint32Array;
-  readonly columns: number;
-  readonly rows: number;
-  readonly particleCount: number;
-  readonly stepsTaken: number;
-  constraintCount(family: Family): number;
   /** Fragment passes per fixed step: substeps x (2 + 12 x iterations). */
   readonly drawCallsPerStep: number;
   /** Bytes of GPU texture memory per particle. */
   readonly gpuBytesPerParticle: number;
-  readonly disposed: boolean;
-  dispose(): void;
-  [Symbol.dispose](): void;
 }

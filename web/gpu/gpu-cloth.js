@@ -5,7 +5,9 @@
 // colliders, gives the starting positions, inverse masses and rest lengths, works out each
 // family's rule for a substep, and runs the fixed-step clock. So both backends take the same
 // settings, with the same errors.
-import { solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag } from '../../dist/shaders.js';
+import {
+  solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag, solverWriteMotion,
+} from '../../dist/shaders.js';
 import { enableFloatRenderTargets } from './capabilities.js';
 import { FramebufferCache } from './framebuffers.js';
 import { SolverPass } from './solver-pass.js';
@@ -107,10 +109,10 @@ export class GpuCloth {
     this.#emptyVertexArray = /** @type {WebGLVertexArrayObject} */ (gl.createVertexArray());
     this.#passes = {
       load: new SolverPass(gl, 'solver load', solverLoadFrag, split),
-      predict: new SolverPass(gl, 'solver predict', solverPredictFrag, split),
+      predict: new SolverPass(gl, 'solver predict', [solverWriteMotion, solverPredictFrag], split),
       constrain: new SolverPass(gl, 'solver constrain', solverConstrainFrag, { ...split, XPBD_LAMBDAS: 0 }),
       constrainWithLambdas: null, // made when XPBD first runs with several iterations
-      collide: new SolverPass(gl, 'solver collide', solverCollideFrag, split),
+      collide: new SolverPass(gl, 'solver collide', [solverWriteMotion, solverCollideFrag], split),
     };
     this.#positions = [0, 1, 2].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#velocities = [0, 1].map(() => createVectorField(gl, precision, this.#columns, this.#rows));

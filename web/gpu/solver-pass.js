@@ -12,14 +12,15 @@ export class SolverPass {
   /**
    * @param {WebGL2RenderingContext} gl
    * @param {string} label names the pass in shader errors
-   * @param {string} fragmentSource the pass's own GLSL (solver-state.glsl is put in front)
+   * @param {string | string[]} fragmentSource the pass's own GLSL, or its parts in order
+   *   (solver-state.glsl is put in front)
    * @param {Record<string, number>} defines compile-time switches, e.g. {SPLIT_HALF: 1}
    */
   constructor(gl, label, fragmentSource, defines) {
     this.#gl = gl;
     const header = ['#version 300 es', ...Object.entries(defines).map(([name, value]) => `#define ${name} ${value}`)].join('\n');
     this.#program = createProgram(gl, label, `${header}\n${solverFullscreenVert}`,
-      `${header}\n${solverState}\n${fragmentSource}`);
+      [header, solverState, ...[fragmentSource].flat()].join('\n'));
   }
 
   /**
