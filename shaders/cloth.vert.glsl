@@ -28,7 +28,10 @@ void main() {
   vec3 alongRow = positionAt(ivec2(min(texel.x + 1, last.x), texel.y)) - positionAt(ivec2(max(texel.x - 1, 0), texel.y));
   vec3 alongColumn = positionAt(ivec2(texel.x, min(texel.y + 1, last.y))) - positionAt(ivec2(texel.x, max(texel.y - 1, 0)));
   vWorldPosition = positionAt(texel);
-  // Left unnormalised: the fragment stage normalises after interpolation anyway.
-  vNormal = cross(alongColumn, alongRow);
+  // Unit per particle before interpolation, exactly as the core's computeNormals, so the shading
+  // does not lean toward the more stretched neighbourhoods; a collapsed one gets zero.
+  vec3 normal = cross(alongColumn, alongRow);
+  float lengthSquared = dot(normal, normal);
+  vNormal = lengthSquared > 1e-20 ? normal * inversesqrt(lengthSquared) : vec3(0.0);
   gl_Position = uProjection * uView * vec4(vWorldPosition, 1.0);
 }
