@@ -32,6 +32,8 @@ const solverCodes = { 'mass-spring': 0, pbd: 1, xpbd: 2 };
  * @param {WebGL2RenderingContext} gl
  */
 async function gpuFinished(gl) {
+  const lost = () => new Error('nuno: the WebGL context is lost; read positions again after restore()');
+  if (gl.isContextLost()) throw lost();
   const sync = /** @type {WebGLSync} */ (gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0));
   gl.flush();
   try {
@@ -41,6 +43,7 @@ async function gpuFinished(gl) {
   } finally {
     gl.deleteSync(sync);
   }
+  if (gl.isContextLost()) throw lost();
 }
 
 export class GpuCloth {
@@ -254,7 +257,7 @@ export class GpuCloth {
    */
   set(changes) {
     this.#live.set(changes);
-    this.#uploadInverseMasses();
+    if ('pins' in changes) this.#uploadInverseMasses();
   }
 
   /** @param {number} particle */
@@ -280,13 +283,11 @@ export class GpuCloth {
    * @param {ArrayLike<number>} position metres
    */
   hold(particle, position) {
-    const setup = this.#live;
-    setup.hold(particle, position);
-    this.#uploadInverseMasses();
+    this.#live.hold(particle, position);
+    this.#uploadInverseMass(particle);
     // Write the one texel through the load pass, so the half path splits it like the rest.
     const gl = this.#gl;
-    const column = particle % this.#columns;
-    const row = Math.floor(particle / this.#columns);
+    const [column, row] = this.#texelOf(particle);
     uploadFloats(gl, this.#staging, gl.RGB, 1, 1, Float32Array.from(position), column, row);
     this.#withSolverState(() => {
       this.#framebuffers.bind(targetsOf(this.#positions[this.#current]));
@@ -300,7 +301,7 @@ export class GpuCloth {
   /** @param {number} particle */
   release(particle) {
     this.#live.release(particle);
-    this.#uploadInverseMasses();
+    this.#uploadInverseMass(particle);
   }
 
   /**
@@ -574,6 +575,18 @@ export class GpuCloth {
 
   #uploadInverseMasses() {
     uploadFloats(this.#gl, this.#inverseMasses, this.#gl.RED, this.#columns, this.#rows, this.#live.inverseMasses);
+  }
+
+  /** Just one particle's texel: dragging changes one inverse mass per pointer move. */
+  #uploadInverseMass(/** @type {number} */ particle) {
+    const [column, row] = this.#texelOf(particle);
+    const value = this.#live.inverseMasses.subarray(particle, particle + 1);
+    uploadFloats(this.#gl, this.#inverseMasses, this.#gl.RED, 1, 1, value, column, row);
+  }
+
+  /** @param {number} particle @returns {[number, number]} its texel: column, row */
+  #texelOf(particle) {
+    return [particle % this.#columns, Math.floor(particle / this.#columns)];
   }
 
   #uploadRestLengths() {
