@@ -13,6 +13,9 @@ debian_packages=(
   libglm-dev                         # vector maths in the core
   emscripten                         # the WebAssembly build
   chromium                           # browser tests (driven by Playwright)
+  firefox-esr                        # Firefox tests (driven by puppeteer-core over WebDriver BiDi)
+  webkit2gtk-driver                  # WebKit tests: WebKitWebDriver and the MiniBrowser
+  xvfb xauth                         # virtual displays: Firefox and WebKit run headful (xvfb-run)
 )
 
 missing=()

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test tier after a build: native (CTest), node (the wasm API), types (tsc against
-# the shipped declarations), browser (Playwright + Debian's Chromium). Each tier runs even when
-# an earlier one failed; the last line sums them up and the exit code says whether all passed.
+# the shipped declarations), browser (Playwright + Debian's Chromium, phone profile included),
+# firefox and webkit (the same checks in Debian's Firefox ESR and WebKitGTK), consumer (the
+# packed package in a fresh Vite app and in a page with no bundler). Each tier runs even when
+# an earlier one failed; then the support matrix (engine x check) is printed from the tiers'
+# logs, and the last line sums them up; the exit code says whether all passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +36,7 @@ run_tier() {
   local name=$1 counter=$2
   shift 2
   echo "== $name: $*"
+  local started=$SECONDS
   "$@" 2>&1 | tee "$logs/$name.log"
   local status=${PIPESTATUS[0]} tier_passed tier_failed
   read -r tier_passed tier_failed < <("$counter" "$logs/$name.log")
@@ -42,13 +46,25 @@ run_tier() {
   if ((status != 0 && tier_failed == 0)); then tier_failed=1; fi
   passed=$((passed + tier_passed))
   failed=$((failed + tier_failed))
-  summary+=("$(printf '%-8s %4d passed, %d failed' "$name" "$tier_passed" "$tier_failed")")
+  summary+=("$(printf '%-8s %4d passed, %d failed  (%d s)' "$name" "$tier_passed" "$tier_failed" $((SECONDS - started)))")
 }
 
 run_tier native count_ctest ctest --test-dir build/native --output-on-failure -j 2
 run_tier node count_node node --test --test-reporter=spec tests/node/
 run_tier types count_tsc bash -c 'npx --no-install tsc -p tests/types && npx --no-install tsc -p tests/types/tsconfig.web.json' 
 run_tier browser count_playwright npx --no-install playwright test
+# Firefox and WebKit run headful (headless Firefox has no WebGL here), each on its own virtual
+# display (xvfb-run's default screen: 1280x1024, 24-bit colour).
+run_tier firefox count_node xvfb-run -a node --test --test-reporter=spec tests/engines/firefox.test.js
+run_tier webkit count_node xvfb-run -a node --test --test-reporter=spec tests/engines/webkit.test.js
+run_tier consumer count_node node --test --test-reporter=spec tests/consumer/
+
+echo
+# An engine x check cell that applies but ran no test counts as one more failure.
+if ! node tests/engines/support-matrix.js "$logs"; then
+  failed=$((failed + 1))
+  summary+=("$(printf '%-8s %4d passed, %d failed' matrix 0 1)")
+fi
 
 echo
 printf '%s\n' "${summary[@]}"

@@ -1,16 +1,24 @@
-// The demo page: a cloth falling onto a ball, drawn every animation frame. The address picks
-// the solver's home: ?backend=auto|gpu|cpu (default auto: the GPU where the device can run it),
-// ?precision=auto|float|half, and ?debug=1 to check for WebGL errors after every frame.
-import { ClothRenderer, loadNuno } from 'nuno';
+// The demo page: a cloth scene (presets.js) stepped and drawn every animation frame, a control
+// panel, live figures, and pointer input to grab the cloth, drag the sphere and orbit. The
+// address can choose the start: ?preset=swing|curtain|flag|tablecloth, ?backend=auto|gpu|cpu
+// (default auto: the GPU where the device can run it), ?precision=auto|float|half, and ?debug=1
+// checks for WebGL errors after every frame.
+import { loadNuno } from 'nuno';
+import { applyPreset, clothOptions, initialSettings, runtimeSettings } from './demo-settings.js';
+import { Interaction } from './interaction.js';
 import { OrbitCamera } from './orbit-camera.js';
-import { backgroundColor, cameraStart, clothColor, clothSettings, colliders } from './scene.js';
+import { Panel } from './panel.js';
+import { presets } from './presets.js';
+import { Stage } from './stage.js';
 import { StatsOverlay } from './stats-overlay.js';
+import { windAt } from './wind.js';
 
 // Phones report a pixel ratio of 3 or more; 2 looks as sharp and costs far fewer pixels.
 const maxPixelRatio = 2;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
 const message = /** @type {HTMLElement} */ (document.getElementById('message'));
+const notice = /** @type {HTMLElement} */ (document.getElementById('notice'));
 const gl = canvas.getContext('webgl2', { antialias: true });
 
 if (gl) {
@@ -28,53 +36,151 @@ if (gl) {
 /** @param {WebGL2RenderingContext} gl */
 async function run(gl) {
   const query = new URLSearchParams(location.search);
+  const settings = initialSettings(query);
   const nuno = await loadNuno();
-  const cloth = nuno.createCloth(gl, {
-    ...clothSettings,
-    backend: /** @type {any} */ (query.get('backend') ?? 'auto'),
-    precision: /** @type {any} */ (query.get('precision') ?? 'auto'),
+  // Simulated time, which the gusts follow.
+  let simulatedSeconds = 0;
+  let appliedWind = windAt(settings, simulatedSeconds);
+  const stage = new Stage(gl, nuno, { debug: query.has('debug') }, clothOptions(settings, appliedWind), settings.sphere);
+  // What the running cloth was built with, to go back to if a new backend cannot run here.
+  let running = { backend: settings.backend, precision: settings.precision };
+  let rebuildOnRestore = false;
+
+  const camera = new OrbitCamera(canvas, presets[settings.preset].camera);
+  const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')));
+  const interaction = new Interaction(canvas, camera, {
+    cloth: () => stage.cloth,
+    sphere: () => (settings.sphere.enabled ? settings.sphere : null),
+    moveSphere: (center) => {
+      settings.sphere.center = center;
+      stage.showSphere(settings.sphere);
+    },
+  }, reset);
+
+  const panel = new Panel(settings, {
+    preset: () => {
+      applyPreset(settings);
+      camera.setView(presets[settings.preset].camera);
+      rebuild();
+    },
+    rebuild,
+    runtime: () => stage.cloth.set(runtimeSettings(settings)),
+    sphere: () => stage.showSphere(settings.sphere),
+    step: () => {
+      settings.paused = true;
+      panel.refresh();
+      stage.cloth.stepFixed(1);
+      simulatedSeconds += stage.cloth.settings.stepSeconds;
+    },
+    reset,
   });
-  for (const collider of colliders) cloth.addCollider(collider);
 
-  const renderer = new ClothRenderer(gl, cloth, { color: clothColor, background: backgroundColor, debug: query.has('debug') });
-  renderer.setColliders(colliders);
-  const camera = new OrbitCamera(canvas, cameraStart);
-  // On the GPU, timing step() measures handing the passes to the driver, not running them.
-  const where = cloth.backend === 'gpu' ? `GPU ${cloth.precision} (ms: submitting passes)` : 'CPU';
-  const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')),
-    `${cloth.particleCount} particles · ${cloth.settings.solver} · ${where}`);
-  // Test hook, read by tests/browser: the backend in use and the frames drawn; not an API.
-  const testHook = { frames: 0, backend: cloth.backend, precision: cloth.backend === 'gpu' ? cloth.precision : 'float' };
-  Object.assign(window, { nunoDemo: testHook });
+  function reset() {
+    interaction.releaseAll();
+    stage.cloth.reset();
+  }
 
-  let paused = false;
+  /** A new cloth for the current settings; one the device cannot run leaves the old in place. */
+  function rebuild() {
+    interaction.releaseAll();
+    if (gl.isContextLost()) {
+      rebuildOnRestore = true; // nothing can be made in a lost context
+      return;
+    }
+    try {
+      appliedWind = windAt(settings, simulatedSeconds);
+      stage.rebuild(clothOptions(settings, appliedWind), settings.sphere);
+      running = { backend: settings.backend, precision: settings.precision };
+      notice.hidden = true;
+    } catch (error) {
+      Object.assign(settings, running);
+      notice.textContent = error instanceof Error ? error.message : String(error);
+      notice.hidden = false;
+    }
+    panel.refresh();
+  }
+
+  /** @type {Record<string, () => void>} */
+  const shortcuts = {
+    r: reset,
+    w: () => { settings.wireframe = !settings.wireframe; },
+    p: () => { settings.paused = !settings.paused; },
+  };
   window.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return; // leave the browser's shortcuts alone
-    const key = event.key.toLowerCase();
-    if (key === 'r') cloth.reset();
-    if (key === 'w') renderer.wireframe = !renderer.wireframe;
-    if (key === 'p') paused = !paused;
+    // Leave the browser's shortcuts alone, and letters typed into the panel's fields.
+    if (event.ctrlKey || event.metaKey || event.altKey || takesText(event.target)) return;
+    const shortcut = shortcuts[event.key.toLowerCase()];
+    if (!shortcut) return;
+    shortcut();
+    panel.refresh();
   });
+
+  // Test hook, read by tests/browser (not an API): frames drawn, the cloth and camera in use,
+  // and where the cloth runs.
+  const testHook = {
+    frames: 0,
+    camera,
+    get cloth() { return stage.cloth; },
+    get backend() { return stage.cloth.backend; },
+    get precision() { const { cloth } = stage; return cloth.backend === 'gpu' ? cloth.precision : 'float'; },
+  };
+  Object.assign(window, { nunoDemo: testHook });
 
   /** @type {number | undefined} */
   let previousFrameMs;
+  let frameRequest = 0;
   /** @param {number} nowMs */
   const frame = (nowMs) => {
+    frameRequest = 0;
+    // While the context is lost nothing can be drawn; the restored event starts frames again.
+    if (gl.isContextLost()) return;
     const frameSeconds = previousFrameMs === undefined ? 0 : (nowMs - previousFrameMs) / 1000;
     previousFrameMs = nowMs;
+    const { cloth, renderer } = stage;
 
+    const wind = windAt(settings, simulatedSeconds);
+    if (wind.some((speed, axis) => speed !== appliedWind[axis])) {
+      cloth.set({ wind });
+      appliedWind = wind;
+    }
     const stepStartMs = performance.now();
     // While paused no time reaches the accumulator, so resuming does not jump.
-    const steps = paused ? 0 : cloth.step(frameSeconds);
-    stats.recordFrame(steps, performance.now() - stepStartMs);
+    const steps = settings.paused ? 0 : cloth.step(frameSeconds);
+    stats.recordFrame(cloth, steps, performance.now() - stepStartMs);
+    if (steps > 0) simulatedSeconds += steps * cloth.settings.stepSeconds;
 
     fitDrawingBuffer();
     camera.update(canvas.width / canvas.height);
+    renderer.wireframe = settings.wireframe;
     renderer.render(camera);
     testHook.frames += 1;
-    requestAnimationFrame(frame);
+    frameRequest = requestAnimationFrame(frame);
   };
-  requestAnimationFrame(frame);
+  frameRequest = requestAnimationFrame(frame);
+
+  canvas.addEventListener('webglcontextlost', (event) => {
+    event.preventDefault(); // says the page will rebuild, so the browser may restore the context
+    interaction.releaseAll();
+    stats.contextLost();
+  });
+  canvas.addEventListener('webglcontextrestored', () => {
+    stage.restore();
+    if (rebuildOnRestore) {
+      rebuildOnRestore = false;
+      rebuild();
+    }
+    previousFrameMs = undefined;
+    if (!frameRequest) frameRequest = requestAnimationFrame(frame);
+  });
+}
+
+/**
+ * Whether key presses on this target type text (a number field, a list), not shortcuts.
+ * @param {EventTarget | null} target
+ */
+function takesText(target) {
+  return target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ||
+    (target instanceof HTMLInputElement && target.type !== 'checkbox');
 }
 
 /** Matches the drawing buffer to the canvas's on-screen size in device pixels. */

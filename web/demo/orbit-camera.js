@@ -1,4 +1,6 @@
-// An orbit camera driven by Pointer Events: drag to orbit the target, wheel or pinch to zoom.
+// An orbit camera: one pointer orbits the target, two pinch to zoom, and so does the wheel. The
+// pointers come from interaction.js, which decides for each one whether it drags something in
+// the scene or turns the camera.
 import { mat4, vec3 } from 'gl-matrix';
 
 /**
@@ -8,6 +10,8 @@ import { mat4, vec3 } from 'gl-matrix';
  * @property {number} azimuthRadians about +y, 0 looks from +z
  * @property {number} elevationRadians above the horizon
  */
+
+/** @typedef {Pick<PointerEvent, 'pointerId' | 'clientX' | 'clientY'>} PointerLike */
 
 const radiansPerPixel = 0.008;
 // Vertical on landscape screens; on portrait ones it is the horizontal angle instead, so a
@@ -22,42 +26,79 @@ const minElevationRadians = 0.02;
 const maxElevationRadians = 1.5;
 
 export class OrbitCamera {
-  viewMatrix = mat4.create();
-  projectionMatrix = mat4.create();
-  eye = vec3.create();
+  // mat4.create() makes Float32Arrays, which is what the renderer takes.
+  viewMatrix = /** @type {Float32Array} */ (mat4.create());
+  projectionMatrix = /** @type {Float32Array} */ (mat4.create());
+  eye = /** @type {Float32Array} */ (vec3.create());
 
-  #target;
-  #distanceMetres;
-  #azimuthRadians;
-  #elevationRadians;
-  /** @type {Map<number, {x: number, y: number}>} pointers held down, CSS pixels */
+  #target = vec3.create();
+  #distanceMetres = 1;
+  #azimuthRadians = 0;
+  #elevationRadians = 0;
+  /** @type {Map<number, {x: number, y: number}>} the pointers turning the camera, CSS pixels */
   #pointers = new Map();
-  #listeners = new AbortController();
 
   /**
-   * @param {HTMLElement} element receives the pointer and wheel input
+   * @param {HTMLElement} element receives the wheel input
    * @param {OrbitStart} start
    */
   constructor(element, start) {
-    this.#target = vec3.fromValues(...start.target);
-    this.#distanceMetres = start.distanceMetres;
-    this.#azimuthRadians = start.azimuthRadians;
-    this.#elevationRadians = start.elevationRadians;
-
-    const options = { signal: this.#listeners.signal };
-    element.addEventListener('pointerdown', (event) => {
-      element.setPointerCapture(event.pointerId);
-      this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    }, options);
-    element.addEventListener('pointermove', (event) => this.#move(event), options);
-    for (const type of ['pointerup', 'pointercancel']) {
-      element.addEventListener(type, (event) => this.#pointers.delete(/** @type {PointerEvent} */ (event).pointerId), options);
-    }
+    this.setView(start);
     element.addEventListener('wheel', (event) => {
       event.preventDefault(); // the page itself must not scroll
       const pixels = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * 16 : event.deltaY;
       this.#zoom(Math.exp(pixels * 0.001));
-    }, { ...options, passive: false });
+    }, { passive: false });
+  }
+
+  /**
+   * Looks from a new place, as a preset asks.
+   * @param {OrbitStart} start
+   */
+  setView(start) {
+    vec3.set(this.#target, ...start.target);
+    this.#distanceMetres = start.distanceMetres;
+    this.#azimuthRadians = start.azimuthRadians;
+    this.#elevationRadians = start.elevationRadians;
+  }
+
+  /** True while a pointer is turning or zooming the camera. */
+  get active() {
+    return this.#pointers.size > 0;
+  }
+
+  /**
+   * A pointer starts turning the camera (a second one pinches).
+   * @param {PointerLike} pointer
+   */
+  pointerDown(pointer) {
+    this.#pointers.set(pointer.pointerId, { x: pointer.clientX, y: pointer.clientY });
+  }
+
+  /** @param {PointerLike} pointer ignored unless it went down on the camera */
+  pointerMove(pointer) {
+    const previous = this.#pointers.get(pointer.pointerId);
+    if (!previous) return;
+    const current = { x: pointer.clientX, y: pointer.clientY };
+    if (this.#pointers.size === 1) {
+      this.#azimuthRadians -= (current.x - previous.x) * radiansPerPixel;
+      this.#elevationRadians = clamp(this.#elevationRadians + (current.y - previous.y) * radiansPerPixel,
+        minElevationRadians, maxElevationRadians);
+    } else if (this.#pointers.size === 2) {
+      const other = [...this.#pointers.entries()].find(([id]) => id !== pointer.pointerId)?.[1];
+      if (other) {
+        // Fingers moving apart bring the target closer, by the ratio of their spans.
+        const spanBefore = Math.hypot(previous.x - other.x, previous.y - other.y);
+        const spanAfter = Math.hypot(current.x - other.x, current.y - other.y);
+        if (spanBefore > 0 && spanAfter > 0) this.#zoom(spanBefore / spanAfter);
+      }
+    }
+    this.#pointers.set(pointer.pointerId, current);
+  }
+
+  /** @param {PointerLike} pointer */
+  pointerUp(pointer) {
+    this.#pointers.delete(pointer.pointerId);
   }
 
   /**
@@ -74,32 +115,6 @@ export class OrbitCamera {
     const verticalRadians = aspect >= 1 ? fieldOfViewRadians
       : 2 * Math.atan(Math.tan(fieldOfViewRadians / 2) / aspect);
     mat4.perspective(this.projectionMatrix, verticalRadians, aspect, nearMetres, farMetres);
-  }
-
-  /** Removes every listener this camera added. */
-  dispose() {
-    this.#listeners.abort();
-  }
-
-  /** @param {PointerEvent} event */
-  #move(event) {
-    const previous = this.#pointers.get(event.pointerId);
-    if (!previous) return;
-    const current = { x: event.clientX, y: event.clientY };
-    if (this.#pointers.size === 1) {
-      this.#azimuthRadians -= (current.x - previous.x) * radiansPerPixel;
-      this.#elevationRadians = clamp(this.#elevationRadians + (current.y - previous.y) * radiansPerPixel,
-        minElevationRadians, maxElevationRadians);
-    } else if (this.#pointers.size === 2) {
-      const other = [...this.#pointers.entries()].find(([id]) => id !== event.pointerId)?.[1];
-      if (other) {
-        // Fingers moving apart bring the target closer, by the ratio of their spans.
-        const spanBefore = Math.hypot(previous.x - other.x, previous.y - other.y);
-        const spanAfter = Math.hypot(current.x - other.x, current.y - other.y);
-        if (spanBefore > 0 && spanAfter > 0) this.#zoom(spanBefore / spanAfter);
-      }
-    }
-    this.#pointers.set(event.pointerId, current);
   }
 
   /** @param {number} factor above 1 moves away */

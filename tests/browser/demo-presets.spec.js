@@ -1,0 +1,45 @@
+// Every preset of the demo, chosen in its panel as a visitor would: the cloth is on screen and
+// moves, the overlay shows the live figures, and a screenshot of each goes to
+// test-results/preset-<name>.png to be looked at.
+import { expect, test } from '@playwright/test';
+import { measureClothMotion } from '../engines/pixels.js';
+import { metric } from '../node/metric.js';
+import { presets } from '../../web/demo/presets.js';
+import { clothColor } from '../../web/demo/scene.js';
+import { clothInUse, collectComplaints, openDemo, saveScreenshot, setControl, waitForSteps } from './demo-helpers.js';
+
+/** The cloth must cover more of the view than this share of its pixels. */
+const minClothShare = 0.02;
+
+for (const [name, preset] of Object.entries(presets)) {
+  test(`preset '${name}' shows the cloth moving, with its figures`, async ({ page }) => {
+    const complaints = collectComplaints(page);
+    await openDemo(page);
+    if (name !== Object.keys(presets)[0]) await setControl(page, null, 'scene', preset.label);
+    const startMs = Date.now();
+    const startFrames = await page.evaluate(() => /** @type {any} */ (window).nunoDemo.frames);
+
+    // Early in the scene, then once it has had 1.25 s of simulated time to move and settle.
+    await waitForSteps(page, 15);
+    const early = await page.screenshot();
+    await waitForSteps(page, 60);
+    const later = await page.screenshot();
+    const frames = await page.evaluate(() => /** @type {any} */ (window).nunoDemo.frames) - startFrames;
+    await saveScreenshot(later, `preset-${name}.png`);
+
+    const motion = measureClothMotion([early, later], clothColor);
+    const { backend, precision } = await clothInUse(page);
+    const note = `${name}, ${backend} ${precision}`;
+    metric('preset_cloth_pixels', motion.clothPixels[1], 'px', `${note}, of ${motion.imagePixels}`);
+    metric('preset_changed_pixels', motion.changedPixels, 'px', `${note}, over 1 s simulated`);
+    // Software rendering (SwiftShader) while screenshots are taken: for comparing runs only.
+    metric('preset_frames_per_second', (frames / ((Date.now() - startMs) / 1000)).toFixed(1), 'fps', `${note}, SwiftShader`);
+    const figures = await page.locator('#stats').innerText();
+    expect(figures).toMatch(/^\d+ fps · [\d.]+ ms\/step/);
+    expect(figures).toMatch(/1,600 particles · 9,202 constraints/);
+    expect(figures).toMatch(/GPU, float precision · max structural strain \d+\.\d %/);
+    for (const pixels of motion.clothPixels) expect(pixels).toBeGreaterThan(minClothShare * motion.imagePixels);
+    expect(motion.changedPixels).toBeGreaterThan(0.1 * motion.clothPixels[0]);
+    expect(complaints).toEqual([]);
+  });
+}

@@ -1,0 +1,80 @@
+// The demo keeps the cloth on screen through what a long visit brings: the WebGL context lost
+// and restored (WEBGL_lose_context does what a GPU reset or a backgrounded phone tab does), and
+// the backend, precision, resolution and solver changed in the panel while the cloth runs.
+import { expect, test } from '@playwright/test';
+import { measureClothMotion } from '../engines/pixels.js';
+import { metric } from '../node/metric.js';
+import { clothColor } from '../../web/demo/scene.js';
+import { clothInUse, collectComplaints, openDemo, setControl, waitForFrames } from './demo-helpers.js';
+
+/** The cloth must cover more of the view than this share of its pixels. */
+const minClothShare = 0.02;
+
+/**
+ * Two screenshots a few frames apart: the cloth is on screen in both and moved between them.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} note for the metric lines
+ */
+async function expectClothOnScreenAndMoving(page, note) {
+  const first = await page.screenshot();
+  await waitForFrames(page, 2);
+  const second = await page.screenshot();
+  const motion = measureClothMotion([first, second], clothColor);
+  metric('robustness_cloth_pixels', motion.clothPixels[1], 'px', `${note}, of ${motion.imagePixels}`);
+  metric('robustness_changed_pixels', motion.changedPixels, 'px', `${note}, over 2 frames`);
+  for (const pixels of motion.clothPixels) expect(pixels).toBeGreaterThan(minClothShare * motion.imagePixels);
+  expect(motion.changedPixels).toBeGreaterThan(0);
+}
+
+for (const { label, query } of [{ label: 'gpu', query: '' }, { label: 'cpu', query: '?backend=cpu' }]) {
+  test(`a lost and restored WebGL context brings the cloth back (${label})`, async ({ page }) => {
+    const complaints = collectComplaints(page);
+    await openDemo(page, query);
+    await page.evaluate(() => {
+      const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+      // Kept on the window: restoreContext() must be called on the extension object that lost it.
+      Object.assign(window, { loseContext: gl.getExtension('WEBGL_lose_context') });
+      /** @type {any} */ (window).loseContext.loseContext();
+    });
+    await expect(page.locator('#stats')).toContainText('context lost');
+    const framesWhileLost = await page.evaluate(() => /** @type {any} */ (window).nunoDemo.frames);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => /** @type {any} */ (window).nunoDemo.frames), 'no frames while lost').toBe(framesWhileLost);
+
+    const lostAtMs = Date.now();
+    await page.evaluate(() => /** @type {any} */ (window).loseContext.restoreContext());
+    await waitForFrames(page, 3);
+    metric('context_restore_to_frames', Date.now() - lostAtMs, 'ms', `${label}, restore to 3 frames drawn, SwiftShader`);
+    await expectClothOnScreenAndMoving(page, `${label}, after restore`);
+    expect(complaints).toEqual([]);
+  });
+}
+
+test('switching backend, precision, resolution and solver while running keeps the cloth on screen', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await openDemo(page);
+  // From auto (the GPU here, float) through each backend and precision, and a coarser grid.
+  const changes = [
+    { control: 'backend', value: 'cpu', expected: { backend: 'cpu', precision: 'float', particles: 1600 } },
+    { control: 'particles per side', value: '24', expected: { backend: 'cpu', precision: 'float', particles: 576 } },
+    { control: 'backend', value: 'gpu', expected: { backend: 'gpu', precision: 'float', particles: 576 } },
+    { control: 'precision', value: 'half', expected: { backend: 'gpu', precision: 'half', particles: 576 } },
+  ];
+  for (const { control, value, expected } of changes) {
+    await setControl(page, 'cloth (makes a new one)', control, value);
+    await waitForFrames(page, 2);
+    expect(await clothInUse(page), `after ${control} = ${value}`).toEqual(expected);
+    await expectClothOnScreenAndMoving(page, `${control} = ${value}`);
+  }
+  await expect(page.locator('#notice')).toBeHidden();
+
+  // Solver settings reach the running cloth, and the panel shows only the chosen solver's.
+  await setControl(page, 'solver', 'solver', 'mass-spring');
+  await setControl(page, 'solver', 'substeps', '20');
+  const { solver, substeps } = await page.evaluate(() => /** @type {any} */ (window).nunoDemo.cloth.settings);
+  expect({ solver, substeps }).toEqual({ solver: 'mass-spring', substeps: 20 });
+  await expect(page.locator('.lil-title', { hasText: 'mass-spring' })).toBeVisible();
+  await expect(page.locator('.lil-title', { hasText: 'XPBD compliance' })).toBeHidden();
+  await expectClothOnScreenAndMoving(page, 'mass-spring, 20 substeps');
+  expect(complaints).toEqual([]);
+});

@@ -1,0 +1,153 @@
+// The demo on a phone: Chromium with Playwright's iPhone 13 profile (touch, a 390 x 664 view,
+// 3 device pixels per CSS pixel) and the GPU's split half path forced, as on phones without
+// float render targets. The cloth falls, touch gestures move the camera, and the overlay fits.
+import { devices, expect, test } from '@playwright/test';
+import { checkDemo, openDemo, untilFramesDrawn } from '../engines/checks.js';
+import { measureClothMotion, measureViewChange } from '../engines/pixels.js';
+import { collectComplaints, playwrightDriver } from '../engines/playwright-driver.js';
+import { demoVariants } from '../engines/scenes.js';
+import { clothColor } from '../../web/demo/scene.js';
+import { metric } from '../node/metric.js';
+
+// The profile's own browser type is WebKit; its touch, size and pixel ratio apply to Chromium
+// as they are, and WebKit itself runs in tests/engines.
+const { defaultBrowserType, ...iPhone } = devices['iPhone 13'];
+test.use(iPhone);
+
+const label = 'phone-chromium';
+const halfPath = /** @type {import('../engines/scenes.js').DemoVariant} */ (demoVariants.find(({ precision }) => precision === 'half'));
+
+test.beforeAll(({ browser }) => console.log(`browser: chromium = chromium ${browser.version()}`));
+
+/**
+ * One finger's straight path, in CSS pixels.
+ * @typedef {{ from: [number, number], to: [number, number] }} FingerPath
+ */
+
+/**
+ * Moves fingers with real touch input (the DevTools protocol's touch events, which the page
+ * receives as touch and pointer events, pointerType 'touch'), each in a straight line, one move
+ * per drawn frame as a finger on a phone's screen reports them. Paced by frames, not by time:
+ * what a touch grabs is decided from positions read back from the GPU a few frames later.
+ * @param {import('@playwright/test').Page} page
+ * @param {FingerPath[]} fingers
+ */
+async function touchGesture(page, fingers) {
+  const driver = playwrightDriver(page);
+  const moves = 12;
+  const at = (/** @type {number} */ t) => fingers.map(({ from, to }, id) => ({
+    id, x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t,
+  }));
+  const session = await page.context().newCDPSession(page);
+  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let move = 1; move <= moves; ++move) {
+    await untilFramesDrawn(driver, 1);
+    await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(move / moves) });
+  }
+  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await session.detach();
+}
+
+/**
+ * @typedef {object} ViewChange
+ * @property {number} still pixels changed between two screenshots with no input between them
+ * @property {number} moved pixels changed over the gesture
+ * @property {number} imagePixels
+ * @property {[number, number]} clothPixels cloth-coloured pixels before and after the gesture
+ */
+
+/**
+ * With the cloth paused, measures how much of the view changes over a gesture, against a
+ * control: two screenshots with no input between them.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} baseURL
+ * @param {FingerPath[]} fingers
+ * @returns {Promise<ViewChange>}
+ */
+async function viewChangeUnder(page, baseURL, fingers) {
+  const driver = playwrightDriver(page);
+  await openDemo({ driver, baseUrl: baseURL }, halfPath);
+  await driver.press('p'); // paused: whatever changes on screen now is the camera's doing
+  await untilFramesDrawn(driver, 2);
+  const first = await driver.screenshot();
+  await untilFramesDrawn(driver, 2);
+  const second = await driver.screenshot();
+  await touchGesture(page, fingers);
+  await untilFramesDrawn(driver, 2);
+  const third = await driver.screenshot();
+  const still = measureViewChange([first, second]);
+  const moved = measureViewChange([second, third]);
+  const { clothPixels } = measureClothMotion([second, third], clothColor);
+  return { still: still.changedPixels, moved: moved.changedPixels, imagePixels: moved.imagePixels, clothPixels: [clothPixels[0], clothPixels[1]] };
+}
+
+/**
+ * Checks a gesture's effect: next to nothing changes without input (the overlay's figures do),
+ * and a camera move changes the floor's grid, the ball's shading and the cloth's outline.
+ * @param {string} name for the metric line
+ * @param {ViewChange} change
+ */
+function expectViewMoved(name, change) {
+  metric(name, change.moved, 'px', `${label}, of ${change.imagePixels}; ${change.still} with no touch`);
+  expect(change.still).toBeLessThan(0.01 * change.imagePixels);
+  expect(change.moved).toBeGreaterThan(0.03 * change.imagePixels);
+}
+
+test('phone: the demo draws the cloth falling (gpu half)', async ({ page, baseURL }) => {
+  const complaints = collectComplaints(page);
+  await checkDemo({ driver: playwrightDriver(page), baseUrl: /** @type {string} */ (baseURL), label }, halfPath);
+  expect(complaints).toEqual([]);
+});
+
+// Both gestures start on the floor, below the ball and above the overlay: a touch on the cloth
+// or the ball would grab it instead of turning the camera.
+test('phone: a one-finger touch drag on empty canvas orbits the camera', async ({ page, baseURL }) => {
+  const complaints = collectComplaints(page);
+  const { width, height } = iPhone.viewport;
+  const change = await viewChangeUnder(page, /** @type {string} */ (baseURL),
+    [{ from: [0.2 * width, 0.78 * height], to: [0.7 * width, 0.78 * height] }]);
+  expectViewMoved('phone_orbit_changed_pixels', change);
+  expect(complaints).toEqual([]);
+});
+
+// Both fingers land in the same frame, as they do on a phone's screen when a pinch starts.
+test('phone: a two-finger pinch on empty canvas zooms the camera out', async ({ page, baseURL }) => {
+  const complaints = collectComplaints(page);
+  const { width, height } = iPhone.viewport;
+  const change = await viewChangeUnder(page, /** @type {string} */ (baseURL), [
+    { from: [0.25 * width, 0.78 * height], to: [0.4 * width, 0.78 * height] },
+    { from: [0.75 * width, 0.78 * height], to: [0.6 * width, 0.78 * height] },
+  ]);
+  expectViewMoved('phone_pinch_changed_pixels', change);
+  // The fingers' span shrinks 2.5 times and the camera backs off as much, so the cloth's area on
+  // screen shrinks several times; a camera that only turned would leave it about as large.
+  metric('phone_pinch_cloth_pixels', change.clothPixels[1], 'px', `${label}, ${change.clothPixels[0]} before`);
+  expect(change.clothPixels[1]).toBeLessThan(0.6 * change.clothPixels[0]);
+  expect(complaints).toEqual([]);
+});
+
+test('phone: the overlay is visible, and it and every other part of the page fit the viewport', async ({ page, baseURL }) => {
+  const complaints = collectComplaints(page);
+  await openDemo({ driver: playwrightDriver(page), baseUrl: /** @type {string} */ (baseURL) }, halfPath);
+  await expect(page.locator('#overlay')).toBeVisible();
+  // The page's top-level parts as laid out: the canvas, the overlay, the panel, whatever comes.
+  const parts = await page.evaluate(() => Array.from(document.body.children)
+    .filter((element) => getComputedStyle(element).display !== 'none')
+    .map((element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      return { name: element.id ? `#${element.id}` : `${element.tagName.toLowerCase()}.${element.classList[0]}`, left, top, right, bottom };
+    }));
+  const overlay = parts.find(({ name }) => name === '#overlay');
+  const { width, height } = iPhone.viewport;
+  if (overlay) {
+    metric('phone_overlay_box', `${Math.round(overlay.right - overlay.left)}x${Math.round(overlay.bottom - overlay.top)}`, 'css px',
+      `${label}, at ${Math.round(overlay.left)},${Math.round(overlay.top)} in ${width}x${height}`);
+  }
+  for (const { name, left, top, right, bottom } of parts) {
+    expect([left, top], `${name}'s top left corner is on screen`).toEqual([Math.max(left, 0), Math.max(top, 0)]);
+    expect([right, bottom], `${name}'s bottom right corner is on screen`).toEqual([Math.min(right, width), Math.min(bottom, height)]);
+  }
+  const extent = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+  expect(extent, 'the page does not scroll').toEqual([width, height]);
+  expect(complaints).toEqual([]);
+});

@@ -1,0 +1,179 @@
+// The checks every engine must pass, written once against a small driver interface so that
+// Firefox (WebDriver BiDi), WebKit (classic WebDriver) and Chromium (Playwright) run the same
+// code. Each measures, prints its figures as metric lines, then asserts.
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clothColor } from '../../web/demo/scene.js';
+import { metric } from '../node/metric.js';
+import { measureClothMotion } from './pixels.js';
+import { compareBackendsInPage, demoHook } from './page-scripts.js';
+import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, swingOntoGround } from './scenes.js';
+
+/**
+ * What the checks need from a browser tab, whatever drives it.
+ * @typedef {object} PageDriver
+ * @property {(url: string) => Promise<unknown>} goto loads the page and waits for its load event
+ * @property {(fn: (arg: any) => Promise<any>, arg?: any) => Promise<any>} evaluate runs a
+ *   function from page-scripts.js in the page; the argument and result must be JSON values
+ * @property {() => Promise<Buffer>} screenshot a PNG of the viewport
+ * @property {(key: string) => Promise<unknown>} press a key, down then up
+ */
+
+/**
+ * A browser that a test file starts and stops, with the one tab the checks drive.
+ * @typedef {PageDriver & { version: string, close: () => Promise<void> }} BrowserDriver
+ */
+
+/**
+ * @typedef {object} Target
+ * @property {PageDriver} driver
+ * @property {string} baseUrl the repository's server, ending with '/'
+ * @property {string} label names the engine in metric lines
+ */
+
+/**
+ * The cloth must cover more of the view than this. Just after a reset the demo's sheet is level
+ * and seen from a low angle, so it covers only a few percent of the view, part of it behind the
+ * demo's panel; 1% (a 76 x 76 pixel patch at 960 x 600) is still far above stray pixels.
+ */
+const minClothShare = 0.01;
+/** A page shows its first frame within this, even on software rendering. */
+const pageTimeoutMs = 30_000;
+
+/**
+ * The demo page draws the cloth, it falls for a second, and the page reports the backend the
+ * address asked for.
+ * @param {Target} target
+ * @param {import('./scenes.js').DemoVariant} variant
+ */
+export async function checkDemo({ driver, baseUrl, label }, variant) {
+  await openDemo({ driver, baseUrl }, variant);
+  // The cloth swings down onto the ball within about a second of simulated time. Pause and
+  // reset it (the P and R keys) to look while it is still high, then let it run for a second.
+  // Paused first: a key press can take a frame or two to arrive (Firefox dispatches WebDriver
+  // input on animation frames), and at a few frames per second the cloth would fall meanwhile.
+  await driver.press('p');
+  await driver.press('r');
+  // A screenshot shows the last frame drawn, which can still be the cloth from before the
+  // reset: wait for two frames drawn since.
+  await untilFramesDrawn(driver, 2);
+  const justReset = await driver.screenshot();
+  const resumed = { ms: Date.now(), frames: (await driver.evaluate(demoHook)).frames };
+  await driver.press('p');
+  await sleep(1000);
+  const later = await driver.screenshot();
+  const hook = await driver.evaluate(demoHook);
+
+  const note = `${label}, ${variant.label}`;
+  const motion = expectClothMoves('demo', [justReset, later], clothColor, note);
+  const drop = motion.lowestRows[1] - motion.lowestRows[0];
+  metric('demo_cloth_bottom_drop', drop, 'px', `${note}, over 1 s`);
+  // Software rendering while screenshots are taken: for comparing runs, and for telling a slow
+  // frame rate (the simulation clamps long frames, so it falls less) from a stalled cloth.
+  const framesPerSecond = (hook.frames - resumed.frames) / ((Date.now() - resumed.ms) / 1000);
+  metric('demo_frames_per_second', framesPerSecond.toFixed(1), 'fps', note);
+  assert.deepEqual({ backend: hook.backend, precision: hook.precision },
+    { backend: variant.backend, precision: variant.precision }, 'the backend the address asked for');
+  assert.ok(drop > 20, `the cloth's lowest point moves down the screen as it falls (${drop} px)`);
+}
+
+/**
+ * The GPU solver on its float path computes what the CPU core computes.
+ * @param {Target} target
+ * @param {string} solver
+ */
+export async function checkGpuMatchesCpu(target, solver) {
+  const result = await compareOnHarness(target, solver, { backend: 'gpu', precision: 'float' }, { backend: 'cpu' });
+  metric('gpu_cpu_max_deviation_mm', result.maxDeviationMm.toPrecision(3), 'mm', `${target.label}, ${solver}`);
+  assert.deepEqual(result.precisions, ['float', 'cpu']);
+  assert.ok(result.maxDeviationMm < gpuCpuToleranceMm, `GPU vs CPU: ${result.maxDeviationMm} mm`);
+}
+
+/**
+ * The split half path (forced, as on phones without float render targets) runs and stays
+ * close to the float path.
+ * @param {Target} target
+ * @param {string} solver
+ */
+export async function checkHalfPath(target, solver) {
+  const result = await compareOnHarness(target, solver, { backend: 'gpu', precision: 'half' }, { backend: 'gpu', precision: 'float' });
+  metric('half_float_max_deviation_mm', result.maxDeviationMm.toPrecision(3), 'mm', `${target.label}, ${solver}`);
+  assert.deepEqual(result.precisions, ['half', 'float']);
+  assert.ok(result.maxDeviationMm < halfFloatToleranceMm, `half vs float: ${result.maxDeviationMm} mm`);
+}
+
+/**
+ * Measures the cloth in two screenshots, prints the figures, and checks that it covers a
+ * visible part of the view in both and moved between them.
+ * @param {string} page names the page in the metric names: 'demo' gives demo_cloth_pixels
+ * @param {Buffer[]} screenshots two PNGs of the same view
+ * @param {ArrayLike<number>} color the cloth's colour
+ * @param {string} note engine and variant, for the metric lines
+ * @returns {import('./pixels.js').ClothMotion}
+ */
+export function expectClothMoves(page, screenshots, color, note) {
+  const motion = measureClothMotion(screenshots, color);
+  metric(`${page}_cloth_pixels`, motion.clothPixels[1], 'px', `${note}, of ${motion.imagePixels}`);
+  metric(`${page}_changed_pixels`, motion.changedPixels, 'px', `${note}, over 1 s`);
+  for (const pixels of motion.clothPixels) {
+    assert.ok(pixels > minClothShare * motion.imagePixels, `cloth-coloured pixels: ${motion.clothPixels} of ${motion.imagePixels}`);
+  }
+  assert.ok(motion.changedPixels > 0.1 * motion.clothPixels[0],
+    `cloth pixels that changed in 1 s: ${motion.changedPixels} of ${motion.clothPixels[0]}`);
+  return motion;
+}
+
+/**
+ * Loads the demo and waits for its first frame.
+ * @param {Pick<Target, 'driver' | 'baseUrl'>} target
+ * @param {import('./scenes.js').DemoVariant} variant
+ */
+export async function openDemo({ driver, baseUrl }, variant) {
+  await driver.goto(`${baseUrl}web/demo/${variant.query}`);
+  await untilPage(driver, demoHook, (hook) => (hook?.frames ?? 0) > 0, 'the demo drew no frame');
+}
+
+/**
+ * Waits until the demo has drawn this many more frames.
+ * @param {PageDriver} driver
+ * @param {number} count
+ */
+export async function untilFramesDrawn(driver, count) {
+  const { frames } = await driver.evaluate(demoHook);
+  await untilPage(driver, demoHook, (hook) => (hook?.frames ?? 0) >= frames + count, `the demo drew no ${count} more frames`);
+}
+
+/**
+ * Calls a page function until its result passes a test, and returns that result.
+ * @template T
+ * @param {PageDriver} driver
+ * @param {() => Promise<T>} read from page-scripts.js
+ * @param {(value: T) => boolean} accept
+ * @param {string} failure what went wrong when it never passes
+ * @returns {Promise<T>}
+ */
+export async function untilPage(driver, read, accept, failure) {
+  const deadline = Date.now() + pageTimeoutMs;
+  for (;;) {
+    const value = await driver.evaluate(read);
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${failure} within ${pageTimeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Runs the agreement scene with one solver on two backends in the test harness page.
+ * @param {Target} target
+ * @param {string} solver
+ * @param {object} first createCloth options
+ * @param {object} second
+ */
+async function compareOnHarness({ driver, baseUrl }, solver, first, second) {
+  await driver.goto(`${baseUrl}tests/browser/harness.html`);
+  const scene = { ...swingOntoGround, settings: { ...swingOntoGround.settings, solver } };
+  const result = await driver.evaluate(compareBackendsInPage, { scene, first, second });
+  assert.ok(result.drop > minDropMetres, `the sheet swings down about 0.8 m, dropped ${result.drop} m`);
+  assert.equal(result.glError, 0, 'no WebGL error');
+  return result;
+}

@@ -1,0 +1,92 @@
+// Measures screenshots: finds the cloth by its colour and how it moved between two of them, and
+// how much of the whole view changed. PNGs are decoded here in Node (pngjs), not in the page:
+// the same decoder then reads every engine's screenshots, so an engine's own image decoding or
+// colour management cannot change what is measured, and the check needs nothing from the page.
+import { PNG } from 'pngjs';
+
+/** A pixel counts as cloth when its colour, brightness aside, is this close to the cloth's. */
+const maxChromaDistance = 0.1;
+/** Below this sum of r, g and b (0 to 255 each) a pixel is too dark to judge a hue. */
+const minBrightness = 60;
+/** Summed over r, g and b: well above PNG and dithering noise. */
+const minColorChange = 30;
+
+/**
+ * @typedef {object} ClothMotion
+ * @property {number[]} clothPixels cloth-coloured pixels in each screenshot
+ * @property {number} changedPixels pixels that are cloth in the first or second screenshot and
+ *   changed colour visibly between them (the cloth moved in, out, or its folds moved under the light)
+ * @property {number[]} lowestRows the lowest pixel row holding cloth in each screenshot (rows
+ *   count down from the top; -1 when there is no cloth)
+ * @property {number} imagePixels width x height of the first screenshot
+ */
+
+/**
+ * @param {Buffer[]} pngs screenshots of the same size, at least two
+ * @param {ArrayLike<number>} color the cloth's sRGB colour, components in [0, 1]
+ * @returns {ClothMotion}
+ */
+export function measureClothMotion(pngs, color) {
+  const target = chroma(color);
+  const images = pngs.map((png) => {
+    const { width, height, data } = PNG.sync.read(png);
+    const isCloth = new Uint8Array(width * height);
+    for (let pixel = 0; pixel < isCloth.length; ++pixel) {
+      const rgb = data.subarray(4 * pixel, 4 * pixel + 3);
+      if (rgb[0] + rgb[1] + rgb[2] < minBrightness) continue;
+      const [red, green] = chroma(rgb);
+      isCloth[pixel] = Math.hypot(red - target[0], green - target[1]) < maxChromaDistance ? 1 : 0;
+    }
+    return { width, height, data, isCloth };
+  });
+  const [before, after] = images;
+  const changedPixels = countChanged(before, after, (pixel) => before.isCloth[pixel] === 1 || after.isCloth[pixel] === 1);
+  return {
+    clothPixels: images.map(({ isCloth }) => isCloth.reduce((sum, value) => sum + value, 0)),
+    changedPixels,
+    lowestRows: images.map(({ isCloth, width }) => Math.floor(isCloth.lastIndexOf(1) / width)),
+    imagePixels: before.width * before.height,
+  };
+}
+
+/**
+ * Counts the pixels that changed colour visibly between two screenshots of the same view, from
+ * whatever cause: the camera, the scene, the text on screen.
+ * @param {Buffer[]} pngs two screenshots of the same size
+ * @returns {{ changedPixels: number, imagePixels: number }}
+ */
+export function measureViewChange(pngs) {
+  const [before, after] = pngs.map((png) => PNG.sync.read(png));
+  return { changedPixels: countChanged(before, after, () => true), imagePixels: before.width * before.height };
+}
+
+/**
+ * @param {{ width: number, height: number, data: Uint8Array }} before decoded RGBA
+ * @param {{ width: number, height: number, data: Uint8Array }} after
+ * @param {(pixel: number) => boolean} counts which pixels to look at
+ */
+function countChanged(before, after, counts) {
+  if (before.width !== after.width || before.height !== after.height) {
+    throw new Error(`screenshots differ in size: ${before.width}x${before.height} and ${after.width}x${after.height}`);
+  }
+  let changed = 0;
+  for (let pixel = 0; pixel < before.width * before.height; ++pixel) {
+    if (!counts(pixel)) continue;
+    let change = 0;
+    for (let channel = 0; channel < 3; ++channel) {
+      change += Math.abs(before.data[4 * pixel + channel] - after.data[4 * pixel + channel]);
+    }
+    if (change >= minColorChange) changed += 1;
+  }
+  return changed;
+}
+
+/**
+ * The colour with its brightness divided out: red and green shares of r + g + b.
+ * @param {ArrayLike<number>} rgb
+ * @returns {[number, number]}
+ */
+function chroma(rgb) {
+  const sum = rgb[0] + rgb[1] + rgb[2];
+  return [rgb[0] / sum, rgb[1] / sum];
+}

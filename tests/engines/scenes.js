@@ -1,0 +1,37 @@
+// What the cross-engine checks run, with the same scene and tolerances as the Chromium tests
+// (tests/browser/gpu.spec.js and demo.spec.js), so every engine is held to one standard.
+
+/** The view every engine shows pages in: the Chromium tests' (playwright.config.js). */
+export const viewport = { width: 960, height: 600 };
+
+/**
+ * The agreement scene: a 32 x 32, 1 m sheet held level at 0.8 m by its top edge swings down
+ * and lies along the ground, for 120 fixed steps (2 s). It moves a lot and touches a collider
+ * but never folds onto itself: a fold turns rounding differences of 1e-7 m into centimetres.
+ */
+export const swingOntoGround = {
+  settings: { columns: 32, rows: 32, width: 1, height: 1, orientation: 'horizontal', center: [0, 0.8, 0], pins: 'top-edge', ordering: 'red-black' },
+  colliders: [{ type: 'plane', point: [0, 0, 0], normal: [0, 1, 0] }],
+  steps: 120,
+};
+
+/** The sheet swings down about 0.8 m; less means it did not really run. */
+export const minDropMetres = 0.5;
+/** GPU float vs the CPU core, max over particles. */
+export const gpuCpuToleranceMm = 1;
+/** The split half path (phones without float render targets) vs the GPU float path. */
+export const halfFloatToleranceMm = 2;
+
+export const solvers = ['xpbd', 'pbd', 'mass-spring'];
+
+/**
+ * The demo on each backend, as the address picks it, and what the page must report using.
+ * debug=1 makes the renderer check for WebGL errors after every frame: one stops the demo.
+ * @typedef {{ label: string, query: string, backend: 'gpu' | 'cpu', precision: 'float' | 'half' }} DemoVariant
+ * @type {DemoVariant[]}
+ */
+export const demoVariants = [
+  { label: 'auto', query: '', backend: 'gpu', precision: 'float' },
+  { label: 'cpu', query: '?backend=cpu&debug=1', backend: 'cpu', precision: 'float' },
+  { label: 'gpu half', query: '?backend=gpu&precision=half&debug=1', backend: 'gpu', precision: 'half' },
+];

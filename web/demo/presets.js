@@ -1,0 +1,64 @@
+// The demo's scenes as plain data. A preset says where the sheet starts and what holds it, the
+// sphere, the wind and the view; the solver's parameters and the resolution are the panel's, so
+// they carry over from one preset to the next.
+
+/** @typedef {[number, number, number]} Vec3 */
+
+/**
+ * @typedef {Pick<import('nuno').ClothSettings, 'orientation' | 'pins'> & {
+ *   width: number, height: number, center: Vec3, pleats?: { count: number, depth: number } }} Sheet
+ *   metres; pleats gather a vertical sheet into waves across its width (pleats.js)
+ */
+
+/**
+ * @typedef {object} Preset
+ * @property {string} label shown in the panel
+ * @property {Sheet} sheet the grid's settings besides its resolution: changing them makes a new cloth
+ * @property {{ enabled: boolean, center: Vec3, radius: number }} sphere where the sphere is,
+ *   also when it starts switched off (the panel can switch it on)
+ * @property {{ speed: number, azimuthDegrees: number, gusts: boolean, normalDrag: number, tangentialDrag: number }} wind
+ *   metres per second, blowing toward azimuthDegrees (see wind.js), and how strongly the air
+ *   drags the cloth across and along its surface, 1/s
+ * @property {import('./orbit-camera.js').OrbitStart} camera
+ */
+
+/** @type {Record<string, Preset>} in the panel's order; the first is the default */
+export const presets = {
+  swing: {
+    label: 'swing onto the ball',
+    // Horizontal at 1.5 m, pinned along row 0 (its -z edge): it swings down about that edge
+    // and meets the ball half-way.
+    sheet: { width: 1.6, height: 1.6, orientation: 'horizontal', center: [0, 1.5, 0], pins: 'top-edge' },
+    sphere: { enabled: true, center: [0, 0.75, 0], radius: 0.45 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
+    camera: { target: [0.25, 0.75, -0.2], distanceMetres: 3.8, azimuthRadians: 0.7, elevationRadians: 0.3 },
+  },
+  curtain: {
+    label: 'hanging curtain',
+    // Gathered into pleats, billowed toward the viewer by a breeze through a window behind it;
+    // the sphere waits in front of it to be switched on and dragged into the folds.
+    sheet: { width: 1.6, height: 1.8, orientation: 'vertical', center: [0, 1.15, 0], pins: 'top-edge', pleats: { count: 5, depth: 0.12 } },
+    sphere: { enabled: false, center: [0, 0.7, 0.6], radius: 0.3 },
+    wind: { speed: 2.5, azimuthDegrees: 75, gusts: true, normalDrag: 2, tangentialDrag: 0.2 },
+    camera: { target: [0, 1.2, 0], distanceMetres: 4.5, azimuthRadians: 0.45, elevationRadians: 0.1 },
+  },
+  flag: {
+    label: 'flag in gusty wind',
+    // Held along its left edge. The wind blows along the flag and a little across it, and the
+    // flag starts with a slight wave: a flat flag in a wind exactly in its plane feels no push
+    // across, so it would never start to flap.
+    sheet: { width: 1.5, height: 1, orientation: 'vertical', center: [0, 1.7, 0], pins: 'left-edge', pleats: { count: 2, depth: 0.06 } },
+    sphere: { enabled: false, center: [0.4, 0.9, 0.5], radius: 0.3 },
+    wind: { speed: 10, azimuthDegrees: 15, gusts: true, normalDrag: 4, tangentialDrag: 3 },
+    camera: { target: [0.3, 1.6, 0], distanceMetres: 3.6, azimuthRadians: 0.6, elevationRadians: 0.1 },
+  },
+  tablecloth: {
+    label: 'tablecloth on a ball',
+    // Free, level above a ball resting on the floor: it falls, drapes and its corners reach
+    // the ground.
+    sheet: { width: 2, height: 2, orientation: 'horizontal', center: [0, 1.3, 0], pins: 'none' },
+    sphere: { enabled: true, center: [0, 0.5, 0], radius: 0.5 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
+    camera: { target: [0, 0.6, 0], distanceMetres: 4, azimuthRadians: 0.7, elevationRadians: 0.45 },
+  },
+};

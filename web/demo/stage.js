@@ -1,0 +1,108 @@
+// What is on screen: the cloth (CPU or GPU), its renderer, the floor and the sphere. A rebuild
+// makes the new cloth and renderer before it disposes the old ones, so a setting the device
+// cannot run leaves the running scene as it was.
+import { ClothRenderer } from 'nuno';
+import { backgroundColor, clothColor, ground, sphereFriction } from './scene.js';
+
+/** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
+/** @typedef {import('./demo-settings.js').DemoSettings['sphere']} Sphere */
+
+export class Stage {
+  /** @type {WebGL2RenderingContext} */
+  #gl;
+  /** @type {import('nuno').Nuno} */
+  #nuno;
+  #debug;
+  /** @type {AnyCloth} */
+  #cloth;
+  /** @type {ClothRenderer} */
+  #renderer;
+  /** @type {number | null} the sphere's collider id while it is switched on */
+  #sphereId = null;
+
+  /**
+   * Makes the first cloth and its renderer.
+   * @param {WebGL2RenderingContext} gl
+   * @param {import('nuno').Nuno} nuno
+   * @param {{ debug: boolean }} options debug: check for WebGL errors after every frame
+   * @param {import('nuno').GpuClothOptions} clothOptions
+   * @param {Sphere} sphere
+   */
+  constructor(gl, nuno, { debug }, clothOptions, sphere) {
+    this.#gl = gl;
+    this.#nuno = nuno;
+    this.#debug = debug;
+    [this.#cloth, this.#renderer] = this.#make(clothOptions);
+    this.showSphere(sphere);
+  }
+
+  /** The cloth in use: a new object after each rebuild. */
+  get cloth() {
+    return this.#cloth;
+  }
+
+  get renderer() {
+    return this.#renderer;
+  }
+
+  /**
+   * Replaces the cloth and its renderer. If the new ones cannot be made, the old ones stay and
+   * the error is thrown.
+   * @param {import('nuno').GpuClothOptions} clothOptions
+   * @param {Sphere} sphere
+   */
+  rebuild(clothOptions, sphere) {
+    const [cloth, renderer] = this.#make(clothOptions);
+    this.#renderer.dispose();
+    this.#cloth.dispose();
+    this.#cloth = cloth;
+    this.#renderer = renderer;
+    this.#sphereId = null;
+    this.showSphere(sphere);
+  }
+
+  /**
+   * Adds, moves, resizes or removes the sphere, for the solver and the renderer alike.
+   * @param {Sphere} sphere
+   */
+  showSphere({ enabled, center, radius }) {
+    const cloth = this.#cloth;
+    if (enabled && this.#sphereId === null) {
+      this.#sphereId = cloth.addCollider({ type: 'sphere', center, radius, friction: sphereFriction });
+    } else if (enabled && this.#sphereId !== null) {
+      cloth.updateCollider(this.#sphereId, { center, radius });
+    } else if (this.#sphereId !== null) {
+      cloth.removeCollider(this.#sphereId);
+      this.#sphereId = null;
+    }
+    /** @type {import('nuno').DrawnCollider[]} */
+    const drawn = [ground];
+    if (enabled) drawn.push({ type: 'sphere', center: [...center], radius });
+    this.#renderer.setColliders(drawn);
+  }
+
+  /**
+   * A new cloth with the floor under it, and its renderer.
+   * @param {import('nuno').GpuClothOptions} clothOptions
+   * @returns {[AnyCloth, ClothRenderer]}
+   */
+  #make(clothOptions) {
+    const cloth = this.#nuno.createCloth(this.#gl, clothOptions);
+    try {
+      cloth.addCollider(ground);
+      return [cloth, new ClothRenderer(this.#gl, cloth, { color: clothColor, background: backgroundColor, debug: this.#debug })];
+    } catch (error) {
+      cloth.dispose();
+      throw error;
+    }
+  }
+
+  /**
+   * Makes every GL object again after the context came back. The GPU cloth restarts from rest
+   * (its state was in the lost textures); the CPU cloth lives in wasm and carries on.
+   */
+  restore() {
+    if (this.#cloth.backend === 'gpu') this.#cloth.restore();
+    this.#renderer.restore();
+  }
+}
