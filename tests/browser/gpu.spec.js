@@ -2,6 +2,7 @@
 // its half-float path keeps the float path's precision, and devices that cannot run it get a
 // clear error (or the CPU cloth, with `backend: 'auto'`).
 import { expect, test } from '@playwright/test';
+import { compareBackendsInPage } from '../engines/page-scripts.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
 // The agreement scene and tolerances every engine is held to. The scene never folds onto
 // itself: folds turn rounding differences of 1e-7 m into centimetres whichever two solvers are
@@ -16,38 +17,15 @@ async function openHarness(page) {
 }
 
 /**
- * Runs a scene on two backends in the page and measures how far apart the particles end.
+ * Runs a scene on two backends in the page and measures how far apart the particles end (the
+ * same in-page function the Firefox and WebKit tiers run).
  * @param {import('@playwright/test').Page} page
  * @param {object} scene
  * @param {object} first options for createCloth(gl, ...) besides the settings
  * @param {object} second
- * @returns {Promise<{maxDeviationMm: number, drop: number, glError: number, precisions: string[]}>}
  */
 function compareBackends(page, scene, first, second) {
-  return page.evaluate(async ({ scene, first, second }) => {
-    const { loadNuno } = await import('/web/index.js');
-    const nuno = await loadNuno();
-    const gl = /** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2');
-    const run = async (/** @type {object} */ options) => {
-      const cloth = nuno.createCloth(gl, { ...scene.settings, ...options });
-      for (const collider of scene.colliders) cloth.addCollider(collider);
-      const start = await cloth.readPositions();
-      cloth.stepFixed(scene.steps);
-      const end = await cloth.readPositions();
-      const precision = cloth.backend === 'gpu' ? cloth.precision : 'cpu';
-      cloth.dispose();
-      return { start, end, precision };
-    };
-    const a = await run(first);
-    const b = await run(second);
-    let maxDeviation = 0;
-    let drop = 0;
-    for (let i = 0; i < a.end.length; i += 3) {
-      maxDeviation = Math.max(maxDeviation, Math.hypot(a.end[i] - b.end[i], a.end[i + 1] - b.end[i + 1], a.end[i + 2] - b.end[i + 2]));
-      drop = Math.max(drop, a.start[i + 1] - a.end[i + 1]);
-    }
-    return { maxDeviationMm: maxDeviation * 1000, drop, glError: gl.getError(), precisions: [a.precision, b.precision] };
-  }, { scene, first, second });
+  return page.evaluate(compareBackendsInPage, { scene, first, second });
 }
 
 for (const solver of solvers) {
