@@ -151,3 +151,25 @@ test('phone: the overlay is visible, and it and every other part of the page fit
   expect(extent, 'the page does not scroll').toEqual([width, height]);
   expect(complaints).toEqual([]);
 });
+
+test('phone: the panel opens with a tap and its controls answer taps', async ({ page, baseURL }) => {
+  const complaints = collectComplaints(page);
+  await openDemo({ driver: playwrightDriver(page), baseUrl: /** @type {string} */ (baseURL) }, halfPath);
+  const panel = page.locator('.lil-gui.lil-root');
+  await expect(panel, 'closed at first on a small screen').toHaveClass(/lil-closed/);
+  await panel.locator('> .lil-title').tap();
+  await expect(panel).not.toHaveClass(/lil-closed/);
+  const box = /** @type {{x: number, y: number, width: number, height: number}} */ (await panel.boundingBox());
+  const { width } = iPhone.viewport;
+  metric('phone_panel_box', `${Math.round(box.width)}x${Math.round(box.height)}`, 'css px', `${label}, opened, at ${Math.round(box.x)},${Math.round(box.y)}`);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+
+  // Tapping "pause" stops the simulation: the steps taken stop growing.
+  const stepsTaken = () => page.evaluate(() => /** @type {any} */ (window).nunoDemo.cloth.stepsTaken);
+  await panel.locator('.lil-controller', { hasText: 'pause' }).locator('input').tap();
+  const pausedAt = await stepsTaken();
+  await page.waitForTimeout(500);
+  expect(await stepsTaken(), 'paused by a tap').toBe(pausedAt);
+  expect(complaints).toEqual([]);
+});
