@@ -76,11 +76,11 @@ export const GPU_PLAN = {
 export const CPU_PLAN = { warmupSteps: 20, timedBudgetMs: 1500, minSteps: 15, maxSteps: 300 };
 
 // The page side: each function runs in the page through page.evaluate, so it must stand alone
-// (no closures over this module). The page is tests/bench/bench-page.html.
+// (no closures over this module). The page is the tests' harness, tests/browser/harness.html.
 
 /** @returns {Promise<{ renderer: string, vendor: string, version: string, floatTargets: boolean }>} */
 async function pageDescribeWebgl() {
-  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('bench'));
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
   const info = gl.getExtension('WEBGL_debug_renderer_info');
   return {
@@ -98,7 +98,7 @@ async function pageDescribeWebgl() {
 async function pageTimeGpu({ settings, colliders, precision, plan }) {
   const { loadNuno } = await import('/web/index.js');
   const nuno = await loadNuno();
-  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('bench'));
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
   const cloth = /** @type {import('../../web/index.js').GpuCloth} */ (
     nuno.createCloth(gl, { ...settings, backend: 'gpu', precision: /** @type {any} */ (precision) }));
@@ -187,7 +187,7 @@ async function pageTimeGpu({ settings, colliders, precision, plan }) {
 async function pageTimeCpu({ settings, colliders, plan }) {
   const { loadNuno } = await import('/web/index.js');
   const nuno = await loadNuno();
-  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('bench'));
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
   const cloth = /** @type {import('../../web/index.js').Cloth} */ (nuno.createCloth(gl, { ...settings, backend: 'cpu' }));
   try {
@@ -255,7 +255,7 @@ export async function runBrowserBench({ sizes, settingsFor, colliders, halfPreci
         progress(`  page ${message.type()}: ${message.text()}`);
       }
     });
-    await page.goto(`${server.url}tests/bench/bench-page.html`);
+    await page.goto(`${server.url}tests/browser/harness.html`);
     const webgl = await page.evaluate(pageDescribeWebgl);
 
     /** @type {BrowserRow[]} */
