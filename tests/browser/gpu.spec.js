@@ -9,6 +9,10 @@ import { collectComplaints } from '../engines/playwright-driver.js';
 // compared (over a sphere the half path ends 3-16 mm from the float path after 2 s).
 import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround } from '../engines/scenes.js';
 
+// Each comparison runs two cloths for 120 steps on an emulated GPU: seconds when the machine is
+// idle, several times that on a loaded 2-core CI machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** @param {import('@playwright/test').Page} page */
 async function openHarness(page) {
   const complaints = collectComplaints(page);
@@ -296,4 +300,82 @@ test('after a lost and restored context the GPU cloth rebuilds and runs from res
   expect(result.deviationMm).toBeLessThan(1);
   expect(result.glError).toBe(0);
   expect(complaints.filter((text) => !text.includes('CONTEXT_LOST'))).toEqual([]);
+});
+
+test('a device that breaks the split half state is caught at start-up, never run silently wrong', async ({ page }) => {
+  await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno, GpuUnsupportedError } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+    const settings = { columns: 16, rows: 16, precision: /** @type {const} */ ('half') };
+    const healthy = nuno.createCloth(gl, { ...settings, backend: 'auto' });
+    const healthyPrecision = healthy.backend === 'gpu' ? healthy.precision : 'cpu';
+    healthy.dispose();
+    // Act as a shader compiler that drops the low half, as NVIDIA's did to an earlier split.
+    const shaderSource = gl.shaderSource.bind(gl);
+    gl.shaderSource = (shader, source) => shaderSource(shader,
+      source.replace('vec4 storedLow(vec3 value) {', 'vec4 storedLow(vec3 value) { return vec4(0.0);'));
+    const texturesBefore = gl.getParameter(gl.TEXTURE_BINDING_2D);
+    const auto = nuno.createCloth(gl, { ...settings, backend: 'auto' });
+    let forced = null;
+    try {
+      nuno.createCloth(gl, { ...settings, backend: 'gpu' }).dispose();
+    } catch (error) {
+      forced = { isGpuUnsupported: error instanceof GpuUnsupportedError, message: String(/** @type {Error} */ (error).message) };
+    }
+    gl.shaderSource = shaderSource;
+    const result = { healthyPrecision, autoBackend: auto.backend, fallbackReason: auto.fallbackReason, forced,
+      textureBindingKept: gl.getParameter(gl.TEXTURE_BINDING_2D) === texturesBefore, glError: gl.getError() };
+    auto.dispose();
+    return result;
+  });
+  console.log(`metric: half_split_check_fallback = ${result.fallbackReason}`);
+  expect(result.healthyPrecision).toBe('half');
+  expect(result.autoBackend).toBe('cpu');
+  expect(result.fallbackReason).toContain('the split half-float state does not keep its precision on this device');
+  expect(result.forced?.isGpuUnsupported).toBe(true);
+  expect(result.forced?.message).toContain("use precision: 'float' or backend: 'cpu'");
+  expect(result.glError).toBe(0);
+});
+
+test('the GPU cloth refuses orderings it does not run, by name, and auto takes the CPU for them', async ({ page }) => {
+  await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+    const errorOf = (/** @type {() => void} */ action) => {
+      try {
+        action();
+        return null;
+      } catch (error) {
+        return String(/** @type {Error} */ (error).message);
+      }
+    };
+    const outcome = {};
+    for (const ordering of /** @type {const} */ (['gauss-seidel', 'jacobi'])) {
+      const auto = nuno.createCloth(gl, { columns: 8, rows: 8, ordering });
+      outcome[ordering] = {
+        gpuError: errorOf(() => nuno.createCloth(gl, { columns: 8, rows: 8, ordering, backend: 'gpu' }).dispose()),
+        auto: [auto.backend, auto.settings.ordering, auto.fallbackReason],
+      };
+      auto.dispose();
+    }
+    const gpu = nuno.createCloth(gl, { columns: 8, rows: 8, backend: 'gpu' });
+    const setError = errorOf(() => gpu.set({ ordering: 'jacobi', substeps: 5 }));
+    const after = { ordering: gpu.settings.ordering, substeps: gpu.settings.substeps };
+    gpu.set({ ordering: 'red-black', substeps: 4 });
+    const accepted = { ordering: gpu.settings.ordering, substeps: gpu.settings.substeps };
+    gpu.dispose();
+    return { outcome, setError, after, accepted };
+  });
+  for (const ordering of ['gauss-seidel', 'jacobi']) {
+    const { gpuError, auto } = result.outcome[ordering];
+    expect(gpuError).toContain(`the GPU backend solves with ordering 'red-black' only, got '${ordering}'`);
+    expect(auto).toEqual(['cpu', ordering, gpuError]);
+  }
+  expect(result.setError).toContain("ordering 'red-black' only, got 'jacobi'");
+  expect(result.after, 'a refused change changes nothing').toEqual({ ordering: 'red-black', substeps: 10 });
+  expect(result.accepted).toEqual({ ordering: 'red-black', substeps: 4 });
 });

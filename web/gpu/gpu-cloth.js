@@ -8,8 +8,9 @@
 import {
   solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag, solverWriteMotion,
 } from '../../dist/shaders.js';
-import { enableFloatRenderTargets } from './capabilities.js';
+import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
 import { FramebufferCache } from './framebuffers.js';
+import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
 import { SolverPass } from './solver-pass.js';
 import { createDataTexture, createVectorField, deleteVectorField, stateFormat, targetsOf, uploadFloats } from './vector-field.js';
 
@@ -26,6 +27,18 @@ import { createDataTexture, createVectorField, deleteVectorField, stateFormat, t
 export const maxGpuColliders = 8;
 const families = ['structural', 'shear', 'bending'];
 const solverCodes = { 'mass-spring': 0, pbd: 1, xpbd: 2 };
+/** The GPU passes are the red-black colouring; other orderings exist on the CPU only. */
+const gpuOrdering = 'red-black';
+
+/**
+ * @param {unknown} ordering
+ * @returns {string | null} why the GPU cannot run it, or null
+ */
+function orderingRefusal(ordering) {
+  return ordering === gpuOrdering ? null
+    : `nuno: the GPU backend solves with ordering '${gpuOrdering}' only, got '${String(ordering)}'; ` +
+      "use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'";
+}
 
 /**
  * Resolves when the GPU has run every command issued so far.
@@ -90,6 +103,8 @@ export class GpuCloth {
    * @param {StatePrecision} precision
    */
   constructor(gl, setup, directions, precision) {
+    const refusal = orderingRefusal(setup.settings.ordering);
+    if (refusal) throw new GpuUnsupportedError(refusal);
     this.#gl = gl;
     this.#setup = setup;
     this.#directions = directions;
@@ -123,8 +138,40 @@ export class GpuCloth {
     this.#inverseMasses = createDataTexture(gl, gl.R32F, this.#columns, this.#rows);
     this.#restLengths = [0, 1].map(() => createDataTexture(gl, gl.RGBA32F, this.#columns, this.#rows));
     this.#staging = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
+    if (precision === 'half') this.#verifyHalfSplit();
     this.#uploadRestLengths();
     this.reset();
+  }
+
+  /**
+   * Writes known values through the load pass (the state write every pass shares) into a
+   * field not yet in use, and reads them back at once: a few texels, once per context. Throws
+   * GpuUnsupportedError, after freeing every GL object, when they do not survive.
+   */
+  #verifyHalfSplit() {
+    const gl = this.#gl;
+    if (gl.isContextLost()) return;
+    const width = Math.min(this.#columns, 4);
+    const height = Math.min(this.#rows, 2);
+    const written = halfSplitProbeValues(width * height * 3);
+    const scratch = this.#velocities[1];
+    const readBack = new Float32Array(written.length);
+    const texels = new Float32Array(width * height * 4);
+    this.#withSolverState(() => {
+      this.#loadRect(scratch, written, 0, 0, width, height);
+      for (const texture of targetsOf(scratch)) {
+        this.#framebuffers.bind([texture]);
+        gl.readPixels(0, 0, width, height, gl.RGBA, gl.FLOAT, texels);
+        for (let i = 0; i < width * height; i++) {
+          for (let axis = 0; axis < 3; axis++) readBack[3 * i + axis] += texels[4 * i + axis];
+        }
+      }
+    });
+    const mismatch = halfSplitMismatch(written, readBack);
+    if (mismatch) {
+      this.#deleteGlObjects();
+      throw new GpuUnsupportedError(`nuno: ${mismatch}; use precision: 'float' or backend: 'cpu'`);
+    }
   }
 
   get #live() {
@@ -256,6 +303,8 @@ export class GpuCloth {
    * @param {Partial<ClothSettings>} changes
    */
   set(changes) {
+    const refusal = changes && typeof changes === 'object' && 'ordering' in changes ? orderingRefusal(changes.ordering) : null;
+    if (refusal) throw new Error(refusal);
     this.#live.set(changes);
     if ('pins' in changes) this.#uploadInverseMasses();
   }
@@ -285,16 +334,9 @@ export class GpuCloth {
   hold(particle, position) {
     this.#live.hold(particle, position);
     this.#uploadInverseMass(particle);
-    // Write the one texel through the load pass, so the half path splits it like the rest.
-    const gl = this.#gl;
     const [column, row] = this.#texelOf(particle);
-    uploadFloats(gl, this.#staging, gl.RGB, 1, 1, Float32Array.from(position), column, row);
     this.#withSolverState(() => {
-      this.#framebuffers.bind(targetsOf(this.#positions[this.#current]));
-      gl.enable(gl.SCISSOR_TEST);
-      gl.scissor(column, row, 1, 1);
-      this.#passes.load.run({ uSource: this.#staging }, () => {});
-      gl.disable(gl.SCISSOR_TEST);
+      this.#loadRect(this.#positions[this.#current], Float32Array.from(position), column, row, 1, 1);
     });
   }
 
@@ -392,6 +434,12 @@ export class GpuCloth {
   /** Frees every GL object and the set-up cloth. Safe to call twice. */
   dispose() {
     if (!this.#setup) return;
+    this.#deleteGlObjects();
+    this.#setup.dispose();
+    this.#setup = null;
+  }
+
+  #deleteGlObjects() {
     const gl = this.#gl;
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     for (const field of [...this.#positions, ...this.#velocities]) deleteVectorField(gl, field);
@@ -401,8 +449,6 @@ export class GpuCloth {
     for (const pass of Object.values(this.#passes)) pass?.dispose();
     this.#framebuffers.dispose();
     gl.deleteVertexArray(this.#emptyVertexArray);
-    this.#setup.dispose();
-    this.#setup = null;
   }
 
   [Symbol.dispose]() {
@@ -568,9 +614,27 @@ export class GpuCloth {
    * @param {Float32Array} values
    */
   #load(field, values) {
-    uploadFloats(this.#gl, this.#staging, this.#gl.RGB, this.#columns, this.#rows, values);
+    this.#loadRect(field, values, 0, 0, this.#columns, this.#rows);
+  }
+
+  /**
+   * Copies xyz per texel into a rectangle of a state field through the load pass, which splits
+   * them on the half path as every pass writes state.
+   * @param {VectorField} field
+   * @param {Float32Array} values
+   * @param {number} column
+   * @param {number} row
+   * @param {number} width
+   * @param {number} height
+   */
+  #loadRect(field, values, column, row, width, height) {
+    const gl = this.#gl;
+    uploadFloats(gl, this.#staging, gl.RGB, width, height, values, column, row);
     this.#framebuffers.bind(targetsOf(field));
+    gl.enable(gl.SCISSOR_TEST);
+    gl.scissor(column, row, width, height);
     this.#passes.load.run({ uSource: this.#staging }, () => {});
+    gl.disable(gl.SCISSOR_TEST);
   }
 
   #uploadInverseMasses() {
