@@ -16,6 +16,7 @@ debian_packages=(
   firefox-esr                        # Firefox tests (driven by puppeteer-core over WebDriver BiDi)
   webkit2gtk-driver                  # WebKit tests: WebKitWebDriver and the MiniBrowser
   xvfb xauth                         # virtual displays: Firefox and WebKit run headful (xvfb-run)
+  python3                            # the hardware tier's server and launcher (tests/hardware/run.py)
 )
 
 missing=()

@@ -27,6 +27,9 @@ count_node() {
 count_tsc() {  # two checks: the consumer against the declarations, the library against its JSDoc
   if grep -q 'error TS' "$1"; then echo "0 1"; else echo "2 0"; fi
 }
+count_hardware() {
+  echo "$(grep -oP '(?<=^hardware: )\d+(?= passed)' "$1" | tail -1) $(grep -oP '\d+(?= failed$)' "$1" | tail -1)"
+}
 count_playwright() {
   echo "$(grep -oP '\d+(?= passed)' "$1" | tail -1) $(grep -oP '\d+(?= failed)' "$1" | tail -1)"
 }
@@ -53,6 +56,9 @@ run_tier native count_ctest ctest --test-dir build/native --output-on-failure -j
 run_tier node count_node node --test --test-reporter=spec tests/node/
 run_tier types count_tsc bash -c 'npx --no-install tsc -p tests/types && npx --no-install tsc -p tests/types/tsconfig.web.json' 
 run_tier browser count_playwright npx --no-install playwright test
+# The hardware tier's runner, on SwiftShader here so it cannot rot; on a real GPU it is
+# `npm run test:hardware -- --chromium PATH --angle egl|vulkan` (README: Real GPUs).
+run_tier hardware count_hardware python3 tests/hardware/run.py --angle swiftshader --sizes 32 --cpu-max 32 --solvers xpbd --quiet
 # Firefox and WebKit run headful (headless Firefox has no WebGL here), each on its own virtual
 # display (xvfb-run's default screen: 1280x1024, 24-bit colour).
 run_tier firefox count_node xvfb-run -a node --test --test-reporter=spec tests/engines/firefox.test.js

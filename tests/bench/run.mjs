@@ -11,6 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadNuno } from '../../web/index.js';
 import { runBrowserBench } from './browser-bench.mjs';
+import { SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings } from './scene.js';
 
 /** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../../web/index.js').ColliderDescription} ColliderDescription */
@@ -52,12 +53,6 @@ const CONFIGS = [
   { label: 'XPBD 1 substep × 10 iterations', substeps: 1, iterations: 10 },
 ];
 
-// A 1 m cloth hanging from its top edge (spanning y 0.5..1.5 at z = 0). The sphere cuts that
-// plane, so the lower cloth comes to rest draped over it and contacts are part of every step.
-/** @type {ClothSettings} */
-const SCENE_SETTINGS = { width: 1, height: 1, pins: 'top-edge', solver: 'xpbd', ordering: 'red-black' };
-/** @type {ColliderDescription[]} */
-const SCENE_COLLIDERS = [{ type: 'sphere', center: [0, 0.6, 0.15], radius: 0.25 }];
 
 // The browser table: default substeps and iterations (XPBD, 10 x 1), on the GPU and the CPU.
 const BROWSER_SIZES = [64, 128, 256];
@@ -229,7 +224,7 @@ console.error('nuno bench: the GPU and CPU solvers in headless Chromium (progres
 const browser = await runBrowserBench({
   sizes: BROWSER_SIZES,
   halfPrecisionSizes: BROWSER_HALF_PRECISION_SIZES,
-  settingsFor: (size) => ({ ...SCENE_SETTINGS, columns: size, rows: size, substeps: 10, iterations: 1 }),
+  settingsFor: benchSettings,
   colliders: SCENE_COLLIDERS,
   progress: (line) => console.error(line),
 });

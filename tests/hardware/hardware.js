@@ -1,0 +1,97 @@
+// The hardware tier's page: on whatever GPU the browser has, the same agreement checks the
+// browser tests run on SwiftShader (GPU float = CPU, split half = float), what 'auto' picks on a
+// device without float render targets, and the benchmark. Served and launched by run.py, which
+// takes the results (POST /result) and prints them; address parameters:
+//   sizes=64,128,...   grids to time (default 64,128,256,512,1024)
+//   halfSizes=...      grids to time with split half state too (default: the same)
+//   cpuMax=256         time the wasm CPU cloth up to this size
+//   solvers=xpbd,...   solvers of the agreement checks (default: all three)
+//   batchMs=50         about this long per timed batch of GPU steps
+import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from '../bench/page-timing.js';
+import { SCENE_COLLIDERS, benchSettings } from '../bench/scene.js';
+import { compareBackendsInPage } from '../engines/page-scripts.js';
+import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround } from '../engines/scenes.js';
+
+const parameters = new URLSearchParams(location.search);
+/** @param {string} name @param {string} fallback */
+const numbers = (name, fallback) => (parameters.get(name) ?? fallback).split(',').filter(Boolean).map(Number);
+const sizes = numbers('sizes', '64,128,256,512,1024');
+const halfSizes = parameters.has('halfSizes') ? numbers('halfSizes', '') : sizes;
+const cpuMax = Number(parameters.get('cpuMax') ?? 256);
+const checkedSolvers = (parameters.get('solvers') ?? solvers.join(',')).split(',');
+// A real GPU steps a small cloth in about a millisecond: batches of many steps, so each timed
+// batch is long against the one-texel read that closes it.
+const gpuPlan = { ...GPU_PLAN, batchTargetMs: Number(parameters.get('batchMs') ?? 50), maxStepsPerBatch: 200 };
+
+/** @type {{ webgl?: object, checks: object[], auto?: object, gpu: object[], cpu: object[], errors: string[], done?: boolean }} */
+const results = { checks: [], gpu: [], cpu: [], errors: [] };
+
+/** @param {string} route @param {string} body */
+const post = (route, body) => fetch(route, { method: 'POST', body });
+const save = () => post('/result', JSON.stringify(results));
+/** @param {string} line */
+const log = (line) => post('/log', line);
+
+/**
+ * One agreement check: two backends on the swing-onto-ground scene, the worst particle apart.
+ * @param {string} name
+ * @param {string} solver
+ * @param {object} first
+ * @param {object} second
+ * @param {number | null} toleranceMm null: reported, not checked
+ */
+async function check(name, solver, first, second, toleranceMm) {
+  const scene = { ...swingOntoGround, settings: { ...swingOntoGround.settings, solver } };
+  const outcome = await compareBackendsInPage({ scene, first, second });
+  const passed = toleranceMm === null ||
+    (outcome.maxDeviationMm < toleranceMm && outcome.drop > minDropMetres && outcome.glError === 0);
+  results.checks.push({ name, solver, toleranceMm, passed, ...outcome });
+  await log(`${name} (${solver}): ${outcome.maxDeviationMm.toPrecision(3)} mm apart after ${scene.steps} steps ` +
+    `[${outcome.precisions.join(' vs ')}]${toleranceMm === null ? '' : passed ? ' ok' : ' FAILED'}`);
+}
+
+/** What 'auto' makes of this device when it has no float render targets, as many phones do. */
+async function phoneLikeAuto() {
+  const { loadNuno } = await import('/web/index.js');
+  const nuno = await loadNuno();
+  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+  const cloth = nuno.createCloth(gl, { columns: 32, rows: 32, ignoreFloatRenderTargets: true });
+  const auto = { backend: cloth.backend, precision: cloth.backend === 'gpu' ? cloth.precision : null, fallbackReason: cloth.fallbackReason ?? null };
+  cloth.dispose();
+  return auto;
+}
+
+async function main() {
+  results.webgl = await pageDescribeWebgl();
+  await log(`renderer: ${results.webgl.renderer}`);
+  for (const solver of checkedSolvers) {
+    await check('GPU float vs CPU', solver, { backend: 'gpu', precision: 'float' }, { backend: 'cpu' }, gpuCpuToleranceMm);
+    await check('GPU half vs GPU float', solver, { backend: 'gpu', precision: 'half' }, { backend: 'gpu', precision: 'float' }, halfFloatToleranceMm);
+    await check('GPU unsplit half vs GPU float', solver, { backend: 'gpu', precision: 'half-unsplit' }, { backend: 'gpu', precision: 'float' }, null);
+  }
+  results.auto = await phoneLikeAuto();
+  await log(`auto without float render targets: ${JSON.stringify(results.auto)}`);
+  await save();
+  for (const size of sizes) {
+    for (const precision of ['float', ...(halfSizes.includes(size) ? ['half'] : [])]) {
+      const timing = await pageTimeGpu({ settings: benchSettings(size), colliders: SCENE_COLLIDERS, precision, plan: gpuPlan });
+      results.gpu.push({ size, ...timing });
+      await log(`GPU ${precision} ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step, ${timing.drawCallsPerStep} draw calls/step`);
+    }
+    if (size <= cpuMax) {
+      const timing = await pageTimeCpu({ settings: benchSettings(size), colliders: SCENE_COLLIDERS, plan: CPU_PLAN });
+      results.cpu.push({ size, ...timing });
+      await log(`CPU (wasm) ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step`);
+    }
+    await save();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  results.errors.push(String(/** @type {Error} */ (error)?.stack ?? error));
+}
+results.done = true;
+await save();
+await post('/done', '');

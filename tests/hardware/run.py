@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""The hardware tier: nuno's GPU checks and benchmark in a Chromium on a real GPU.
+
+    npm run test:hardware -- --chromium PATH --angle egl|vulkan|swiftshader [--sizes 64,128]
+
+Serves the built repository (web/, dist/, tests/) on 127.0.0.1, opens tests/hardware/hardware.html
+in headless Chromium with ANGLE on the chosen backend, and prints what the page reports: the
+WebGL renderer string, GPU float vs CPU and split half vs float after 120 steps (the browser
+tests' scene and tolerances), what 'auto' picks without float render targets, and ms per step
+for each grid. Exits 1 when a check failed or the page did not finish.
+
+Python's standard library only, so it also runs on a GPU machine that has no Node: build here
+(npm run build), then copy the repository with dist/ and run this there. The GPU driver is
+found through the environment, e.g. for NVIDIA:
+    egl:    __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/10_nvidia.json
+    vulkan: VK_DRIVER_FILES=/usr/share/vulkan/icd.d/nvidia_icd.json (only for that launch: it
+            hides Chromium's own software Vulkan driver)
+"""
+import argparse
+import json
+import mimetypes
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SERVED = ('/web/', '/dist/', '/tests/')
+
+ANGLE_FLAGS = {
+    'egl': ['--use-gl=angle', '--use-angle=gl-egl', '--ignore-gpu-blocklist'],
+    'vulkan': ['--use-angle=vulkan', '--ignore-gpu-blocklist'],
+    'swiftshader': ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+}
+# The network is closed and nothing is shown: no background traffic, no throttling of the page.
+COMMON_FLAGS = [
+    '--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
+    '--window-size=800,600', '--enable-logging=stderr',
+]
+
+
+class Page:
+    """What the page has reported so far."""
+
+    def __init__(self, quiet):
+        self.results = None
+        self.done = threading.Event()
+        self.quiet = quiet
+        self.started = time.time()
+
+    def say(self, line):
+        if not self.quiet:
+            print(f'[{time.time() - self.started:6.1f} s] {line}', flush=True)
+
+
+def handler_for(page):
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=ROOT, **kwargs)
+
+        def do_GET(self):
+            path = self.path.split('?', 1)[0]
+            if not path.startswith(SERVED) or '/.' in path:
+                self.send_error(404)
+                return
+            super().do_GET()
+
+        def guess_type(self, path):
+            # Module scripts and streaming wasm compilation need these exact types.
+            if path.endswith(('.js', '.mjs')):
+                return 'text/javascript'
+            if path.endswith('.wasm'):
+                return 'application/wasm'
+            return mimetypes.guess_type(path)[0] or 'application/octet-stream'
+
+        def end_headers(self):
+            self.send_header('Cache-Control', 'no-store')
+            super().end_headers()
+
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers.get('Content-Length', 0))).decode('utf-8')
+            if self.path == '/log':
+                page.say(body)
+            elif self.path == '/result':
+                page.results = json.loads(body)
+            elif self.path == '/done':
+                page.done.set()
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    return Handler
+
+
+def report(results):
+    """Prints the figures and returns (passed, failed)."""
+    webgl = results.get('webgl') or {}
+    print(f"renderer: {webgl.get('renderer', '?')}")
+    print(f"vendor: {webgl.get('vendor', '?')}; {webgl.get('version', '?')}; float render targets: {webgl.get('floatTargets')}")
+    passed = failed = 0
+    for check in results.get('checks', []):
+        tolerance = check['toleranceMm']
+        limit = 'reported' if tolerance is None else f"limit {tolerance} mm"
+        verdict = '' if tolerance is None else ('  ok' if check['passed'] else '  FAILED')
+        print(f"metric: {check['name']} ({check['solver']}) = {check['maxDeviationMm']:.3g} mm "
+              f"after 120 steps ({limit}; drop {check['drop']:.2f} m){verdict}")
+        if tolerance is not None:
+            passed, failed = (passed + 1, failed) if check['passed'] else (passed, failed + 1)
+    auto = results.get('auto')
+    if auto:
+        print(f"auto without float render targets: {auto['backend']} {auto['precision'] or ''} {auto['fallbackReason'] or ''}".rstrip())
+        if auto['backend'] == 'gpu' and auto['precision'] == 'half':
+            passed += 1
+        else:
+            failed += 1
+            print('  FAILED: expected the GPU with split half state')
+    cpu_by_size = {row['size']: row for row in results.get('cpu', [])}
+    if results.get('gpu'):
+        print('\n| grid | GPU state | GPU ms/step | wasm ms/step | GPU/wasm | draw calls/step | GPU B/particle |')
+        print('| --- | --- | --- | --- | --- | --- | --- |')
+        for row in results['gpu']:
+            cpu = cpu_by_size.get(row['size'])
+            cpu_ms = f"{cpu['medianMs']:.2f}" if cpu else '-'
+            ratio = f"{row['medianMs'] / cpu['medianMs']:.3f}x" if cpu else '-'
+            print(f"| {row['size']}x{row['size']} | {row['precision']} | {row['medianMs']:.3g} | {cpu_ms} | {ratio} | "
+                  f"{row['drawCallsPerStep']} | {row['gpuBytesPerParticle']} |")
+    for error in results.get('errors', []):
+        print(f'page error: {error}')
+        failed += 1
+    return passed, failed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--chromium', default='/usr/bin/chromium', help='the Chromium binary')
+    parser.add_argument('--angle', choices=sorted(ANGLE_FLAGS), required=True, help="ANGLE's backend")
+    parser.add_argument('--sizes', default='64,128,256,512,1024', help='grids to time, comma-separated')
+    parser.add_argument('--half-sizes', help='grids to time with split half state too (default: --sizes)')
+    parser.add_argument('--cpu-max', type=int, default=256, help='time the wasm CPU cloth up to this size')
+    parser.add_argument('--solvers', default='xpbd,pbd,mass-spring', help='solvers of the agreement checks')
+    parser.add_argument('--timeout', type=int, default=480, help='seconds the page may take')
+    parser.add_argument('--json', help='also write the page results to this file')
+    parser.add_argument('--quiet', action='store_true', help="don't print the page's progress")
+    args = parser.parse_args()
+    if not os.path.isfile(os.path.join(ROOT, 'dist', 'nuno-core.wasm')):
+        sys.exit('run.py: dist/ is not built: run `npm run build` first')
+    if not shutil.which(args.chromium):
+        sys.exit(f"run.py: no Chromium at '{args.chromium}': pass --chromium PATH")
+
+    page = Page(args.quiet)
+    server = ThreadingHTTPServer(('127.0.0.1', 0), handler_for(page))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    query = f"sizes={args.sizes}&halfSizes={args.half_sizes or args.sizes}&cpuMax={args.cpu_max}&solvers={args.solvers}"
+    url = f'http://127.0.0.1:{server.server_address[1]}/tests/hardware/hardware.html?{query}'
+    with tempfile.TemporaryDirectory(prefix='nuno-hardware-') as profile:
+        log_path = os.path.join(profile, 'chromium.log')
+        with open(log_path, 'w') as chromium_log:
+            browser = subprocess.Popen([args.chromium, *COMMON_FLAGS, *ANGLE_FLAGS[args.angle],
+                                        f'--user-data-dir={profile}/profile', url],
+                                       stdout=chromium_log, stderr=subprocess.STDOUT)
+            finished = page.done.wait(args.timeout)
+            browser.kill()
+            browser.wait()
+        server.shutdown()
+        if not finished:
+            with open(log_path, errors='replace') as chromium_log:
+                print(''.join(chromium_log.readlines()[-30:]), file=sys.stderr)
+    results = page.results or {'errors': ['the page reported nothing']}
+    if args.json:
+        with open(args.json, 'w') as out:
+            json.dump(results, out, indent=2)
+    print()
+    passed, failed = report(results)
+    if not finished:
+        print(f'the page did not finish within {args.timeout} s')
+        failed += 1
+    print(f'hardware: {passed} passed, {failed} failed')
+    sys.exit(0 if failed == 0 else 1)
+
+
+if __name__ == '__main__':
+    main()
