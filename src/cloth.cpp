@@ -13,8 +13,26 @@
 namespace nuno {
 namespace {
 
+std::string showMebibytes(std::uint64_t bytes) {
+    return showNumber(std::round(static_cast<double>(bytes) / (1024.0 * 1024.0))) + " MiB";
+}
+
+// Says how large a grid fits rather than letting the allocation fail as std::bad_alloc.
+void requireFitsInMemory(const ClothSettings& settings) {
+    const std::uint64_t bytes = Cloth::memoryBytes(settings);
+    if (bytes <= Cloth::kMaxClothBytes) return;
+    const double bytesPerParticle = static_cast<double>(bytes) / settings.particleCount();
+    const auto maxParticles = static_cast<std::uint64_t>(static_cast<double>(Cloth::kMaxClothBytes) / bytesPerParticle);
+    failInput("columns * rows",
+              "at most about " + std::to_string(maxParticles) + " particles (a cloth keeps about " +
+                  showNumber(std::round(bytesPerParticle)) + " bytes per particle and may take " +
+                  showMebibytes(Cloth::kMaxClothBytes) + " of the 2 GiB WebAssembly heap)",
+              std::to_string(settings.particleCount()) + ", which needs about " + showMebibytes(bytes));
+}
+
 const ClothSettings& validated(const ClothSettings& settings) {
     validate(settings);
+    requireFitsInMemory(settings);
     return settings;
 }
 
@@ -24,8 +42,10 @@ SolverParameters solverParameters(const ClothSettings& s) {
 }
 
 Forces forcesOf(const ClothSettings& s) {
-    return {s.gravity, s.damping, s.wind, s.windNormalDrag, s.windTangentialDrag};
+    return {s.gravity, s.wind, s.damping, s.windNormalDrag, s.windTangentialDrag};
 }
+
+bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 void requireUnchanged(bool same, const char* name) {
     if (!same) {
@@ -43,15 +63,35 @@ Cloth::Cloth(const ClothSettings& settings)
       restLengthsByDirection_(nuno::restLengthsByDirection(topology_)),
       normals_(restPositions_.size()),
       solver_(topology_.constraints.size(), restPositions_.size()),
-      accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds) {
+      accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds),
+      stepStartPositions_(restPositions_.size()),
+      stepStartVelocities_(restPositions_.size()) {
     reset();
+}
+
+std::uint64_t Cloth::memoryBytes(const ClothSettings& settings) {
+    const auto columns = static_cast<std::uint64_t>(settings.columns);
+    const auto rows = static_cast<std::uint64_t>(settings.rows);
+    const std::uint64_t particles = columns * rows;
+    // Structural (right, down), shear (two diagonals), bending (skip-one right and down).
+    const std::uint64_t constraints = (columns - 1) * rows + columns * (rows - 1) + 2 * (columns - 1) * (rows - 1) +
+                                      (columns - 2) * rows + columns * (rows - 2);
+    const std::uint64_t triangleIndices = 6 * (columns - 1) * (rows - 1);
+    // restPositions_, the particles' positions, velocities, predictions and silent pushes,
+    // normals_, the Jacobi sums, the step start's positions and velocities (9), and the caller's
+    // starting shape when there is one.
+    const std::uint64_t vectorsPerParticle = 9 + (settings.initialPositions.empty() ? 0 : 1);
+    const std::uint64_t perParticle = vectorsPerParticle * sizeof(Vec3) +
+                                      2 * sizeof(float) /* inverse mass, Jacobi count */ +
+                                      kRestLengthsPerParticle * sizeof(float);
+    const std::uint64_t perConstraint = sizeof(DistanceConstraint) + sizeof(std::uint32_t) /* Gauss-Seidel order */ +
+                                        sizeof(float) /* XPBD multiplier */;
+    return particles * perParticle + constraints * perConstraint + triangleIndices * sizeof(std::uint32_t);
 }
 
 void Cloth::hold(std::uint32_t particle, const Vec3& position) {
     checkParticle(particle);
-    if (!std::isfinite(position.x) || !std::isfinite(position.y) || !std::isfinite(position.z)) {
-        throw std::invalid_argument("nuno: 'position' must be three finite numbers");
-    }
+    requireVector("position", position, kMaxCoordinateMetres);
     if (std::find(held_.begin(), held_.end(), particle) == held_.end()) held_.push_back(particle);
     particles_.inverseMasses[particle] = 0.0f;
     particles_.velocities[particle] = Vec3(0);
@@ -88,7 +128,8 @@ void Cloth::applyPins() {
 }
 
 void Cloth::configure(const ClothSettings& next) {
-    validate(next);
+    // The grid first: a changed grid is the mistake, whatever else it makes look out of range
+    // (pins beyond a smaller grid, say).
     requireUnchanged(next.columns == settings_.columns, "columns");
     requireUnchanged(next.rows == settings_.rows, "rows");
     requireUnchanged(next.width == settings_.width, "width");
@@ -97,6 +138,7 @@ void Cloth::configure(const ClothSettings& next) {
     requireUnchanged(next.center == settings_.center, "center");
     requireUnchanged(next.initialPositions == settings_.initialPositions, "positions");
     requireUnchanged(next.density == settings_.density, "density");
+    validate(next);
 
     const bool pinsChanged = next.pins != settings_.pins || next.pinnedParticles != settings_.pinnedParticles;
     settings_ = next;
@@ -149,6 +191,10 @@ void Cloth::setPins(const std::vector<std::uint32_t>& pinned) {
 
 FamilyRules Cloth::familyRules() const { return rulesFor(solverParameters(settings_), settings_.substepSeconds()); }
 
+SubstepFactors Cloth::substepFactors() const {
+    return nuno::substepFactors(forcesOf(settings_), settings_.substepSeconds());
+}
+
 int Cloth::step(double frameSeconds) {
     const int steps = advanceClock(frameSeconds);
     stepFixed(steps);
@@ -159,16 +205,30 @@ void Cloth::stepFixed(int count) {
     if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
     const SolverParameters parameters = solverParameters(settings_);
     const float substepSeconds = settings_.substepSeconds();
+    const SubstepFactors factors = substepFactors();
     for (int s = 0; s < count; ++s) {
-        for (int i = 0; i < settings_.substeps; ++i) substep(substepSeconds, parameters);
+        std::copy(particles_.positions.begin(), particles_.positions.end(), stepStartPositions_.begin());
+        std::copy(particles_.velocities.begin(), particles_.velocities.end(), stepStartVelocities_.begin());
+        for (int i = 0; i < settings_.substeps; ++i) substep(substepSeconds, parameters, factors);
+        if (!stateIsFinite()) {
+            std::copy(stepStartPositions_.begin(), stepStartPositions_.end(), particles_.positions.begin());
+            std::copy(stepStartVelocities_.begin(), stepStartVelocities_.end(), particles_.velocities.begin());
+            ++nonFiniteRecoveries_;
+        }
         ++stepsTaken_;
     }
 }
 
-void Cloth::substep(float substepSeconds, const SolverParameters& parameters) {
-    const Forces forces = forcesOf(settings_);
-    if (forces.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
-    predict(particles_, normals_, forces, substepSeconds);
+bool Cloth::stateIsFinite() const {
+    for (std::size_t i = 0; i < particles_.size(); ++i) {
+        if (!finite(particles_.positions[i]) || !finite(particles_.velocities[i])) return false;
+    }
+    return true;
+}
+
+void Cloth::substep(float substepSeconds, const SolverParameters& parameters, const SubstepFactors& factors) {
+    if (factors.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
+    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
     solver_.beginSubstep();
     for (int i = 0; i < settings_.iterations; ++i) solver_.iterate(topology_, particles_, parameters, substepSeconds);
     colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds);

@@ -4,6 +4,11 @@
 //   predict (gravity, damping, wind drag) -> iterations x constraint sweep -> collisions
 //   -> velocity update,
 // the same stages the GPU solver runs as passes.
+//
+// After each fixed step the state is checked: should any position or velocity have become
+// non-finite, the step is undone (positions and velocities back to what they were when it began)
+// and counted in nonFiniteRecoveries(). Validation is meant to make that impossible; the guard
+// keeps a cloth drawable, and the count visible, if some input still gets through.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +17,7 @@
 #include "accumulator.hpp"
 #include "colliders.hpp"
 #include "constraint_solver.hpp"
+#include "integrate.hpp"
 #include "measurements.hpp"
 #include "particles.hpp"
 #include "settings.hpp"
@@ -21,8 +27,18 @@ namespace nuno {
 
 class Cloth {
 public:
-    // Throws std::invalid_argument when a setting is out of range.
+    // Throws std::invalid_argument when a setting is out of range, or when the grid would need
+    // more memory than kMaxClothBytes.
     explicit Cloth(const ClothSettings& settings);
+
+    // Bytes the arrays of a cloth with these settings hold while it runs, counted from their
+    // element types and lengths: particle state, constraints and their bookkeeping, triangles.
+    // For settings that pass validate().
+    static std::uint64_t memoryBytes(const ClothSettings& settings);
+    // The most a cloth may keep: half the 2 GiB the WebAssembly heap can grow to. Building the
+    // constraints briefly needs more than they keep (a copy regrouped into passes: a 1023 MiB
+    // cloth took the wasm memory to 1324 MiB), and the page's own allocations share the heap.
+    static constexpr std::uint64_t kMaxClothBytes = std::uint64_t{1} << 30;
 
     // Advances by a frame's time through the fixed-step accumulator; returns the steps taken.
     int step(double frameSeconds);
@@ -43,9 +59,10 @@ public:
     void unpin(std::uint32_t particle);
     bool isPinned(std::uint32_t particle) const;
 
-    // Dragging: hold() places the particle at a point and keeps it there (the cloth follows
-    // through its constraints); calling it again moves the hold. release() gives the particle
-    // back its own inverse mass, so a pinned particle stays pinned where it was released.
+    // Dragging: hold() places the particle at a point (each coordinate within
+    // kMaxCoordinateMetres) and keeps it there (the cloth follows through its constraints);
+    // calling it again moves the hold. release() gives the particle back its own inverse mass,
+    // so a pinned particle stays pinned where it was released.
     void hold(std::uint32_t particle, const Vec3& position);
     void release(std::uint32_t particle);
 
@@ -67,12 +84,20 @@ public:
     double kineticEnergy() const;
     // What each family's stiffness means for one substep of the current settings.
     FamilyRules familyRules() const;
+    // What damping and wind drag do to a velocity over one substep of the current settings.
+    SubstepFactors substepFactors() const;
     float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
     double carriedSeconds() const { return accumulator_.carriedSeconds(); }
     std::uint64_t stepsTaken() const { return stepsTaken_; }
+    // Fixed steps undone because they left a position or velocity non-finite.
+    std::uint64_t nonFiniteRecoveries() const { return nonFiniteRecoveries_; }
 
 private:
-    void substep(float substepSeconds, const SolverParameters& parameters);
+    // tests/native/stability_test.cpp: corrupts the settings past validation to prove the guard.
+    friend struct ClothTestAccess;
+
+    void substep(float substepSeconds, const SolverParameters& parameters, const SubstepFactors& factors);
+    bool stateIsFinite() const;
     void applyPins();
     std::vector<std::uint32_t> pins() const;  // sorted
     void setPins(const std::vector<std::uint32_t>& pinned);
@@ -88,6 +113,10 @@ private:
     ColliderSet colliders_;
     FixedStepAccumulator accumulator_;
     std::uint64_t stepsTaken_ = 0;
+    std::uint64_t nonFiniteRecoveries_ = 0;
+    // Positions and velocities as the current fixed step began: what the guard restores.
+    std::vector<Vec3> stepStartPositions_;
+    std::vector<Vec3> stepStartVelocities_;
     std::vector<std::uint32_t> held_;  // particles under hold(), whose inverse mass is 0 meanwhile
 };
 

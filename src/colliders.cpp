@@ -32,34 +32,45 @@ Contact contactWith(const Plane& plane, const Vec3& position, float margin) {
 
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
+// A plane through a point within kMaxCoordinateMetres of the origin on each axis lies at most
+// this far from it (sqrt(3) of that, rounded up).
+constexpr float kMaxPlaneOffsetMetres = 1.7321f * kMaxCoordinateMetres;
+
 }  // namespace
 
 void validate(const Collider& collider) {
     if (!(collider.friction >= 0.0f && collider.friction <= 1.0f)) {
-        throw std::invalid_argument("nuno: collider 'friction' must be a number in [0, 1], got " +
-                                    std::to_string(collider.friction));
+        failInput("friction", "a number in [0, 1]", showNumber(collider.friction), "collider");
     }
     if (const auto* sphere = std::get_if<Sphere>(&collider.shape)) {
-        if (!finite(sphere->center)) throw std::invalid_argument("nuno: sphere 'center' must be three finite numbers");
+        requireVector("center", sphere->center, kMaxCoordinateMetres, "sphere");
         if (!(sphere->radius > 0.0f && sphere->radius <= 1e4f)) {
-            throw std::invalid_argument("nuno: sphere 'radius' must be a number in (0, 10000], got " +
-                                        std::to_string(sphere->radius));
+            failInput("radius", "a number in (0, 10000]", showNumber(sphere->radius), "sphere");
         }
     } else {
+        // Planes from planeThrough() always pass; these catch one built by hand.
         const auto& plane = std::get<Plane>(collider.shape);
-        if (!finite(plane.normal) || !std::isfinite(plane.offset)) {
-            throw std::invalid_argument("nuno: plane 'point' and 'normal' must be three finite numbers each");
+        if (!finite(plane.normal) || !(std::fabs(glm::length(plane.normal) - 1.0f) < 1e-4f)) {
+            failInput("normal", "a unit vector (planeThrough() normalises one)", showVector(plane.normal), "plane");
+        }
+        if (!(std::fabs(plane.offset) <= kMaxPlaneOffsetMetres)) {
+            failInput("offset", "a number in [-" + showNumber(kMaxPlaneOffsetMetres) + ", " +
+                                    showNumber(kMaxPlaneOffsetMetres) + "]",
+                      showNumber(plane.offset), "plane");
         }
     }
 }
 
-Plane planeThrough(const Vec3& point, const Vec3& normal) {
-    const float length = glm::length(normal);
-    if (!finite(normal) || !finite(point) || !(length > 1e-6f)) {
-        throw std::invalid_argument("nuno: plane 'normal' must be a non-zero vector of three finite numbers");
+Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal) {
+    requireVector("point", point, kMaxCoordinateMetres, "plane");
+    // Scaled by its largest component first, so no finite normal overflows or underflows on
+    // the way to unit length.
+    const double largest = std::max({std::fabs(normal.x), std::fabs(normal.y), std::fabs(normal.z)});
+    if (!std::isfinite(largest) || !(largest > 0.0)) {
+        failInput("normal", "a non-zero vector of three finite numbers", showVector(normal), "plane");
     }
-    const Vec3 unit = normal / length;
-    return {unit, glm::dot(unit, point)};
+    const glm::dvec3 unit = glm::normalize(normal / largest);
+    return {Vec3(unit), static_cast<float>(glm::dot(unit, point))};
 }
 
 std::uint32_t ColliderSet::add(const Collider& collider) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "particles.hpp"
+#include "settings.hpp"
 
 namespace nuno {
 
@@ -17,10 +18,11 @@ struct Sphere {
     float radius;  // metres
 };
 
-// The half-space dot(normal, x) < offset is solid; normal has unit length.
+// The half-space dot(normal, x) < offset is solid; normal has unit length. Make one with
+// planeThrough(), which normalises the normal.
 struct Plane {
     Vec3 normal;
-    float offset;  // metres along the normal from the origin
+    float offset;  // metres along the normal from the origin, at most sqrt(3) * kMaxCoordinateMetres
 };
 
 using ColliderShape = std::variant<Sphere, Plane>;
@@ -32,8 +34,10 @@ struct Collider {
 
 // Throws std::invalid_argument naming the field that is out of range.
 void validate(const Collider& collider);
-// A plane through a point, its normal normalised (throws when the normal is zero).
-Plane planeThrough(const Vec3& point, const Vec3& normal);
+// A plane through a point (each coordinate within kMaxCoordinateMetres), facing along normal,
+// which may have any finite length but zero: it is normalised in double, so [1e20, 0, 0] is +x.
+// Throws std::invalid_argument naming 'point' or 'normal'.
+Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal);
 
 class ColliderSet {
 public:

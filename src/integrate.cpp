@@ -1,23 +1,34 @@
 #include "integrate.hpp"
 
+#include <cmath>
+
 namespace nuno {
 
-void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces, float substepSeconds) {
+SubstepFactors substepFactors(const Forces& forces, float substepSeconds) {
+    // In double, rounded once to float: exp and expm1 from two libms (glibc natively, musl in
+    // wasm) agree far below float32's last bit, so both builds get the same factors.
+    const double h = substepSeconds;
+    const auto share = [h](float rate) { return static_cast<float>(-std::expm1(-static_cast<double>(rate) * h)); };
+    return {static_cast<float>(std::exp(-static_cast<double>(forces.damping) * h)), share(forces.windNormalDrag),
+            share(forces.windTangentialDrag)};
+}
+
+void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
+             const SubstepFactors& factors, float substepSeconds) {
     const float h = substepSeconds;
-    const float keep = 1.0f - forces.damping * h;
-    const bool drag = forces.hasWindDrag();
+    const bool drag = factors.hasWindDrag();
+    const Vec3 gravityKick = forces.gravity * h;
     for (std::size_t i = 0; i < particles.size(); ++i) {
         Vec3& velocity = particles.velocities[i];
         if (particles.inverseMasses[i] == 0.0f) {
             velocity = Vec3(0);
         } else {
-            Vec3 acceleration = forces.gravity;
             if (drag) {
                 const Vec3 relativeWind = forces.wind - velocity;
                 const Vec3 normalPart = normals[i] * glm::dot(relativeWind, normals[i]);
-                acceleration += normalPart * forces.windNormalDrag + (relativeWind - normalPart) * forces.windTangentialDrag;
+                velocity += normalPart * factors.normalDragShare + (relativeWind - normalPart) * factors.tangentialDragShare;
             }
-            velocity = velocity * keep + acceleration * h;
+            velocity = velocity * factors.keep + gravityKick;
             particles.positions[i] += velocity * h;
         }
         particles.predictedPositions[i] = particles.positions[i];

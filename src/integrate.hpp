@@ -1,10 +1,16 @@
 // The first and last stages of a substep.
 //
-// predict: external forces and damping advance every free particle (symplectic Euler)
-//   v = v * (1 - damping * h) + a(v) * h;   x = x + v * h;   predicted = x
-// a = gravity + wind drag. The drag follows the relative air velocity v_r = wind - v, split into
-// its part along the surface normal and its part in the surface, each pulled toward the wind at
-// its own rate (normal drag much stronger than tangential, as for a real sheet; seed 003).
+// predict: external forces and damping advance every free particle (symplectic Euler), then
+//   x = x + v * h;   predicted = x
+// The velocity change is split into three parts, each exact for its own force over the substep:
+//   wind drag  the air velocity relative to the particle, v_r = wind - v, is split into its part
+//              along the surface normal and its part in the surface; each decays toward zero at
+//              its own rate k (normal drag much stronger than tangential, as for a real sheet;
+//              seed 003), so over h the velocity takes up the share 1 - exp(-k h) of each part;
+//   damping    v *= exp(-damping h);
+//   gravity    v += g h.
+// Every share and factor lies in [0, 1], so no rate and no step can make the velocity overshoot
+// and grow: the explicit form v * (1 - c h) turned negative for c h > 1 and diverged.
 //
 // updateVelocities: after constraints and collisions, v += (x - predicted - silentPush) / h.
 #pragma once
@@ -16,17 +22,29 @@
 namespace nuno {
 
 struct Forces {
-    Vec3 gravity;
-    float damping;  // 1/s
-    Vec3 wind;      // m/s
-    float windNormalDrag;
-    float windTangentialDrag;
-
-    bool hasWindDrag() const { return windNormalDrag > 0.0f || windTangentialDrag > 0.0f; }
+    Vec3 gravity;  // m/s^2
+    Vec3 wind;     // m/s
+    float damping;             // 1/s
+    float windNormalDrag;      // 1/s
+    float windTangentialDrag;  // 1/s
 };
 
-// normals may be empty when the forces have no wind drag.
-void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces, float substepSeconds);
+// What one substep of length h does to a velocity, per setting rather than per particle: the
+// exponentials are computed once, here, so every particle (and the GPU solver, which is handed
+// these same float32 values) uses identical factors whatever the platform's exp rounds to.
+struct SubstepFactors {
+    float keep;                 // exp(-damping h): the share of the velocity damping leaves
+    float normalDragShare;      // 1 - exp(-windNormalDrag h): share of v_r's normal part taken up
+    float tangentialDragShare;  // 1 - exp(-windTangentialDrag h): share of v_r's tangential part
+
+    bool hasWindDrag() const { return normalDragShare > 0.0f || tangentialDragShare > 0.0f; }
+};
+
+SubstepFactors substepFactors(const Forces& forces, float substepSeconds);
+
+// normals may be empty when the factors have no wind drag.
+void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
+             const SubstepFactors& factors, float substepSeconds);
 
 void updateVelocities(Particles& particles, float substepSeconds);
 

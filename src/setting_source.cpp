@@ -19,16 +19,17 @@ std::string joined(const std::vector<std::string>& names) {
 
 int integer(const SettingSource& source, const std::string& key) {
     const double value = source.number(key);
-    if (std::floor(value) != value || std::fabs(value) > 1e9) {
-        fail("'" + key + "' must be an integer, got " + std::to_string(value));
-    }
+    if (std::floor(value) != value || std::fabs(value) > 1e9) failInput(key, "an integer", showNumber(value));
     return static_cast<int>(value);
 }
 
-Vec3 vector3(const SettingSource& source, const std::string& key) {
+// In double, as the document holds it: planes are normalised before anything is rounded.
+glm::dvec3 vector3(const SettingSource& source, const std::string& key) {
     const std::vector<double> values = source.numbers(key);
-    if (values.size() != 3) fail("'" + key + "' must be an array of 3 numbers, got " + std::to_string(values.size()));
-    return Vec3(static_cast<float>(values[0]), static_cast<float>(values[1]), static_cast<float>(values[2]));
+    if (values.size() != 3) {
+        failInput(key, "an array of 3 numbers", "an array of " + std::to_string(values.size()));
+    }
+    return {values[0], values[1], values[2]};
 }
 
 float real(const SettingSource& source, const std::string& key) { return static_cast<float>(source.number(key)); }
@@ -43,7 +44,7 @@ void readFamily(const SettingSource& source, const std::string& familyName, Fami
         if (field == fields.end()) {
             fail("unknown setting '" + familyName + "." + key + "'; known: compliance, stiffness, stretch, shrink");
         }
-        family.*(field->second) = static_cast<float>(source.number(key));
+        family.*(field->second) = real(source, key);
     }
 }
 
@@ -68,7 +69,7 @@ void readPins(const SettingSource& source, ClothSettings& settings) {
     settings.pinnedParticles.clear();
     for (double index : source.numbers("pins")) {
         if (std::floor(index) != index || index < 0 || index > 4294967295.0) {
-            fail("'pins' must hold particle indices (integers >= 0), got " + std::to_string(index));
+            failInput("pins", "particle indices (integers >= 0)", showNumber(index));
         }
         settings.pinnedParticles.push_back(static_cast<std::uint32_t>(index));
     }
@@ -83,7 +84,7 @@ const std::map<std::string, Reader>& settingReaders() {
         {"width", [](auto& src, auto& key, auto& s) { s.width = real(src, key); }},
         {"height", [](auto& src, auto& key, auto& s) { s.height = real(src, key); }},
         {"orientation", [](auto& src, auto& key, auto& s) { s.orientation = parseOrientation(src.text(key)); }},
-        {"center", [](auto& src, auto& key, auto& s) { s.center = vector3(src, key); }},
+        {"center", [](auto& src, auto& key, auto& s) { s.center = Vec3(vector3(src, key)); }},
         {"positions", [](auto& src, auto& key, auto& s) { s.initialPositions = points(src, key); }},
         {"density", [](auto& src, auto& key, auto& s) { s.density = real(src, key); }},
         {"pins", [](auto& src, auto&, auto& s) { readPins(src, s); }},
@@ -94,9 +95,9 @@ const std::map<std::string, Reader>& settingReaders() {
         {"iterations", [](auto& src, auto& key, auto& s) { s.iterations = integer(src, key); }},
         {"stepSeconds", [](auto& src, auto& key, auto& s) { s.stepSeconds = real(src, key); }},
         {"maxFrameSeconds", [](auto& src, auto& key, auto& s) { s.maxFrameSeconds = real(src, key); }},
-        {"gravity", [](auto& src, auto& key, auto& s) { s.gravity = vector3(src, key); }},
+        {"gravity", [](auto& src, auto& key, auto& s) { s.gravity = Vec3(vector3(src, key)); }},
         {"damping", [](auto& src, auto& key, auto& s) { s.damping = real(src, key); }},
-        {"wind", [](auto& src, auto& key, auto& s) { s.wind = vector3(src, key); }},
+        {"wind", [](auto& src, auto& key, auto& s) { s.wind = Vec3(vector3(src, key)); }},
         {"windNormalDrag", [](auto& src, auto& key, auto& s) { s.windNormalDrag = real(src, key); }},
         {"windTangentialDrag", [](auto& src, auto& key, auto& s) { s.windTangentialDrag = real(src, key); }},
         {"springConstant", [](auto& src, auto& key, auto& s) { s.springConstant = real(src, key); }},
@@ -152,14 +153,15 @@ Collider readCollider(const SettingSource& source, const Collider* current) {
     if (type == "sphere") {
         requireKnownKeys(keys, {"type", "center", "radius", "friction"}, "sphere");
         Sphere sphere = current ? std::get<Sphere>(current->shape) : Sphere{Vec3(0), 0.5f};
-        if (has("center")) sphere.center = vector3(source, "center");
+        if (has("center")) sphere.center = Vec3(vector3(source, "center"));
         if (has("radius")) sphere.radius = real(source, "radius");
         collider.shape = sphere;
     } else if (type == "plane") {
         requireKnownKeys(keys, {"type", "point", "normal", "friction"}, "plane");
         const Plane previous = current ? std::get<Plane>(current->shape) : Plane{Vec3(0, 1, 0), 0.0f};
-        const Vec3 normal = has("normal") ? vector3(source, "normal") : previous.normal;
-        const Vec3 point = has("point") ? vector3(source, "point") : previous.normal * previous.offset;
+        const glm::dvec3 normal = has("normal") ? vector3(source, "normal") : glm::dvec3(previous.normal);
+        const glm::dvec3 point =
+            has("point") ? vector3(source, "point") : glm::dvec3(previous.normal) * static_cast<double>(previous.offset);
         collider.shape = planeThrough(point, normal);
     } else {
         fail("collider 'type' must be one of 'sphere', 'plane', got '" + type + "'");

@@ -14,13 +14,16 @@ namespace nuno {
 class SettingSource {
 public:
     virtual ~SettingSource() = default;
-    // Keys that are present and not undefined/null.
+    // Keys that are present. A JS undefined counts as absent (as after an object spread); null
+    // is a value like any other, which every reader rejects by name rather than taking it to
+    // mean "the default".
     virtual std::vector<std::string> keys() const = 0;
     virtual bool isText(const std::string& key) const = 0;
     // Each throws std::invalid_argument naming the key when the value has another type.
     virtual double number(const std::string& key) const = 0;
     virtual std::string text(const std::string& key) const = 0;
     virtual std::vector<double> numbers(const std::string& key) const = 0;
+    // The nested document under key; its errors name its keys from the top, e.g. 'bending.shrink'.
     virtual std::unique_ptr<SettingSource> child(const std::string& key) const = 0;
 };
 

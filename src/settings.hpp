@@ -10,6 +10,12 @@
 
 namespace nuno {
 
+// The farthest any point handed to the core may be from the origin along each axis, metres: the
+// sheet's centre and starting shape, a held particle, a collider's centre or point. Far enough
+// for any scene, and near enough that float32 still resolves a millimetre there (and that no
+// distance between two such points can overflow).
+constexpr float kMaxCoordinateMetres = 1e4f;
+
 enum class SolverKind { MassSpring, Pbd, Xpbd };
 enum class Ordering { GaussSeidel, RedBlack, Jacobi };
 enum class Orientation { Vertical, Horizontal };
@@ -67,6 +73,17 @@ struct ClothSettings {
 
 // Throws std::invalid_argument naming the first setting out of range and its allowed range.
 void validate(const ClothSettings& settings);
+
+// The checks every input of the core goes through, so each error reads the same:
+//   nuno: [owner ]'name' must be <allowed>, got <value>
+// (owner names what the setting belongs to where the name alone is ambiguous, e.g. "plane").
+[[noreturn]] void failInput(const std::string& name, const std::string& allowed, const std::string& got,
+                            const std::string& owner = "");
+// A number as the errors show it: shortest form, "inf" and "nan" spelled out.
+std::string showNumber(double value);
+std::string showVector(const glm::dvec3& value);
+// Each component finite and within [-limit, limit].
+void requireVector(const std::string& name, const glm::dvec3& value, double limit, const std::string& owner = "");
 
 // Each setter-style change at run time goes through the same checks as construction.
 void validateFamily(const FamilyStiffness& family, const std::string& familyName);

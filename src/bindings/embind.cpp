@@ -157,6 +157,14 @@ public:
         }
         return rules;
     }
+    val substepFactors() const {
+        const SubstepFactors factors = cloth_.substepFactors();
+        val object = val::object();
+        object.set("keep", factors.keep);
+        object.set("normalDragShare", factors.normalDragShare);
+        object.set("tangentialDragShare", factors.tangentialDragShare);
+        return object;
+    }
     void stepFixed(int count) { guarded([&] { cloth_.stepFixed(count); }); }
     void reset() { cloth_.reset(); }
 
@@ -238,6 +246,7 @@ public:
     int rows() const { return cloth_.settings().rows; }
     double carriedSeconds() const { return cloth_.carriedSeconds(); }
     double stepsTaken() const { return static_cast<double>(cloth_.stepsTaken()); }
+    double nonFiniteRecoveries() const { return static_cast<double>(cloth_.nonFiniteRecoveries()); }
 
 private:
     std::vector<Vec3> pointsFrom(const val& positions) const {
@@ -256,9 +265,8 @@ private:
     std::uint32_t particleIndex(double particle) const {
         if (!(particle >= 0 && particle < static_cast<double>(cloth_.positions().size())) ||
             particle != static_cast<double>(static_cast<std::uint32_t>(particle))) {
-            throw std::invalid_argument("nuno: 'particle' must be an integer in [0, " +
-                                        std::to_string(cloth_.positions().size() - 1) + "], got " +
-                                        std::to_string(particle));
+            failInput("particle", "an integer in [0, " + std::to_string(cloth_.positions().size() - 1) + "]",
+                      showNumber(particle));
         }
         return static_cast<std::uint32_t>(particle);
     }
@@ -287,6 +295,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("stepFixed", &JsCloth::stepFixed)
         .function("advanceClock", &JsCloth::advanceClock)
         .function("familyRules", &JsCloth::familyRules)
+        .function("substepFactors", &JsCloth::substepFactors)
         .function("reset", &JsCloth::reset)
         .function("set", &JsCloth::set)
         .function("settings", &JsCloth::settings)
@@ -313,7 +322,8 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("columns", &JsCloth::columns)
         .function("rows", &JsCloth::rows)
         .function("carriedSeconds", &JsCloth::carriedSeconds)
-        .function("stepsTaken", &JsCloth::stepsTaken);
+        .function("stepsTaken", &JsCloth::stepsTaken)
+        .function("nonFiniteRecoveries", &JsCloth::nonFiniteRecoveries);
     function("heapBytesInUse", &nuno::heapBytesInUse);
     function("directions", &nuno::directions);
 }

@@ -7,22 +7,32 @@ namespace {
 
 using emscripten::val;
 
-std::string typeOf(const val& value) {
+// A value as an error shows it: numbers, strings (quoted, cut short), null, booleans and bigints
+// as written in JS, anything else by its kind.
+std::string shown(const val& value) {
     if (value.isNull()) return "null";
+    if (value.isUndefined()) return "undefined";
     if (value.isArray()) return "an array";
-    return value.typeOf().as<std::string>();
-}
-
-[[noreturn]] void wrongType(const std::string& key, const char* wanted, const val& got) {
-    throw std::invalid_argument("nuno: '" + key + "' must be " + wanted + ", got " + typeOf(got));
+    if (value.isNumber()) return showNumber(value.as<double>());
+    if (value.isString()) {
+        constexpr std::size_t kShownCharacters = 40;
+        const std::string text = value.as<std::string>();
+        return "'" + (text.size() > kShownCharacters ? text.substr(0, kShownCharacters) + "..." : text) + "'";
+    }
+    const std::string type = value.typeOf().as<std::string>();
+    if (type == "boolean" || type == "bigint") {
+        return val::global("String")(value).as<std::string>() + (type == "bigint" ? "n" : "");
+    }
+    return type == "object" ? "an object" : "a " + type;
 }
 
 }  // namespace
 
-JsSettingSource::JsSettingSource(val object, const std::string& what) : object_(std::move(object)) {
+JsSettingSource::JsSettingSource(val object, const std::string& what, std::string path)
+    : object_(std::move(object)), path_(std::move(path)) {
     if (object_.isUndefined()) object_ = val::object();
     if (object_.isNull() || object_.typeOf().as<std::string>() != "object" || object_.isArray()) {
-        throw std::invalid_argument("nuno: " + what + " must be a plain object, got " + typeOf(object_));
+        throw std::invalid_argument("nuno: " + what + " must be a plain object, got " + shown(object_));
     }
 }
 
@@ -33,7 +43,7 @@ std::vector<std::string> JsSettingSource::keys() const {
     for (int i = 0; i < count; ++i) {
         const std::string key = all[i].as<std::string>();
         const val value = object_[key];
-        if (!value.isUndefined() && !value.isNull()) names.push_back(key);
+        if (!value.isUndefined()) names.push_back(key);
     }
     return names;
 }
@@ -42,33 +52,33 @@ bool JsSettingSource::isText(const std::string& key) const { return object_[key]
 
 double JsSettingSource::number(const std::string& key) const {
     const val value = object_[key];
-    if (!value.isNumber()) wrongType(key, "a number", value);
+    if (!value.isNumber()) failInput(path_ + key, "a number", shown(value));
     return value.as<double>();
 }
 
 std::string JsSettingSource::text(const std::string& key) const {
     const val value = object_[key];
-    if (!value.isString()) wrongType(key, "a string", value);
+    if (!value.isString()) failInput(path_ + key, "a string", shown(value));
     return value.as<std::string>();
 }
 
 std::vector<double> JsSettingSource::numbers(const std::string& key) const {
     const val value = object_[key];
     const bool typedArray = val::global("ArrayBuffer").call<bool>("isView", value);
-    if (!value.isArray() && !typedArray) wrongType(key, "an array of numbers", value);
+    if (!value.isArray() && !typedArray) failInput(path_ + key, "an array of numbers", shown(value));
     const int count = value["length"].as<int>();
     std::vector<double> result;
     result.reserve(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
         const val element = value[i];
-        if (!element.isNumber()) wrongType(key + "[" + std::to_string(i) + "]", "a number", element);
+        if (!element.isNumber()) failInput(path_ + key + "[" + std::to_string(i) + "]", "a number", shown(element));
         result.push_back(element.as<double>());
     }
     return result;
 }
 
 std::unique_ptr<SettingSource> JsSettingSource::child(const std::string& key) const {
-    return std::make_unique<JsSettingSource>(object_[key], "'" + key + "'");
+    return std::make_unique<JsSettingSource>(object_[key], "'" + path_ + key + "'", path_ + key + ".");
 }
 
 }  // namespace nuno

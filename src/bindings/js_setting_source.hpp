@@ -10,7 +10,8 @@ namespace nuno {
 class JsSettingSource final : public SettingSource {
 public:
     // Throws std::invalid_argument when the value is not a plain object; `what` names it.
-    JsSettingSource(emscripten::val object, const std::string& what);
+    // path is put before every key an error names ("bending." for the bending family).
+    JsSettingSource(emscripten::val object, const std::string& what, std::string path = "");
 
     std::vector<std::string> keys() const override;
     bool isText(const std::string& key) const override;
@@ -21,6 +22,7 @@ public:
 
 private:
     emscripten::val object_;
+    std::string path_;
 };
 
 }  // namespace nuno
