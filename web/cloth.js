@@ -4,16 +4,93 @@
 /** @typedef {import('./index.js').ColliderDescription} ColliderDescription */
 /** @typedef {'structural' | 'shear' | 'bending'} Family */
 
+// Arguments are checked here, before Embind sees them: Embind would coerce ('5' -> 5, null -> 0,
+// 2.9 -> 2) or throw its own TypeErrors. Each check throws as the core does:
+//   nuno: 'name' must be <what it accepts>, got <value>
+
+const families = ['structural', 'shear', 'bending'];
+const maxColliderId = 0xffffffff;
+
+/**
+ * A value as an error shows it.
+ * @param {unknown} value
+ * @returns {string}
+ */
+function shown(value) {
+  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}...` : value}'`;
+  if (typeof value === 'bigint') return `${value}n`;
+  if (Array.isArray(value)) return value.length <= 4 ? `[${value.map(shown).join(', ')}]` : `an array of ${value.length}`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object' && value !== null) return ArrayBuffer.isView(value) ? `a ${value.constructor.name}` : 'an object';
+  return String(value);
+}
+
+/**
+ * @param {string} name
+ * @param {string} allowed
+ * @param {unknown} value
+ * @returns {never}
+ */
+function fail(name, allowed, value) {
+  throw new Error(`nuno: '${name}' must be ${allowed}, got ${shown(value)}`);
+}
+
 /**
  * @param {string} name
  * @param {unknown} value
  * @param {number} low
  * @param {number} high
+ * @returns {asserts value is number}
  */
 function requireNumber(name, value, low, high) {
-  if (typeof value !== 'number' || !(value >= low && value <= high)) {
-    throw new RangeError(`nuno: '${name}' must be a number in [${low}, ${high}], got ${String(value)}`);
+  if (typeof value !== 'number' || !(value >= low && value <= high)) fail(name, `a number in [${low}, ${high}]`, value);
+}
+
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} low
+ * @param {number} high
+ * @returns {asserts value is number}
+ */
+function requireInteger(name, value, low, high) {
+  if (!Number.isInteger(value) || !(/** @type {number} */ (value) >= low && /** @type {number} */ (value) <= high)) {
+    fail(name, `an integer in [${low}, ${high}]`, value);
   }
+}
+
+/**
+ * An index into something of `count` elements.
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} count
+ * @returns {asserts value is number}
+ */
+function requireIndex(name, value, count) {
+  requireInteger(name, value, 0, count - 1);
+}
+
+/**
+ * An array or typed array of numbers, of `length` when given. (Ranges are the core's to check.)
+ * @param {string} name
+ * @param {unknown} value
+ * @param {number} [length]
+ * @returns {asserts value is ArrayLike<number>}
+ */
+function requireNumbers(name, value, length) {
+  const what = length === undefined ? 'an array of numbers' : `an array of ${length} numbers`;
+  const typed = ArrayBuffer.isView(value) && !(value instanceof DataView) &&
+    !(value instanceof BigInt64Array) && !(value instanceof BigUint64Array);
+  if (!typed && !(Array.isArray(value) && value.every((element) => typeof element === 'number'))) fail(name, what, value);
+  if (length !== undefined && /** @type {ArrayLike<number>} */ (value).length !== length) fail(name, what, value);
+}
+
+/**
+ * @param {unknown} value
+ * @returns {asserts value is Family}
+ */
+function requireFamily(value) {
+  if (typeof value !== 'string' || !families.includes(value)) fail('family', `one of ${families.map((f) => `'${f}'`).join(', ')}`, value);
 }
 
 export class Cloth {
@@ -76,6 +153,17 @@ export class Cloth {
   }
 
   /**
+   * What damping and wind drag do to a velocity over one substep of the current settings, as
+   * float32 values computed once by the core (so a GPU pass can use the very same ones):
+   * `keep` = exp(-damping h), and the shares of the relative wind's normal and tangential parts
+   * the velocity takes up, 1 - exp(-windNormalDrag h) and 1 - exp(-windTangentialDrag h).
+   * @returns {import('./index.js').SubstepFactors}
+   */
+  substepFactors() {
+    return this.#live.substepFactors();
+  }
+
+  /**
    * A copy of the positions, xyz per particle. Asynchronous like the GPU cloth's, which reads
    * its textures back, so code can take either backend.
    * @returns {Promise<Float32Array>}
@@ -84,9 +172,9 @@ export class Cloth {
     return Float32Array.from(this.positions);
   }
 
-  /** @param {number} [count] whole fixed steps to take */
+  /** @param {number} [count] whole fixed steps to take, [0, 1000000] */
   stepFixed(count = 1) {
-    requireNumber('count', count, 0, 1e6);
+    requireInteger('count', count, 0, 1e6);
     this.#live.stepFixed(count);
   }
 
@@ -108,18 +196,21 @@ export class Cloth {
     return this.#live.settings();
   }
 
-  /** @param {number} particle */
+  /** @param {number} particle an index in [0, particleCount) */
   pin(particle) {
+    requireIndex('particle', particle, this.particleCount);
     this.#live.pin(particle);
   }
 
   /** @param {number} particle */
   unpin(particle) {
+    requireIndex('particle', particle, this.particleCount);
     this.#live.unpin(particle);
   }
 
   /** @param {number} particle */
   isPinned(particle) {
+    requireIndex('particle', particle, this.particleCount);
     return this.#live.isPinned(particle);
   }
 
@@ -127,9 +218,11 @@ export class Cloth {
    * Places a particle at a point and keeps it there until release(): for dragging. Call again
    * to move the hold; the cloth follows through its constraints.
    * @param {number} particle
-   * @param {ArrayLike<number>} position metres
+   * @param {ArrayLike<number>} position metres, each coordinate in [-10000, 10000]
    */
   hold(particle, position) {
+    requireIndex('particle', particle, this.particleCount);
+    requireNumbers('position', position, 3);
     this.#live.hold(particle, Array.from(position));
   }
 
@@ -138,6 +231,7 @@ export class Cloth {
    * @param {number} particle
    */
   release(particle) {
+    requireIndex('particle', particle, this.particleCount);
     this.#live.release(particle);
   }
 
@@ -155,11 +249,13 @@ export class Cloth {
    * @param {Partial<ColliderDescription>} changes
    */
   updateCollider(id, changes) {
+    requireInteger('id', id, 1, maxColliderId);
     this.#live.updateCollider(id, changes);
   }
 
-  /** @param {number} id */
+  /** @param {number} id as addCollider returned it */
   removeCollider(id) {
+    requireInteger('id', id, 1, maxColliderId);
     this.#live.removeCollider(id);
   }
 
@@ -224,11 +320,14 @@ export class Cloth {
    * @returns {{max: number, mean: number}}
    */
   strain(family, positions) {
+    requireFamily(family);
+    if (positions !== undefined) requireNumbers('positions', positions);
     return this.#live.strain(family, positions);
   }
 
   /** @param {Family} family */
   constraintCount(family) {
+    requireFamily(family);
     return this.#live.constraintCount(family);
   }
 
@@ -261,6 +360,16 @@ export class Cloth {
 
   get stepsTaken() {
     return this.#live.stepsTaken();
+  }
+
+  /**
+   * Fixed steps that left some position or velocity non-finite (NaN or infinite) and were
+   * undone: the cloth went back to where that step began. Validation is meant to keep this at
+   * 0; a count above 0 means some input still made the solver blow up.
+   * @returns {number}
+   */
+  get nonFiniteRecoveries() {
+    return this.#live.nonFiniteRecoveries();
   }
 
   get disposed() {

@@ -24,21 +24,30 @@ export interface FamilyStiffness {
  * Out-of-range values throw an Error naming the setting and its allowed range.
  */
 export interface ClothSettings {
-  /** Particles along a row, [2, 16384], with columns * rows at most 4096^2. Default 32. */
+  /**
+   * Particles along a row, [2, 16384]. Default 32. A cloth keeps about 316 bytes per particle
+   * (328 with `positions`) and may keep 1 GiB, half the 2 GiB the WebAssembly heap can grow to
+   * (building it briefly takes more: 1.3 GiB of wasm memory at the limit): columns * rows up to
+   * about 3.39 million, 1843 x 1843 at most for a square. A larger grid throws an Error naming
+   * 'columns * rows', the memory it would need and the limit.
+   */
   columns?: number;
   /** Particles along a column, [2, 16384]. Default 32. */
   rows?: number;
-  /** Metres along the columns, (0, 1000]. Default 1. */
+  /** Metres along the columns, [0.001, 1000]. Default 1. */
   width?: number;
-  /** Metres along the rows, (0, 1000]. Default 1. */
+  /** Metres along the rows, [0.001, 1000]. Default 1. */
   height?: number;
   /** A vertical sheet spans x and y (row 0 on top); a horizontal one spans x and z (row 0 at -z). */
   orientation?: 'vertical' | 'horizontal';
-  /** Centre of the sheet, metres. Default [0, 1, 0]. */
+  /** Centre of the sheet, metres, each coordinate in [-10000, 10000]. Default [0, 1, 0]. */
   center?: Vec3;
-  /** Starting shape, x y z per particle (columns * rows of them); rest lengths come from it. */
+  /** Starting shape, x y z per particle (columns * rows of them, each in [-10000, 10000]); rest lengths come from it. */
   positions?: ArrayLike<number>;
-  /** Areal density, kg/m^2, (0, 1000]. Default 0.2. */
+  /**
+   * Areal density, kg/m^2, [1e-6, 1000]. Default 0.2. With the lower ends of width and height
+   * this keeps a particle's mass a normal float32, so its inverse is finite.
+   */
   density?: number;
   /** A preset, or the indices of the particles to hold in place. Default 'top-edge'. */
   pins?: PinPreset | number[];
@@ -56,15 +65,18 @@ export interface ClothSettings {
   stepSeconds?: number;
   /** Longer frames count as this long, so a stall cannot explode the cloth; [stepSeconds, 1]. Default 0.1. */
   maxFrameSeconds?: number;
-  /** m/s^2. Default [0, -9.81, 0]. */
+  /** m/s^2, each component in [-1000, 1000]. Default [0, -9.81, 0]. */
   gravity?: Vec3;
-  /** Velocity lost per second, 1/s, [0, 50]. Default 0.1. */
+  /** Rate the velocity decays at, 1/s, [0, 50]: a substep of h keeps exp(-damping h) of it. Default 0.1. */
   damping?: number;
-  /** Air velocity, m/s. Default [0, 0, 0]. */
+  /** Air velocity, m/s, each component in [-1000, 1000]. Default [0, 0, 0]. */
   wind?: Vec3;
-  /** How fast the air drags the cloth across its surface, 1/s, [0, 100]. Default 2. */
+  /**
+   * Rate the part of the relative air velocity (wind - velocity) across the surface decays at,
+   * 1/s, [0, 100]: a substep of h takes up 1 - exp(-windNormalDrag h) of it. Default 2.
+   */
   windNormalDrag?: number;
-  /** How fast the air drags the cloth along its surface, 1/s, [0, 100]. Default 0.2. */
+  /** The same along the surface, 1/s, [0, 100]. Default 0.2. */
   windTangentialDrag?: number;
   /** Mass-spring Hooke constant, N/m, [0, 1e9]. Default 100. */
   springConstant?: number;
@@ -84,7 +96,7 @@ export type ResolvedClothSettings = Required<Omit<ClothSettings, 'positions' | '
 
 export interface SphereCollider {
   type: 'sphere';
-  /** Metres. Default [0, 0, 0]. */
+  /** Metres, each coordinate in [-10000, 10000]. Default [0, 0, 0]. */
   center?: Vec3;
   /** Metres, (0, 10000]. Default 0.5. */
   radius?: number;
@@ -95,9 +107,9 @@ export interface SphereCollider {
 /** The solid half-space below a plane through `point`, facing `normal`. */
 export interface PlaneCollider {
   type: 'plane';
-  /** Default [0, 0, 0]. */
+  /** Metres, each coordinate in [-10000, 10000]. Default [0, 0, 0]. */
   point?: Vec3;
-  /** Non-zero; normalised for you. Default [0, 1, 0]. */
+  /** Any finite length but zero; normalised for you (in double, so [1e20, 0, 0] is +x). Default [0, 1, 0]. */
   normal?: Vec3;
   friction?: number;
 }
@@ -127,6 +139,22 @@ export interface FamilyRule {
   stiffness: number;
   stretchGain: number;
   shrinkGain: number;
+}
+
+/**
+ * What damping and wind drag do to a velocity over one substep of the current settings (h =
+ * stepSeconds / substeps), as the float32 values the core uses. Per particle, in this order:
+ * with n the surface normal and r = wind - velocity split into n (r . n) and the rest,
+ * velocity += n (r . n) normalDragShare + (r - n (r . n)) tangentialDragShare (only when either
+ * share is above 0), then velocity = velocity keep + gravity h.
+ */
+export interface SubstepFactors {
+  /** exp(-damping h): the share of the velocity damping leaves. */
+  keep: number;
+  /** 1 - exp(-windNormalDrag h). */
+  normalDragShare: number;
+  /** 1 - exp(-windTangentialDrag h). */
+  tangentialDragShare: number;
 }
 
 /**
@@ -183,7 +211,7 @@ export class Nuno {
 export interface SimulatedCloth {
   /** Advances by one frame's time through the fixed-step accumulator; returns the fixed steps taken. */
   step(frameSeconds: number): number;
-  /** Takes whole fixed steps, ignoring the accumulator. */
+  /** Takes whole fixed steps, ignoring the accumulator: an integer in [0, 1000000], default 1. */
   stepFixed(count?: number): void;
   /** Back to the starting shape at rest; pins, colliders and parameters stay. */
   reset(): void;
@@ -192,12 +220,12 @@ export interface SimulatedCloth {
   /** A copy of the settings in force. */
   readonly settings: ResolvedClothSettings;
 
-  /** Holds a particle where it is now. */
+  /** Holds a particle where it is now. Particles are integers in [0, particleCount); anything else throws. */
   pin(particle: number): void;
   /** Lets a pinned particle move again. */
   unpin(particle: number): void;
   isPinned(particle: number): boolean;
-  /** For dragging: places a particle at a point (metres) and keeps it there until release(); call again to move it. */
+  /** For dragging: places a particle at a point (metres, each coordinate in [-10000, 10000]) and keeps it there until release(); call again to move it. */
   hold(particle: number, position: ArrayLike<number>): void;
   /** Ends a hold: the particle gets its own inverse mass back (a pinned one stays pinned where it was left). */
   release(particle: number): void;
@@ -239,6 +267,13 @@ export class Cloth {
   advanceClock(frameSeconds: number): number;
   /** Per family (structural, shear, bending): what its stiffness means for one substep. */
   familyRules(): FamilyRule[];
+  /** What damping and wind drag do to a velocity over one substep of the current settings. */
+  substepFactors(): SubstepFactors;
+  /**
+   * Fixed steps undone because they left a position or velocity non-finite (NaN or infinite):
+   * the cloth went back to where that step began. Validation is meant to keep this at 0.
+   */
+  readonly nonFiniteRecoveries: number;
   /** |length - restLength| / restLength over one constraint family, of this cloth's positions or of the positions given. */
   strain(family: Family, positions?: Float32Array): { max: number; mean: number };
 

@@ -85,11 +85,11 @@ test('pins and colliders change while running', (t) => {
 test('invalid input becomes an Error naming the parameter and its range', (t) => {
   assertError(() => nuno.createCloth({ columns: 1 }), /'columns' must be an integer in \[2, 16384\], got 1/);
   assertError(() => nuno.createCloth({ colums: 8 }), /unknown setting 'colums'/);
-  assertError(() => nuno.createCloth({ width: 'wide' }), /'width' must be a number, got string/);
+  assertError(() => nuno.createCloth({ width: 'wide' }), /'width' must be a number, got 'wide'/);
   assertError(() => nuno.createCloth({ solver: 'verlet' }), /'solver' must be one of 'mass-spring', 'pbd', 'xpbd'/);
   assertError(() => nuno.createCloth({ pins: [0, 5000] }), /'pins' must be particle indices in \[0, 1023\], got 5000/);
   assertError(() => nuno.createCloth({ gravity: [0, -9.81] }), /'gravity' must be an array of 3 numbers/);
-  assertError(() => nuno.createCloth(/** @type {any} */ (42)), /settings must be a plain object, got number/);
+  assertError(() => nuno.createCloth(/** @type {any} */ (42)), /settings must be a plain object, got 42/);
   const cloth = nuno.createCloth();
   t.after(() => cloth.dispose());
   assertError(() => cloth.step(-1), /'frameSeconds' must be a number in \[0, /);
@@ -133,8 +133,9 @@ test('a held particle follows its target and pulls the cloth; release lets it go
   assert.deepEqual(Array.from(cloth.positions.subarray(3 * corner, 3 * corner + 3)), Array.from(Float32Array.from(target)));
   assert.ok(cloth.positions[3 * 62 + 2] > 0.2, 'its neighbour is pulled toward z = 0.5');
   cloth.release(corner);
-  cloth.stepFixed(20);
-  assert.ok(cloth.positions[3 * corner + 1] < 0.75, 'released, it falls');
+  // It swings up first, then drops toward where it hangs (y = 0.5) within about half a second.
+  cloth.stepFixed(40);
+  assert.ok(cloth.positions[3 * corner + 1] < 0.6, 'released, it falls');
   assertError(() => cloth.hold(corner, [0, 1]), /'position' must be an array of 3 numbers/);
   assertError(() => cloth.hold(64, target), /'particle' must be an integer in \[0, 63\]/);
 });

@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by the test run: the shipped declarations must accept real use
 // and reject misuse (each @ts-expect-error line must really be an error, or tsc fails).
-import { ClothRenderer, GpuCloth, loadNuno, type Cloth, type ClothSettings } from 'nuno';
+import { ClothRenderer, GpuCloth, loadNuno, type Cloth, type ClothSettings, type SubstepFactors } from 'nuno';
 
 const settings: ClothSettings = {
   columns: 64,
@@ -21,6 +21,9 @@ async function run(): Promise<number> {
   const strain: { max: number; mean: number } = cloth.strain('bending');
   const solver: 'mass-spring' | 'pbd' | 'xpbd' = cloth.settings.solver;
   cloth.set({ wind: [2, 0, 1], structural: { stretch: 0.9 } });
+  const recoveries: number = cloth.nonFiniteRecoveries;
+  const { keep, normalDragShare, tangentialDragShare }: SubstepFactors = cloth.substepFactors();
+  void [recoveries, keep, normalDragShare, tangentialDragShare];
   const gl = document.createElement('canvas').getContext('webgl2');
   if (gl) {
     const renderer = new ClothRenderer(gl, cloth, { color: [0.8, 0.3, 0.3], wireframe: true });
@@ -56,6 +59,8 @@ async function run(): Promise<number> {
   cloth.addCollider({ radius: 1 });
   // @ts-expect-error: positions are read-only
   cloth.positions = new Float32Array(3);
+  // @ts-expect-error: the recovery count is the core's to keep
+  cloth.nonFiniteRecoveries = 0;
   // @ts-expect-error: a renderer needs a WebGL2 context
   new ClothRenderer(document.createElement('canvas').getContext('2d'), cloth);
   // @ts-expect-error: the constructor is not public; use nuno.createCloth
