@@ -1,7 +1,9 @@
-// Predict: gravity, damping and wind drag change each free particle's velocity, and the new
+// Predict: wind drag, damping and gravity change each free particle's velocity, and the new
 // velocity moves it (symplectic Euler). A pinned particle keeps its place and has no velocity.
 // The wind drags the cloth toward the air's velocity, strongly across the surface and weakly
 // along it, so the surface normal (from the grid neighbours, as the CPU core takes it) matters.
+// Drag and damping are exact decays over the substep (src/integrate.hpp), so any rate is stable;
+// their factors come from the core, computed once per step, so both backends use the same ones.
 
 uniform sampler2D uPosition;
 uniform sampler2D uPositionLow;
@@ -10,9 +12,9 @@ uniform sampler2D uVelocityLow;
 uniform sampler2D uInverseMass;
 uniform vec3 uGravity;        // m/s^2
 uniform vec3 uWind;           // m/s
-uniform float uKeep;          // 1 - damping * h
-uniform float uNormalDrag;    // 1/s
-uniform float uTangentialDrag;
+uniform float uKeep;                 // exp(-damping h): the share of the velocity damping leaves
+uniform float uNormalDragShare;      // 1 - exp(-normal drag h): the share of the relative wind's
+uniform float uTangentialDragShare;  // normal (tangential) part the velocity takes up
 uniform float uSubstepSeconds;
 
 vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }
@@ -34,13 +36,12 @@ void main() {
         return;
     }
     vec3 velocity = fetchVector(uVelocity, uVelocityLow, texel);
-    vec3 acceleration = uGravity;
-    if (uNormalDrag > 0.0 || uTangentialDrag > 0.0) {
+    if (uNormalDragShare > 0.0 || uTangentialDragShare > 0.0) {
         vec3 normal = surfaceNormal(texel);
         vec3 relativeWind = uWind - velocity;
         vec3 normalPart = normal * dot(relativeWind, normal);
-        acceleration += normalPart * uNormalDrag + (relativeWind - normalPart) * uTangentialDrag;
+        velocity += normalPart * uNormalDragShare + (relativeWind - normalPart) * uTangentialDragShare;
     }
-    velocity = velocity * uKeep + acceleration * uSubstepSeconds;
+    velocity = velocity * uKeep + uGravity * uSubstepSeconds;
     write(position + velocity * uSubstepSeconds, velocity);
 }

@@ -339,7 +339,7 @@ test('a device that breaks the split half state is caught at start-up, never run
   expect(result.glError).toBe(0);
 });
 
-test('the GPU cloth refuses orderings it does not run, by name, and auto takes the CPU for them', async ({ page }) => {
+test('the GPU cloth refuses orderings it does not run and loose step counts, by name; auto takes the CPU for those orderings', async ({ page }) => {
   await openHarness(page);
   const result = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
@@ -364,11 +364,12 @@ test('the GPU cloth refuses orderings it does not run, by name, and auto takes t
     }
     const gpu = nuno.createCloth(gl, { columns: 8, rows: 8, backend: 'gpu' });
     const setError = errorOf(() => gpu.set({ ordering: 'jacobi', substeps: 5 }));
+    const countError = errorOf(() => gpu.stepFixed(2.9));
     const after = { ordering: gpu.settings.ordering, substeps: gpu.settings.substeps };
     gpu.set({ ordering: 'red-black', substeps: 4 });
     const accepted = { ordering: gpu.settings.ordering, substeps: gpu.settings.substeps };
     gpu.dispose();
-    return { outcome, setError, after, accepted };
+    return { outcome, setError, countError, after, accepted };
   });
   for (const ordering of ['gauss-seidel', 'jacobi']) {
     const { gpuError, auto } = result.outcome[ordering];
@@ -378,4 +379,5 @@ test('the GPU cloth refuses orderings it does not run, by name, and auto takes t
   expect(result.setError).toContain("ordering 'red-black' only, got 'jacobi'");
   expect(result.after, 'a refused change changes nothing').toEqual({ ordering: 'red-black', substeps: 10 });
   expect(result.accepted).toEqual({ ordering: 'red-black', substeps: 4 });
+  expect(result.countError).toBe("nuno: 'count' must be an integer in [0, 1000000], got 2.9");
 });

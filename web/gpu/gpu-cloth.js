@@ -8,6 +8,7 @@
 import {
   solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag, solverWriteMotion,
 } from '../../dist/shaders.js';
+import { requireInteger } from '../arguments.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
 import { FramebufferCache } from './framebuffers.js';
 import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
@@ -22,6 +23,7 @@ import { createDataTexture, createVectorField, deleteVectorField, stateFormat, t
 /** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
 /** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../index.js').FamilyRule} FamilyRule */
+/** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
 
 /** The collide pass's uniform arrays hold this many colliders (solver-collide.frag.glsl). */
 export const maxGpuColliders = 8;
@@ -265,19 +267,18 @@ export class GpuCloth {
 
   /** @param {number} [count] whole fixed steps to take */
   stepFixed(count = 1) {
-    if (typeof count !== 'number' || !(count >= 0 && count <= 1e6)) {
-      throw new RangeError(`nuno: 'count' must be a number in [0, 1000000], got ${String(count)}`);
-    }
+    requireInteger('count', count, 0, 1e6);
     if (count === 0) return;
     const settings = this.#live.settings;
     const substepSeconds = settings.stepSeconds / settings.substeps;
     const rules = this.#live.familyRules();
+    const factors = this.#live.substepFactors();
     const useLambdas = settings.solver === 'xpbd' && settings.iterations > 1;
     if (useLambdas) this.#prepareLambdas();
     this.#withSolverState(() => {
       for (let step = 0; step < count; step++) {
         for (let substep = 0; substep < settings.substeps; substep++) {
-          this.#substep(settings, substepSeconds, rules, useLambdas);
+          this.#substep(settings, substepSeconds, rules, factors, useLambdas);
         }
       }
     });
@@ -463,16 +464,17 @@ export class GpuCloth {
    * @param {import('../index.js').ResolvedClothSettings} settings
    * @param {number} h substep seconds
    * @param {FamilyRule[]} rules
+   * @param {SubstepFactors} factors
    * @param {boolean} useLambdas
    */
-  #substep(settings, h, rules, useLambdas) {
+  #substep(settings, h, rules, factors, useLambdas) {
     const start = this.#current;
     const predicted = (start + 1) % 3;
     // Constrain passes ping-pong between the two textures that do not hold the prediction,
     // which the collide pass still needs.
     const nextAfter = (/** @type {number} */ index) => (index === predicted ? start : 3 - predicted - index);
 
-    this.#predict(settings, h, start, predicted);
+    this.#predict(settings, h, factors, start, predicted);
     let current = predicted;
     for (let iteration = 0; iteration < settings.iterations; iteration++) {
       this.#directions.forEach((direction, directionIndex) => {
@@ -494,10 +496,11 @@ export class GpuCloth {
   /**
    * @param {import('../index.js').ResolvedClothSettings} settings
    * @param {number} h
+   * @param {SubstepFactors} factors
    * @param {number} from
    * @param {number} to
    */
-  #predict(settings, h, from, to) {
+  #predict(settings, h, factors, from, to) {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
@@ -511,9 +514,9 @@ export class GpuCloth {
       gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
       gl.uniform3fv(u.uGravity, settings.gravity);
       gl.uniform3fv(u.uWind, settings.wind);
-      gl.uniform1f(u.uKeep, 1 - settings.damping * h);
-      gl.uniform1f(u.uNormalDrag, settings.windNormalDrag);
-      gl.uniform1f(u.uTangentialDrag, settings.windTangentialDrag);
+      gl.uniform1f(u.uKeep, factors.keep);
+      gl.uniform1f(u.uNormalDragShare, factors.normalDragShare);
+      gl.uniform1f(u.uTangentialDragShare, factors.tangentialDragShare);
       gl.uniform1f(u.uSubstepSeconds, h);
     });
     this.#velocityCurrent = velocityTo;
