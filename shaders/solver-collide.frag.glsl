@@ -3,8 +3,7 @@
 // sliding since the substep began. Only the part of a push that stops the particle's approach
 // becomes velocity, so a collider moved onto the cloth shoves it without launching it. Then
 // the velocity gains what the constraints and collisions moved: (x - predicted - silent) / h.
-
-#define MAX_COLLIDERS 8
+// COLLIDER_* and MAX_COLLIDERS come from the core (src/bindings/gpu_constants.cpp).
 
 uniform sampler2D uPosition;
 uniform sampler2D uPositionLow;
@@ -14,7 +13,7 @@ uniform sampler2D uVelocity;
 uniform sampler2D uVelocityLow;
 uniform sampler2D uInverseMass;
 uniform int uColliderCount;
-uniform int uColliderType[MAX_COLLIDERS];      // 0 sphere, 1 plane
+uniform int uColliderType[MAX_COLLIDERS];      // COLLIDER_SPHERE or COLLIDER_PLANE
 uniform vec4 uColliderShape[MAX_COLLIDERS];    // sphere: centre, radius; plane: unit normal, offset
 uniform float uColliderFriction[MAX_COLLIDERS];
 uniform float uMargin;                         // metres
@@ -35,14 +34,14 @@ void main() {
         vec4 shape = uColliderShape[i];
         vec3 surfacePoint;
         vec3 normal;
-        if (uColliderType[i] == 0) {
+        if (uColliderType[i] == COLLIDER_SPHERE) {
             vec3 fromCenter = position - shape.xyz;
             float distance = length(fromCenter);
             float reach = shape.w + uMargin;
             if (distance >= reach) continue;
             normal = distance > 1e-9 ? fromCenter / distance : vec3(0.0, 1.0, 0.0);
             surfacePoint = shape.xyz + normal * reach;
-        } else {
+        } else {  // COLLIDER_PLANE
             float depth = shape.w + uMargin - dot(shape.xyz, position);
             if (depth <= 0.0) continue;
             normal = shape.xyz;

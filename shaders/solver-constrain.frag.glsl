@@ -5,17 +5,18 @@
 // share. Mass-spring, PBD and XPBD differ only in how much of the violation they remove.
 // XPBD_LAMBDAS (0 or 1): keep XPBD's multipliers between iterations of a substep, one per
 // particle side of each direction; with one iteration they always start, and stay, at zero.
+// SOLVER_* and REST_LENGTH_* come from the core (src/bindings/gpu_constants.cpp).
 
 uniform sampler2D uPosition;
 uniform sampler2D uPositionLow;
 uniform sampler2D uInverseMass;
-uniform sampler2D uRestLengths[2];  // per start particle, one channel per direction
+uniform sampler2D uRestLengths[REST_LENGTH_TEXTURES];  // per start particle, one channel per direction
 uniform ivec2 uOffset;              // from a pair's first particle to its second
-uniform int uDirection;             // 0..5, the rest length and multiplier channel
+uniform int uDirection;             // [0, DIRECTION_COUNT): the rest length and multiplier channel
 uniform int uColourAxis;            // 0: colour from the start column, 1: from the start row
 uniform int uColourPeriod;          // 1, or 2 for the skip-one (period-4) pattern
 uniform int uColour;
-uniform int uSolver;                // 0 mass-spring, 1 PBD, 2 XPBD
+uniform int uSolver;                // SOLVER_MASS_SPRING, SOLVER_PBD or SOLVER_XPBD
 uniform vec4 uRule;                 // alpha~ (compliance / h^2), stiffness, stretch gain, shrink gain
 #if XPBD_LAMBDAS
 uniform sampler2D uLambdas;         // two directions per texel: (dir 2k: first, second, dir 2k+1: ...)
@@ -39,15 +40,20 @@ int colourOf(ivec2 start) {
     return ((uColourAxis == 0 ? start.x : start.y) / uColourPeriod) % 2;
 }
 
+// Sampler arrays take constant indices only, so the texture is chosen by a branch over the two.
+#if REST_LENGTH_TEXTURES != 2
+#error restLength() reads exactly two rest-length textures
+#endif
 float restLength(ivec2 start) {
-    vec4 lengths = uDirection < 4 ? texelFetch(uRestLengths[0], start, 0) : texelFetch(uRestLengths[1], start, 0);
-    return lengths[uDirection % 4];
+    vec4 lengths = uDirection < REST_LENGTH_CHANNELS ? texelFetch(uRestLengths[0], start, 0) : texelFetch(uRestLengths[1], start, 0);
+    return lengths[uDirection % REST_LENGTH_CHANNELS];
 }
 
 // How much shorter the pair should become (negative: longer), given its violation C.
 float lengthCorrection(float violation, float inverseMassSum, inout float lambda) {
-    if (uSolver == 0) return violation * (violation > 0.0 ? uRule.z : uRule.w);
-    if (uSolver == 1) return violation * uRule.y;
+    if (uSolver == SOLVER_MASS_SPRING) return violation * (violation > 0.0 ? uRule.z : uRule.w);
+    if (uSolver == SOLVER_PBD) return violation * uRule.y;
+    // SOLVER_XPBD
     float deltaLambda = (-violation - uRule.x * lambda) / (inverseMassSum + uRule.x);
     lambda += deltaLambda;
     return -deltaLambda * inverseMassSum;

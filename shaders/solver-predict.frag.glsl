@@ -1,7 +1,7 @@
 // Predict: wind drag, damping and gravity change each free particle's velocity, and the new
 // velocity moves it (symplectic Euler). A pinned particle keeps its place and has no velocity.
 // The wind drags the cloth toward the air's velocity, strongly across the surface and weakly
-// along it, so the surface normal (from the grid neighbours, as the CPU core takes it) matters.
+// along it, so the surface normal (grid-normal.glsl, as the CPU core takes it) matters.
 // Drag and damping are exact decays over the substep (src/integrate.hpp), so any rate is stable;
 // their factors come from the core, computed once per step, so both backends use the same ones.
 
@@ -19,15 +19,6 @@ uniform float uSubstepSeconds;
 
 vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }
 
-vec3 surfaceNormal(ivec2 texel) {
-    ivec2 last = uGridSize - 1;
-    vec3 alongRow = positionAt(ivec2(min(texel.x + 1, last.x), texel.y)) - positionAt(ivec2(max(texel.x - 1, 0), texel.y));
-    vec3 alongColumn = positionAt(ivec2(texel.x, min(texel.y + 1, last.y))) - positionAt(ivec2(texel.x, max(texel.y - 1, 0)));
-    vec3 normal = cross(alongColumn, alongRow);
-    float lengthSquared = dot(normal, normal);
-    return lengthSquared > 1e-20 ? normal / sqrt(lengthSquared) : vec3(0.0);
-}
-
 void main() {
     ivec2 texel = ivec2(gl_FragCoord.xy);
     vec3 position = positionAt(texel);
@@ -37,7 +28,7 @@ void main() {
     }
     vec3 velocity = fetchVector(uVelocity, uVelocityLow, texel);
     if (uNormalDragShare > 0.0 || uTangentialDragShare > 0.0) {
-        vec3 normal = surfaceNormal(texel);
+        vec3 normal = gridNormal(texel, uGridSize);
         vec3 relativeWind = uWind - velocity;
         vec3 normalPart = normal * dot(relativeWind, normal);
         velocity += normalPart * uNormalDragShare + (relativeWind - normalPart) * uTangentialDragShare;

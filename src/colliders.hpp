@@ -27,6 +27,15 @@ struct Plane {
 
 using ColliderShape = std::variant<Sphere, Plane>;
 
+// A collider's kind is its shape's index in ColliderShape: the GPU passes switch on these codes
+// (src/bindings/gpu_constants.cpp writes them into the shaders as COLLIDER_SPHERE, ...).
+enum class ColliderKind : int { Sphere = 0, Plane = 1 };
+constexpr int kColliderKindCount = 2;
+static_assert(std::variant_size_v<ColliderShape> == kColliderKindCount, "a collider kind per shape");
+
+// The GPU collide pass holds its colliders in uniform arrays of this many (MAX_COLLIDERS in GLSL).
+constexpr int kMaxGpuColliders = 8;
+
 struct Collider {
     ColliderShape shape;
     float friction;  // share of tangential motion removed on contact, [0, 1]

@@ -3,6 +3,7 @@ import createNunoCore from '../dist/nuno-core.mjs';
 import { Cloth } from './cloth.js';
 import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
 import { GpuCloth } from './gpu/gpu-cloth.js';
+import { gpuTablesOf } from './gpu/gpu-constants.js';
 
 export { Cloth } from './cloth.js';
 export { GpuUnsupportedError } from './gpu/capabilities.js';
@@ -39,6 +40,8 @@ export async function loadNuno(options = {}) {
 export class Nuno {
   /** @type {any} */
   #core;
+  /** @type {import('./gpu/gpu-constants.js').GpuTables | null} read from the core at the first GPU cloth */
+  #gpuTables = null;
 
   /** @param {any} core the Emscripten module */
   constructor(core) {
@@ -68,7 +71,8 @@ export class Nuno {
     try {
       const gl = webgl2Of(target);
       const { precision: chosen } = gpuCapabilities(gl, setup, precision, ignoreFloatRenderTargets);
-      return new GpuCloth(gl, setup, this.directions, chosen);
+      this.#gpuTables ??= gpuTablesOf(this.#core);
+      return new GpuCloth(gl, setup, this.#gpuTables, chosen);
     } catch (error) {
       if (backend === 'auto' && error instanceof GpuUnsupportedError) {
         setup.fallbackReason = error.message;

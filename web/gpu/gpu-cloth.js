@@ -6,7 +6,7 @@
 // family's rule for a substep, and runs the fixed-step clock. So both backends take the same
 // settings, with the same errors.
 import {
-  solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag, solverWriteMotion,
+  gridNormal, solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag, solverWriteMotion,
 } from '../../dist/shaders.js';
 import { requireInteger } from '../arguments.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
@@ -24,11 +24,10 @@ import { createDataTexture, createVectorField, deleteVectorField, stateFormat, t
 /** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../index.js').FamilyRule} FamilyRule */
 /** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
+/** @typedef {import('./gpu-constants.js').GpuConstants} GpuConstants */
+/** @typedef {import('./gpu-constants.js').GpuTables} GpuTables */
 
-/** The collide pass's uniform arrays hold this many colliders (solver-collide.frag.glsl). */
-export const maxGpuColliders = 8;
 const families = ['structural', 'shear', 'bending'];
-const solverCodes = { 'mass-spring': 0, pbd: 1, xpbd: 2 };
 /** The GPU passes are the red-black colouring; other orderings exist on the CPU only. */
 const gpuOrdering = 'red-black';
 
@@ -70,6 +69,10 @@ export class GpuCloth {
   #precision;
   /** @type {readonly ConstraintDirection[]} */
   #directions;
+  /** @type {GpuConstants} */
+  #constants;
+  /** @type {string} */
+  #constantsGlsl;
   /** @type {number} */
   #columns;
   /** @type {number} */
@@ -101,15 +104,17 @@ export class GpuCloth {
    * Use `nuno.createCloth(gl, { backend: 'gpu', ... })`.
    * @param {WebGL2RenderingContext} gl
    * @param {Cloth} setup a CPU cloth with the same settings; the GPU cloth owns and disposes it
-   * @param {readonly ConstraintDirection[]} directions the core's constraint directions
+   * @param {GpuTables} tables the core's constraint directions and GPU constants
    * @param {StatePrecision} precision
    */
-  constructor(gl, setup, directions, precision) {
+  constructor(gl, setup, tables, precision) {
     const refusal = orderingRefusal(setup.settings.ordering);
     if (refusal) throw new GpuUnsupportedError(refusal);
     this.#gl = gl;
     this.#setup = setup;
-    this.#directions = directions;
+    this.#directions = tables.directions;
+    this.#constants = tables.constants;
+    this.#constantsGlsl = tables.constantsGlsl;
     this.#precision = precision;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
@@ -125,20 +130,22 @@ export class GpuCloth {
     enableFloatRenderTargets(gl);
     const precision = this.#precision;
     const split = { SPLIT_HALF: precision === 'half' ? 1 : 0 };
+    const constants = this.#constantsGlsl;
     this.#framebuffers = new FramebufferCache(gl);
     this.#emptyVertexArray = /** @type {WebGLVertexArrayObject} */ (gl.createVertexArray());
     this.#passes = {
-      load: new SolverPass(gl, 'solver load', solverLoadFrag, split),
-      predict: new SolverPass(gl, 'solver predict', [solverWriteMotion, solverPredictFrag], split),
-      constrain: new SolverPass(gl, 'solver constrain', solverConstrainFrag, { ...split, XPBD_LAMBDAS: 0 }),
+      load: new SolverPass(gl, 'solver load', solverLoadFrag, split, constants),
+      predict: new SolverPass(gl, 'solver predict', [solverWriteMotion, gridNormal, solverPredictFrag], split, constants),
+      constrain: new SolverPass(gl, 'solver constrain', solverConstrainFrag, { ...split, XPBD_LAMBDAS: 0 }, constants),
       constrainWithLambdas: null, // made when XPBD first runs with several iterations
-      collide: new SolverPass(gl, 'solver collide', [solverWriteMotion, solverCollideFrag], split),
+      collide: new SolverPass(gl, 'solver collide', [solverWriteMotion, solverCollideFrag], split, constants),
     };
     this.#positions = [0, 1, 2].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#velocities = [0, 1].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#lambdas = null;
     this.#inverseMasses = createDataTexture(gl, gl.R32F, this.#columns, this.#rows);
-    this.#restLengths = [0, 1].map(() => createDataTexture(gl, gl.RGBA32F, this.#columns, this.#rows));
+    this.#restLengths = Array.from({ length: this.#constants.restLengthTextures },
+      () => createDataTexture(gl, gl.RGBA32F, this.#columns, this.#rows));
     this.#staging = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
     if (precision === 'half') this.#verifyHalfSplit();
     this.#uploadRestLengths();
@@ -249,7 +256,7 @@ export class GpuCloth {
     const stateTextures = (this.#positions.length + this.#velocities.length) * (this.#precision === 'half' ? 2 : 1) +
       (this.#lambdas ? this.#lambdas.length * 2 : 0);
     const inverseMass = 4;
-    const restLengths = 2 * 16;
+    const restLengths = this.#constants.restLengthTextures * 16;
     const staging = 12;
     return stateTextures * stateTexel + inverseMass + restLengths + staging;
   }
@@ -374,8 +381,9 @@ export class GpuCloth {
    * @returns {number} its id
    */
   addCollider(collider) {
-    if (this.#live.colliders.length >= maxGpuColliders) {
-      throw new Error(`nuno: the GPU backend resolves at most ${maxGpuColliders} colliders; remove one first`);
+    const { maxColliders } = this.#constants;
+    if (this.#live.colliders.length >= maxColliders) {
+      throw new Error(`nuno: the GPU backend resolves at most ${maxColliders} colliders; remove one first`);
     }
     return this.#live.addCollider(collider);
   }
@@ -560,7 +568,7 @@ export class GpuCloth {
       gl.uniform1i(u.uColourAxis, direction.colourAxis === 'column' ? 0 : 1);
       gl.uniform1i(u.uColourPeriod, direction.colourPeriod);
       gl.uniform1i(u.uColour, colour);
-      gl.uniform1i(u.uSolver, solverCodes[solver]);
+      gl.uniform1i(u.uSolver, this.#constants.solverKinds[solver]);
       gl.uniform4f(u.uRule, rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain);
       gl.uniform1i(u.uFirstIteration, firstIteration ? 1 : 0);
     });
@@ -590,7 +598,7 @@ export class GpuCloth {
       gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
       gl.uniform1i(u.uColliderCount, colliders.length);
       if (colliders.length > 0) {
-        gl.uniform1iv(u.uColliderType, colliders.map((c) => (c.type === 'sphere' ? 0 : 1)));
+        gl.uniform1iv(u.uColliderType, colliders.map((c) => this.#constants.colliderKinds[c.type]));
         gl.uniform4fv(u.uColliderShape, colliders.flatMap((c) =>
           (c.type === 'sphere' ? [...c.center, c.radius] : [...c.normal, c.offset])));
         gl.uniform1fv(u.uColliderFriction, colliders.map((c) => c.friction));
@@ -608,7 +616,7 @@ export class GpuCloth {
     const format = stateFormat(gl, this.#precision);
     this.#lambdas = [0, 1, 2].map(() => [0, 1].map(() => createDataTexture(gl, format, this.#columns, this.#rows)));
     this.#passes.constrainWithLambdas = new SolverPass(gl, 'solver constrain (XPBD multipliers)', solverConstrainFrag,
-      { SPLIT_HALF: this.#precision === 'half' ? 1 : 0, XPBD_LAMBDAS: 1 });
+      { SPLIT_HALF: this.#precision === 'half' ? 1 : 0, XPBD_LAMBDAS: 1 }, this.#constantsGlsl);
   }
 
   /**
@@ -656,13 +664,22 @@ export class GpuCloth {
     return [particle % this.#columns, Math.floor(particle / this.#columns)];
   }
 
+  /**
+   * The core gives restLengthsPerParticle floats per particle, a direction each and padding
+   * after the last; texture k holds channels k * restLengthChannels onward, as the constrain
+   * pass reads them.
+   */
   #uploadRestLengths() {
     const gl = this.#gl;
-    const lengths = this.#live.restLengthsByDirection; // 8 per particle: directions 0-3, then 4-5 and padding
+    const lengths = this.#live.restLengthsByDirection;
+    const { restLengthsPerParticle: perParticle, restLengthChannels: channels } = this.#constants;
     const count = this.particleCount;
-    this.#restLengths.forEach((texture, half) => {
-      const texels = new Float32Array(count * 4);
-      for (let i = 0; i < count; i++) texels.set(lengths.subarray(8 * i + 4 * half, 8 * i + 4 * half + 4), 4 * i);
+    this.#restLengths.forEach((texture, part) => {
+      const texels = new Float32Array(count * channels);
+      for (let i = 0; i < count; i++) {
+        const first = perParticle * i + channels * part;
+        texels.set(lengths.subarray(first, first + channels), channels * i);
+      }
       uploadFloats(gl, texture, gl.RGBA, this.#columns, this.#rows, texels);
     });
   }

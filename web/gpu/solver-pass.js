@@ -15,10 +15,12 @@ export class SolverPass {
    * @param {string | string[]} fragmentSource the pass's own GLSL, or its parts in order
    *   (solver-state.glsl is put in front)
    * @param {Record<string, number>} defines compile-time switches, e.g. {SPLIT_HALF: 1}
+   * @param {string} constantsGlsl the core's GPU constants as #defines (gpu-constants.js)
    */
-  constructor(gl, label, fragmentSource, defines) {
+  constructor(gl, label, fragmentSource, defines, constantsGlsl) {
     this.#gl = gl;
-    const header = ['#version 300 es', ...Object.entries(defines).map(([name, value]) => `#define ${name} ${value}`)].join('\n');
+    const header = ['#version 300 es', ...Object.entries(defines).map(([name, value]) => `#define ${name} ${value}`),
+      constantsGlsl].join('\n');
     this.#program = createProgram(gl, label, `${header}\n${solverFullscreenVert}`,
       [header, solverState, ...[fragmentSource].flat()].join('\n'));
   }

@@ -1,0 +1,92 @@
+// The numbers the GPU solver shares with the core, taken from the core's own enums and
+// constants: solver and collider kind codes, the collider limit and the rest-length layout.
+// JS reads them as an object (gpuConstants) and every solver shader gets them as #defines
+// (gpuConstantsGlsl), so neither the JS nor the GLSL writes one of them down.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+
+#include "colliders.hpp"
+#include "settings.hpp"
+#include "topology.hpp"
+
+namespace nuno {
+namespace {
+
+using emscripten::val;
+
+// Rest lengths go to the GPU as RGBA texels: a channel per direction, as many texels per
+// particle as kRestLengthsPerParticle needs.
+constexpr int kRestLengthChannels = 4;
+constexpr int kRestLengthTextures = kRestLengthsPerParticle / kRestLengthChannels;
+static_assert(kRestLengthTextures * kRestLengthChannels == kRestLengthsPerParticle, "whole texels per particle");
+static_assert(kRestLengthsPerParticle >= kDirectionCount, "a rest length per direction");
+
+struct NamedCode {
+    const char* jsName;    // as settings and collider descriptions spell it
+    const char* glslName;  // the #define
+    int code;
+};
+
+constexpr NamedCode kSolverKinds[] = {
+    {"mass-spring", "SOLVER_MASS_SPRING", static_cast<int>(SolverKind::MassSpring)},
+    {"pbd", "SOLVER_PBD", static_cast<int>(SolverKind::Pbd)},
+    {"xpbd", "SOLVER_XPBD", static_cast<int>(SolverKind::Xpbd)},
+};
+
+constexpr NamedCode kColliderKinds[] = {
+    {"sphere", "COLLIDER_SPHERE", static_cast<int>(ColliderKind::Sphere)},
+    {"plane", "COLLIDER_PLANE", static_cast<int>(ColliderKind::Plane)},
+};
+static_assert(sizeof(kColliderKinds) / sizeof(kColliderKinds[0]) == kColliderKindCount, "every collider kind named");
+
+struct NamedLimit {
+    const char* jsName;
+    const char* glslName;
+    int value;
+};
+
+constexpr NamedLimit kLimits[] = {
+    {"maxColliders", "MAX_COLLIDERS", kMaxGpuColliders},
+    {"directionCount", "DIRECTION_COUNT", kDirectionCount},
+    {"restLengthsPerParticle", "REST_LENGTHS_PER_PARTICLE", kRestLengthsPerParticle},
+    {"restLengthChannels", "REST_LENGTH_CHANNELS", kRestLengthChannels},
+    {"restLengthTextures", "REST_LENGTH_TEXTURES", kRestLengthTextures},
+};
+
+template <std::size_t Count>
+val codesToJs(const NamedCode (&codes)[Count]) {
+    val object = val::object();
+    for (const NamedCode& entry : codes) object.set(entry.jsName, entry.code);
+    return object;
+}
+
+// {solverKinds: {'mass-spring': 0, ...}, colliderKinds: {sphere: 0, ...}, maxColliders, ...}
+val gpuConstants() {
+    val object = val::object();
+    object.set("solverKinds", codesToJs(kSolverKinds));
+    object.set("colliderKinds", codesToJs(kColliderKinds));
+    for (const NamedLimit& limit : kLimits) object.set(limit.jsName, limit.value);
+    return object;
+}
+
+// The same numbers as GLSL #defines, one a line.
+std::string gpuConstantsGlsl() {
+    std::string glsl = "// Generated from the core's tables (src/bindings/gpu_constants.cpp).\n";
+    const auto define = [&glsl](const char* name, int value) {
+        glsl += "#define " + std::string(name) + " " + std::to_string(value) + "\n";
+    };
+    for (const NamedCode& entry : kSolverKinds) define(entry.glslName, entry.code);
+    for (const NamedCode& entry : kColliderKinds) define(entry.glslName, entry.code);
+    for (const NamedLimit& limit : kLimits) define(limit.glslName, limit.value);
+    return glsl;
+}
+
+}  // namespace
+}  // namespace nuno
+
+EMSCRIPTEN_BINDINGS(nuno_gpu_constants) {
+    emscripten::function("gpuConstants", &nuno::gpuConstants);
+    emscripten::function("gpuConstantsGlsl", &nuno::gpuConstantsGlsl);
+}
