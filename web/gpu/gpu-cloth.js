@@ -13,7 +13,8 @@ import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js
 import { FramebufferCache } from './framebuffers.js';
 import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
 import { SolverPass } from './solver-pass.js';
-import { createDataTexture, createVectorField, deleteVectorField, stateFormat, targetsOf, uploadFloats } from './vector-field.js';
+import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
+import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './vector-field.js';
 
 /** @typedef {import('../cloth.js').Cloth} Cloth */
 /** @typedef {import('./vector-field.js').VectorField} VectorField */

@@ -1,6 +1,6 @@
 // One solver pass: a fragment program run once per particle over the whole state texture.
 import { solverFullscreenVert, solverState } from '../../dist/shaders.js';
-import { createProgram } from '../render/gl-program.js';
+import { createProgram } from '../gl/program.js';
 
 /** @typedef {WebGLTexture | null | (WebGLTexture | null)[]} SamplerBinding */
 

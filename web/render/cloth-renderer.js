@@ -2,7 +2,7 @@
 import { clothFrag, clothVert, gridNormal } from '../../dist/shaders.js';
 import { ClothMesh } from './cloth-mesh.js';
 import { ColliderDrawer } from './collider-drawer.js';
-import { createProgram } from './gl-program.js';
+import { createProgram } from '../gl/program.js';
 import { PositionSource } from './position-source.js';
 import { setViewUniforms } from './view-uniforms.js';
 
@@ -57,7 +57,7 @@ export class ClothRenderer {
   #gl;
   /** @type {DrawableCloth} */
   #cloth;
-  /** @type {import('./gl-program.js').GlProgram} */
+  /** @type {import('../gl/program.js').GlProgram} */
   #clothProgram;
   /** @type {ClothMesh} */
   #clothMesh;

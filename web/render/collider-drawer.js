@@ -1,7 +1,7 @@
 // Draws the colliders a cloth is hitting: shaded spheres and a gridded floor for each plane.
 import { groundFrag, groundVert, sphereFrag, sphereVert } from '../../dist/shaders.js';
 import { planeBasis, unitSphere, unitSquare } from './collider-meshes.js';
-import { createProgram } from './gl-program.js';
+import { createProgram } from '../gl/program.js';
 import { setViewUniforms } from './view-uniforms.js';
 import { createStaticMesh } from './static-mesh.js';
 

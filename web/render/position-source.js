@@ -1,6 +1,6 @@
 // Where the cloth renderer fetches particle positions from: the GPU cloth's own state textures,
 // or, for the CPU cloth, a texture this source fills from the wasm positions once a frame.
-import { createDataTexture, uploadFloats } from '../gpu/vector-field.js';
+import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
 
 /** @typedef {import('./cloth-renderer.js').DrawableCloth} DrawableCloth */
 

@@ -1,0 +1,44 @@
+// Textures of numbers rather than images: made for texelFetch, filled from Float32Arrays. The
+// solver's state and the renderer's uploaded CPU positions are both kept in them.
+
+/**
+ * An RGBA texture sampled with texelFetch only (no filtering, so float formats need no extension).
+ * @param {WebGL2RenderingContext} gl
+ * @param {number} internalFormat e.g. gl.RGBA32F
+ * @param {number} columns
+ * @param {number} rows
+ * @returns {WebGLTexture}
+ */
+export function createDataTexture(gl, internalFormat, columns, rows) {
+  const texture = /** @type {WebGLTexture} */ (gl.createTexture());
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texStorage2D(gl.TEXTURE_2D, 1, internalFormat, columns, rows);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  return texture;
+}
+
+/**
+ * Fills a data texture, or a rectangle of it, from floats, whatever pixel-store state the
+ * caller left behind.
+ * @param {WebGL2RenderingContext} gl
+ * @param {WebGLTexture} texture
+ * @param {number} format gl.RED, gl.RGB or gl.RGBA: the floats per texel in `values`
+ * @param {number} columns
+ * @param {number} rows
+ * @param {Float32Array} values
+ * @param {number} [column] where the rectangle starts
+ * @param {number} [row]
+ */
+export function uploadFloats(gl, texture, format, columns, rows, values, column = 0, row = 0) {
+  const flipY = gl.getParameter(gl.UNPACK_FLIP_Y_WEBGL);
+  const alignment = gl.getParameter(gl.UNPACK_ALIGNMENT);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, column, row, columns, rows, format, gl.FLOAT, values);
+  gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, flipY);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, alignment);
+}
