@@ -172,6 +172,11 @@ export interface GpuClothOptions extends ClothSettings {
   precision?: 'auto' | StatePrecision;
   /** Behave as a device without EXT_color_buffer_float (as many phones are): for tests. */
   ignoreFloatRenderTargets?: boolean;
+  /**
+   * Check every uniform name a GPU pass sets against the names it declares, throwing on a
+   * misspelt one (a declared name its program lacks throws either way): for development.
+   */
+  debug?: boolean;
 }
 
 /** The device cannot run the GPU solver; `backend: 'auto'` falls back to the CPU on this error. */

@@ -1,5 +1,6 @@
 // nuno: real-time cloth for the web. The public entry point of the package.
 import createNunoCore from '../dist/nuno-core.mjs';
+import { shown } from './arguments.js';
 import { Cloth } from './cloth.js';
 import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
 import { GpuCloth } from './gpu/gpu-cloth.js';
@@ -62,17 +63,18 @@ export class Nuno {
       if (options !== undefined) throw new TypeError('nuno: createCloth(settings) takes one argument; pass a WebGL2 context or canvas first for the GPU');
       return new Cloth(this.#core, /** @type {import('./index.js').ClothSettings} */ (target));
     }
-    const { backend = 'auto', precision = 'auto', ignoreFloatRenderTargets = false, ...settings } = options ?? {};
+    const { backend = 'auto', precision = 'auto', ignoreFloatRenderTargets = false, debug = false, ...settings } = options ?? {};
     if (!backends.includes(backend)) {
       throw new Error(`nuno: 'backend' must be one of 'auto', 'gpu', 'cpu', got '${backend}'`);
     }
+    if (typeof debug !== 'boolean') throw new Error(`nuno: 'debug' must be true or false, got ${shown(debug)}`);
     if (backend === 'cpu') return new Cloth(this.#core, settings);
     const setup = new Cloth(this.#core, settings);
     try {
       const gl = webgl2Of(target);
       const { precision: chosen } = gpuCapabilities(gl, setup, precision, ignoreFloatRenderTargets);
       this.#gpuTables ??= gpuTablesOf(this.#core);
-      return new GpuCloth(gl, setup, this.#gpuTables, chosen);
+      return new GpuCloth(gl, setup, this.#gpuTables, chosen, debug);
     } catch (error) {
       if (backend === 'auto' && error instanceof GpuUnsupportedError) {
         setup.fallbackReason = error.message;

@@ -381,3 +381,49 @@ test('the GPU cloth refuses orderings it does not run and loose step counts, by 
   expect(result.accepted).toEqual({ ordering: 'red-black', substeps: 4 });
   expect(result.countError).toBe("nuno: 'count' must be an integer in [0, 1000000], got 2.9");
 });
+
+test('a solver pass catches a misspelt uniform: when it is made, and where it is set in debug mode', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { SolverPass } = await import('/web/gpu/solver-pass.js');
+    const { solverLoadFrag } = await import('/dist/shaders.js');
+    const { loadNuno } = await import('/web/index.js');
+    const gl = /** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2'));
+    /** @param {() => void} action */
+    const errorOf = (action) => {
+      try {
+        action();
+        return null;
+      } catch (error) {
+        return /** @type {Error} */ (error).message;
+      }
+    };
+    const load = { label: 'test load', fragmentSource: solverLoadFrag, defines: { SPLIT_HALF: 0 }, constantsGlsl: '', uniforms: [] };
+    const declaredWrong = errorOf(() => new SolverPass(gl, { ...load, samplers: ['uSorce'], debug: false }));
+    const pass = new SolverPass(gl, { ...load, samplers: ['uSource'], debug: true });
+    const setWrong = errorOf(() => pass.run({ uSource: null }, (context, u) => context.uniform1i(u.uSorce, 0)));
+    pass.dispose();
+
+    // Every real pass declares what it sets: debug cloths run each program variant without a throw.
+    const nuno = await loadNuno();
+    const variants = [];
+    for (const precision of ['float', 'half']) {
+      for (const [solver, iterations] of [['xpbd', 3], ['pbd', 1], ['mass-spring', 1]]) {
+        const cloth = nuno.createCloth(gl, { backend: 'gpu', precision, debug: true, columns: 8, rows: 6, solver, iterations, wind: [1, 0, 0] });
+        cloth.addCollider({ type: 'sphere', center: [0, 0.5, 0], radius: 0.2 });
+        cloth.addCollider({ type: 'plane', point: [0, -1, 0], normal: [0, 1, 0] });
+        cloth.stepFixed(2);
+        cloth.dispose();
+        variants.push(`${precision} ${solver}`);
+      }
+    }
+    const badDebug = errorOf(() => nuno.createCloth(gl, { backend: 'gpu', debug: 'yes' }));
+    return { declaredWrong, setWrong, variants, badDebug, glError: gl.getError() };
+  });
+  expect(result.declaredWrong).toContain("no active uniform 'uSorce'");
+  expect(result.setWrong).toContain("'uSorce', which it does not declare");
+  expect(result.variants).toHaveLength(6);
+  expect(result.badDebug).toContain("'debug'");
+  expect(result.glError).toBe(0);
+  expect(complaints).toEqual([]);
+});

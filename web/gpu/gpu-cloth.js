@@ -29,6 +29,51 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
 /** @typedef {import('./gpu-constants.js').GpuTables} GpuTables */
 
 const families = ['structural', 'shear', 'bending'];
+
+/** The half path's low parts of the state a pass reads: unused, so dropped, on the float path. */
+const positionAndVelocityLowParts = ['uPositionLow', 'uVelocityLow'];
+const constrainSamplers = ['uPosition', 'uPositionLow', 'uInverseMass', 'uRestLengths'];
+const constrainUniforms = ['uGridSize', 'uOffset', 'uDirection', 'uColourAxis', 'uColourPeriod', 'uColour', 'uSolver', 'uRule'];
+
+/**
+ * What each pass's program is made from and the samplers and uniforms it sets: SolverPass
+ * checks them against the program, so a misspelt name throws instead of being ignored.
+ * @type {Record<'load' | 'predict' | 'constrain' | 'constrainWithLambdas' | 'collide',
+ *   Omit<import('./solver-pass.js').SolverPassDescription, 'defines' | 'constantsGlsl' | 'debug'> & {defines?: Record<string, number>}>}
+ */
+const passDescriptions = {
+  load: { label: 'solver load', fragmentSource: solverLoadFrag, samplers: ['uSource'], uniforms: [] },
+  predict: {
+    label: 'solver predict',
+    fragmentSource: [solverWriteMotion, gridNormal, solverPredictFrag],
+    samplers: ['uPosition', 'uPositionLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'],
+    uniforms: ['uGridSize', 'uGravity', 'uWind', 'uKeep', 'uNormalDragShare', 'uTangentialDragShare', 'uSubstepSeconds'],
+    lowParts: positionAndVelocityLowParts,
+  },
+  constrain: {
+    label: 'solver constrain',
+    fragmentSource: solverConstrainFrag,
+    defines: { XPBD_LAMBDAS: 0 },
+    samplers: constrainSamplers,
+    uniforms: constrainUniforms,
+    lowParts: ['uPositionLow'],
+  },
+  constrainWithLambdas: {
+    label: 'solver constrain (XPBD multipliers)',
+    fragmentSource: solverConstrainFrag,
+    defines: { XPBD_LAMBDAS: 1 },
+    samplers: [...constrainSamplers, 'uLambdas'],
+    uniforms: [...constrainUniforms, 'uFirstIteration'],
+    lowParts: ['uPositionLow'],
+  },
+  collide: {
+    label: 'solver collide',
+    fragmentSource: [solverWriteMotion, solverCollideFrag],
+    samplers: ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'],
+    uniforms: ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uMargin', 'uSubstepSeconds'],
+    lowParts: [...positionAndVelocityLowParts, 'uPredictedLow'],
+  },
+};
 /** The GPU passes are the red-black colouring; other orderings exist on the CPU only. */
 const gpuOrdering = 'red-black';
 
@@ -74,6 +119,8 @@ export class GpuCloth {
   #constants;
   /** @type {string} */
   #constantsGlsl;
+  /** @type {boolean} */
+  #debug;
   /** @type {number} */
   #columns;
   /** @type {number} */
@@ -107,8 +154,9 @@ export class GpuCloth {
    * @param {Cloth} setup a CPU cloth with the same settings; the GPU cloth owns and disposes it
    * @param {GpuTables} tables the core's constraint directions and GPU constants
    * @param {StatePrecision} precision
+   * @param {boolean} debug uniform names a pass sets are checked on every use, not only when it is made
    */
-  constructor(gl, setup, tables, precision) {
+  constructor(gl, setup, tables, precision, debug) {
     const refusal = orderingRefusal(setup.settings.ordering);
     if (refusal) throw new GpuUnsupportedError(refusal);
     this.#gl = gl;
@@ -116,6 +164,7 @@ export class GpuCloth {
     this.#directions = tables.directions;
     this.#constants = tables.constants;
     this.#constantsGlsl = tables.constantsGlsl;
+    this.#debug = debug;
     this.#precision = precision;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
@@ -130,16 +179,14 @@ export class GpuCloth {
     const gl = this.#gl;
     enableFloatRenderTargets(gl);
     const precision = this.#precision;
-    const split = { SPLIT_HALF: precision === 'half' ? 1 : 0 };
-    const constants = this.#constantsGlsl;
     this.#framebuffers = new FramebufferCache(gl);
     this.#emptyVertexArray = /** @type {WebGLVertexArrayObject} */ (gl.createVertexArray());
     this.#passes = {
-      load: new SolverPass(gl, 'solver load', solverLoadFrag, split, constants),
-      predict: new SolverPass(gl, 'solver predict', [solverWriteMotion, gridNormal, solverPredictFrag], split, constants),
-      constrain: new SolverPass(gl, 'solver constrain', solverConstrainFrag, { ...split, XPBD_LAMBDAS: 0 }, constants),
+      load: this.#createPass('load'),
+      predict: this.#createPass('predict'),
+      constrain: this.#createPass('constrain'),
       constrainWithLambdas: null, // made when XPBD first runs with several iterations
-      collide: new SolverPass(gl, 'solver collide', [solverWriteMotion, solverCollideFrag], split, constants),
+      collide: this.#createPass('collide'),
     };
     this.#positions = [0, 1, 2].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#velocities = [0, 1].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
@@ -151,6 +198,17 @@ export class GpuCloth {
     if (precision === 'half') this.#verifyHalfSplit();
     this.#uploadRestLengths();
     this.reset();
+  }
+
+  /** @param {keyof typeof passDescriptions} name */
+  #createPass(name) {
+    const { defines, ...description } = passDescriptions[name];
+    return new SolverPass(this.#gl, {
+      ...description,
+      defines: { SPLIT_HALF: this.#precision === 'half' ? 1 : 0, ...defines },
+      constantsGlsl: this.#constantsGlsl,
+      debug: this.#debug,
+    });
   }
 
   /**
@@ -571,7 +629,7 @@ export class GpuCloth {
       gl.uniform1i(u.uColour, colour);
       gl.uniform1i(u.uSolver, this.#constants.solverKinds[solver]);
       gl.uniform4f(u.uRule, rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain);
-      gl.uniform1i(u.uFirstIteration, firstIteration ? 1 : 0);
+      if (useLambdas) gl.uniform1i(u.uFirstIteration, firstIteration ? 1 : 0);
     });
   }
 
@@ -596,7 +654,6 @@ export class GpuCloth {
       uVelocityLow: this.#velocities[velocityFrom].low,
       uInverseMass: this.#inverseMasses,
     }, (gl, u) => {
-      gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
       gl.uniform1i(u.uColliderCount, colliders.length);
       if (colliders.length > 0) {
         gl.uniform1iv(u.uColliderType, colliders.map((c) => this.#constants.colliderKinds[c.type]));
@@ -616,8 +673,7 @@ export class GpuCloth {
     const gl = this.#gl;
     const format = stateFormat(gl, this.#precision);
     this.#lambdas = [0, 1, 2].map(() => [0, 1].map(() => createDataTexture(gl, format, this.#columns, this.#rows)));
-    this.#passes.constrainWithLambdas = new SolverPass(gl, 'solver constrain (XPBD multipliers)', solverConstrainFrag,
-      { SPLIT_HALF: this.#precision === 'half' ? 1 : 0, XPBD_LAMBDAS: 1 }, this.#constantsGlsl);
+    this.#passes.constrainWithLambdas = this.#createPass('constrainWithLambdas');
   }
 
   /**

@@ -1,54 +1,78 @@
-// One solver pass: a fragment program run once per particle over the whole state texture.
+// One solver pass: a fragment program run once per particle over the whole state texture. Each
+// pass declares the uniforms and samplers it sets, and the program is checked against them.
 import { solverFullscreenVert, solverState } from '../../dist/shaders.js';
+import { checkedUniforms } from '../gl/checked-uniforms.js';
 import { createProgram } from '../gl/program.js';
 
 /** @typedef {WebGLTexture | null | (WebGLTexture | null)[]} SamplerBinding */
+/** @typedef {import('../gl/checked-uniforms.js').UniformLocations} UniformLocations */
+
+/**
+ * @typedef {object} SolverPassDescription
+ * @property {string} label names the pass in shader and uniform errors
+ * @property {string | string[]} fragmentSource the pass's own GLSL, or its parts in order
+ *   (solver-state.glsl is put in front)
+ * @property {Record<string, number>} defines compile-time switches, e.g. {SPLIT_HALF: 1}
+ * @property {string} constantsGlsl the core's GPU constants as #defines (gpu-constants.js)
+ * @property {readonly string[]} samplers every sampler `run` binds
+ * @property {readonly string[]} uniforms every other uniform `run`'s callback sets
+ * @property {readonly string[]} [lowParts] samplers of the half path's low parts: the float
+ *   path (SPLIT_HALF 0) never reads them, so its compiler drops them
+ * @property {boolean} debug also throw when a name that was not declared is set
+ */
 
 export class SolverPass {
   /** @type {WebGL2RenderingContext} */
   #gl;
+  /** @type {WebGLProgram} */
   #program;
+  /** @type {UniformLocations} */
+  #uniforms;
 
   /**
    * @param {WebGL2RenderingContext} gl
-   * @param {string} label names the pass in shader errors
-   * @param {string | string[]} fragmentSource the pass's own GLSL, or its parts in order
-   *   (solver-state.glsl is put in front)
-   * @param {Record<string, number>} defines compile-time switches, e.g. {SPLIT_HALF: 1}
-   * @param {string} constantsGlsl the core's GPU constants as #defines (gpu-constants.js)
+   * @param {SolverPassDescription} description
    */
-  constructor(gl, label, fragmentSource, defines, constantsGlsl) {
+  constructor(gl, { label, fragmentSource, defines, constantsGlsl, samplers, uniforms, lowParts = [], debug }) {
     this.#gl = gl;
     const header = ['#version 300 es', ...Object.entries(defines).map(([name, value]) => `#define ${name} ${value}`),
       constantsGlsl].join('\n');
-    this.#program = createProgram(gl, label, `${header}\n${solverFullscreenVert}`,
+    const program = createProgram(gl, label, `${header}\n${solverFullscreenVert}`,
       [header, solverState, ...[fragmentSource].flat()].join('\n'));
+    this.#program = program.program;
+    try {
+      this.#uniforms = checkedUniforms(program, label, [...samplers, ...uniforms], defines.SPLIT_HALF ? [] : lowParts, debug);
+    } catch (error) {
+      gl.deleteProgram(program.program);
+      throw error;
+    }
   }
 
   /**
    * Draws the pass into the bound framebuffer.
    * @param {Record<string, SamplerBinding>} samplers textures by sampler name; an array for a sampler array
-   * @param {(gl: WebGL2RenderingContext, uniforms: Record<string, WebGLUniformLocation>) => void} setUniforms
+   * @param {(gl: WebGL2RenderingContext, uniforms: UniformLocations) => void} setUniforms
    */
   run(samplers, setUniforms) {
     const gl = this.#gl;
-    const { program, uniforms } = this.#program;
-    gl.useProgram(program);
+    const uniforms = this.#uniforms;
+    gl.useProgram(this.#program);
     let unit = 0;
     for (const [name, binding] of Object.entries(samplers)) {
+      const location = uniforms[name];
       const textures = Array.isArray(binding) ? binding : [binding];
       const units = textures.map((texture) => {
         gl.activeTexture(gl.TEXTURE0 + unit);
         gl.bindTexture(gl.TEXTURE_2D, texture);
         return unit++;
       });
-      if (uniforms[name]) gl.uniform1iv(uniforms[name], units);
+      if (location) gl.uniform1iv(location, units);
     }
     setUniforms(gl, uniforms);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
   dispose() {
-    this.#gl.deleteProgram(this.#program.program);
+    this.#gl.deleteProgram(this.#program);
   }
 }
