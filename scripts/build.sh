@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything the tests, the demo and the package need:
 #   build/native  the core, its unit tests and tools (g++)
+#   web/index.d.ts  its settings part, from the schema (nuno_settings_dts)
 #   build/wasm    the core as WebAssembly -> dist/nuno-core.{mjs,wasm} (Emscripten)
 #   dist/shaders.js  the GLSL files of shaders/ as ES module strings
 set -euo pipefail
@@ -12,6 +13,8 @@ jobs=$(nproc)
 
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release --log-level=WARNING
 cmake --build build/native -j "$jobs"
+# The settings part of web/index.d.ts comes from src/settings_schema.hpp (a unit test checks it).
+build/native/nuno_settings_dts web/index.d.ts
 
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release --log-level=WARNING > /dev/null
 cmake --build build/wasm -j "$jobs"

@@ -130,14 +130,10 @@ void Cloth::applyPins() {
 void Cloth::configure(const ClothSettings& next) {
     // The grid first: a changed grid is the mistake, whatever else it makes look out of range
     // (pins beyond a smaller grid, say).
-    requireUnchanged(next.columns == settings_.columns, "columns");
-    requireUnchanged(next.rows == settings_.rows, "rows");
-    requireUnchanged(next.width == settings_.width, "width");
-    requireUnchanged(next.height == settings_.height, "height");
-    requireUnchanged(next.orientation == settings_.orientation, "orientation");
-    requireUnchanged(next.center == settings_.center, "center");
-    requireUnchanged(next.initialPositions == settings_.initialPositions, "positions");
-    requireUnchanged(next.density == settings_.density, "density");
+#define NUNO_REQUIRE_GRID_UNCHANGED(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
+    if (Scope::scope == Scope::Grid) requireUnchanged(next.field == settings_.field, key);
+    NUNO_SETTINGS(NUNO_REQUIRE_GRID_UNCHANGED)
+#undef NUNO_REQUIRE_GRID_UNCHANGED
     validate(next);
 
     const bool pinsChanged = next.pins != settings_.pins || next.pinnedParticles != settings_.pinnedParticles;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <stdexcept>
+#include <type_traits>
 
 namespace nuno {
 namespace {
@@ -34,77 +34,75 @@ glm::dvec3 vector3(const SettingSource& source, const std::string& key) {
 
 float real(const SettingSource& source, const std::string& key) { return static_cast<float>(source.number(key)); }
 
-void readFamily(const SettingSource& source, const std::string& familyName, FamilyStiffness& family) {
-    const std::map<std::string, float FamilyStiffness::*> fields = {{"compliance", &FamilyStiffness::compliance},
-                                                                   {"stiffness", &FamilyStiffness::stiffness},
-                                                                   {"stretch", &FamilyStiffness::stretch},
-                                                                   {"shrink", &FamilyStiffness::shrink}};
-    for (const std::string& key : source.keys()) {
-        const auto field = fields.find(key);
-        if (field == fields.end()) {
-            fail("unknown setting '" + familyName + "." + key + "'; known: compliance, stiffness, stretch, shrink");
-        }
-        family.*(field->second) = real(source, key);
-    }
+// One reader per kind of setting, so the readers can be made from the schema.
+void read(const SettingSource& source, const std::string& key, int& value, ClothSettings&) {
+    value = integer(source, key);
+}
+void read(const SettingSource& source, const std::string& key, float& value, ClothSettings&) {
+    value = real(source, key);
+}
+void read(const SettingSource& source, const std::string& key, Vec3& value, ClothSettings&) {
+    value = Vec3(vector3(source, key));
+}
+template <class Choice, std::enable_if_t<std::is_enum_v<Choice>, int> = 0>
+void read(const SettingSource& source, const std::string& key, Choice& value, ClothSettings&) {
+    value = parseChoice<Choice>(key, source.text(key));
 }
 
-std::vector<Vec3> points(const SettingSource& source, const std::string& key) {
+void read(const SettingSource& source, const std::string& key, std::vector<Vec3>& points, ClothSettings&) {
     const std::vector<double> flat = source.numbers(key);
     if (flat.size() % 3 != 0) fail("'" + key + "' must hold x, y, z for each particle; its length is not a multiple of 3");
-    std::vector<Vec3> result(flat.size() / 3);
-    for (std::size_t i = 0; i < result.size(); ++i) {
-        result[i] = Vec3(static_cast<float>(flat[3 * i]), static_cast<float>(flat[3 * i + 1]),
+    points.resize(flat.size() / 3);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        points[i] = Vec3(static_cast<float>(flat[3 * i]), static_cast<float>(flat[3 * i + 1]),
                          static_cast<float>(flat[3 * i + 2]));
     }
-    return result;
 }
 
-void readPins(const SettingSource& source, ClothSettings& settings) {
-    if (source.isText("pins")) {
-        settings.pins = parsePinPreset(source.text("pins"));
-        settings.pinnedParticles.clear();
+// A preset's name, or the indices of the particles to pin (kept in settings.pinnedParticles).
+void read(const SettingSource& source, const std::string& key, PinPreset& pins, ClothSettings& settings) {
+    settings.pinnedParticles.clear();
+    if (source.isText(key)) {
+        pins = parseChoice<PinPreset>(key, source.text(key), " or an array of particle indices");
         return;
     }
-    settings.pins = PinPreset::Custom;
-    settings.pinnedParticles.clear();
-    for (double index : source.numbers("pins")) {
+    pins = PinPreset::Custom;
+    for (double index : source.numbers(key)) {
         if (std::floor(index) != index || index < 0 || index > 4294967295.0) {
-            failInput("pins", "particle indices (integers >= 0)", showNumber(index));
+            failInput(key, "particle indices (integers >= 0)", showNumber(index));
         }
         settings.pinnedParticles.push_back(static_cast<std::uint32_t>(index));
     }
 }
 
-using Reader = std::function<void(const SettingSource&, const std::string&, ClothSettings&)>;
+void read(const SettingSource& parent, const std::string& familyName, FamilyStiffness& family, ClothSettings&) {
+    const std::unique_ptr<SettingSource> source = parent.child(familyName);
+    const std::map<std::string, float FamilyStiffness::*> fields = {
+#define NUNO_FAMILY_FIELD_MEMBER(field, defaultValue, low, high, unit, summary) {#field, &FamilyStiffness::field},
+        NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_MEMBER)
+#undef NUNO_FAMILY_FIELD_MEMBER
+    };
+    for (const std::string& key : source->keys()) {
+        const auto field = fields.find(key);
+        if (field == fields.end()) {
+            std::vector<std::string> known;
+#define NUNO_FAMILY_FIELD_NAME(field, defaultValue, low, high, unit, summary) known.push_back(#field);
+            NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_NAME)
+#undef NUNO_FAMILY_FIELD_NAME
+            fail("unknown setting '" + familyName + "." + key + "'; known: " + joined(known));
+        }
+        family.*(field->second) = real(*source, key);
+    }
+}
+
+using Reader = void (*)(const SettingSource&, const std::string&, ClothSettings&);
 
 const std::map<std::string, Reader>& settingReaders() {
     static const std::map<std::string, Reader> readers = {
-        {"columns", [](auto& src, auto& key, auto& s) { s.columns = integer(src, key); }},
-        {"rows", [](auto& src, auto& key, auto& s) { s.rows = integer(src, key); }},
-        {"width", [](auto& src, auto& key, auto& s) { s.width = real(src, key); }},
-        {"height", [](auto& src, auto& key, auto& s) { s.height = real(src, key); }},
-        {"orientation", [](auto& src, auto& key, auto& s) { s.orientation = parseOrientation(src.text(key)); }},
-        {"center", [](auto& src, auto& key, auto& s) { s.center = Vec3(vector3(src, key)); }},
-        {"positions", [](auto& src, auto& key, auto& s) { s.initialPositions = points(src, key); }},
-        {"density", [](auto& src, auto& key, auto& s) { s.density = real(src, key); }},
-        {"pins", [](auto& src, auto&, auto& s) { readPins(src, s); }},
-        {"solver", [](auto& src, auto& key, auto& s) { s.solver = parseSolver(src.text(key)); }},
-        {"ordering", [](auto& src, auto& key, auto& s) { s.ordering = parseOrdering(src.text(key)); }},
-        {"jacobiRelaxation", [](auto& src, auto& key, auto& s) { s.jacobiRelaxation = real(src, key); }},
-        {"substeps", [](auto& src, auto& key, auto& s) { s.substeps = integer(src, key); }},
-        {"iterations", [](auto& src, auto& key, auto& s) { s.iterations = integer(src, key); }},
-        {"stepSeconds", [](auto& src, auto& key, auto& s) { s.stepSeconds = real(src, key); }},
-        {"maxFrameSeconds", [](auto& src, auto& key, auto& s) { s.maxFrameSeconds = real(src, key); }},
-        {"gravity", [](auto& src, auto& key, auto& s) { s.gravity = Vec3(vector3(src, key)); }},
-        {"damping", [](auto& src, auto& key, auto& s) { s.damping = real(src, key); }},
-        {"wind", [](auto& src, auto& key, auto& s) { s.wind = Vec3(vector3(src, key)); }},
-        {"windNormalDrag", [](auto& src, auto& key, auto& s) { s.windNormalDrag = real(src, key); }},
-        {"windTangentialDrag", [](auto& src, auto& key, auto& s) { s.windTangentialDrag = real(src, key); }},
-        {"springConstant", [](auto& src, auto& key, auto& s) { s.springConstant = real(src, key); }},
-        {"collisionMargin", [](auto& src, auto& key, auto& s) { s.collisionMargin = real(src, key); }},
-        {"structural", [](auto& src, auto& key, auto& s) { readFamily(*src.child(key), key, s.structural); }},
-        {"shear", [](auto& src, auto& key, auto& s) { readFamily(*src.child(key), key, s.shear); }},
-        {"bending", [](auto& src, auto& key, auto& s) { readFamily(*src.child(key), key, s.bending); }},
+#define NUNO_SETTING_READER(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
+    {key, [](const SettingSource& source, const std::string& name, ClothSettings& s) { read(source, name, s.field, s); }},
+        NUNO_SETTINGS(NUNO_SETTING_READER)
+#undef NUNO_SETTING_READER
     };
     return readers;
 }

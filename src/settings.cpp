@@ -1,13 +1,13 @@
 #include "settings.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace nuno {
 namespace {
-
-constexpr int kMaxGridSide = 16384;
 
 void requireIntIn(const std::string& name, int value, int low, int high) {
     if (value < low || value > high) {
@@ -16,17 +16,135 @@ void requireIntIn(const std::string& name, int value, int low, int high) {
     }
 }
 
-// lowOpen/highOpen say whether the interval excludes that end.
-void requireIn(const std::string& name, float value, float low, float high, bool lowOpen = false,
-               bool highOpen = false) {
-    const bool tooLow = lowOpen ? !(value > low) : !(value >= low);
-    const bool tooHigh = highOpen ? !(value < high) : !(value <= high);
+void requireIn(const std::string& name, float value, float low, float high, Ends ends = Ends::Closed) {
+    const bool open = ends == Ends::Open;
+    const bool tooLow = open ? !(value > low) : !(value >= low);
+    const bool tooHigh = open ? !(value < high) : !(value <= high);
     if (!std::isfinite(value) || tooLow || tooHigh) {
         failInput(name,
-                  std::string("a number in ") + (lowOpen ? "(" : "[") + showNumber(low) + ", " + showNumber(high) +
-                      (highOpen ? ")" : "]"),
+                  std::string("a number in ") + (open ? "(" : "[") + showNumber(low) + ", " + showNumber(high) +
+                      (open ? ")" : "]"),
                   showNumber(value));
     }
+}
+
+// One check per kind of setting, so validate() can go through the schema.
+void check(const std::string& key, int value, int low, int high, Ends, const ClothSettings&) {
+    requireIntIn(key, value, low, high);
+}
+void check(const std::string& key, float value, float low, float high, Ends ends, const ClothSettings&) {
+    requireIn(key, value, low, high, ends);
+}
+void check(const std::string& key, const Vec3& value, float, float limit, Ends, const ClothSettings&) {
+    requireVector(key, value, limit);
+}
+void check(const std::string& key, const std::vector<Vec3>& points, float, float limit, Ends,
+           const ClothSettings& s) {
+    if (points.empty()) return;
+    if (points.size() != static_cast<std::size_t>(s.particleCount())) {
+        failInput(key, "columns * rows = " + std::to_string(s.particleCount()) + " points",
+                  std::to_string(points.size()) + " points");
+    }
+    for (const Vec3& point : points) requireVector(key, point, limit);
+}
+void check(const std::string& key, PinPreset pins, int, int, Ends, const ClothSettings& s) {
+    if (pins != PinPreset::Custom) return;
+    for (std::uint32_t index : s.pinnedParticles) {
+        if (index >= static_cast<std::uint32_t>(s.particleCount())) {
+            failInput(key, "particle indices in [0, " + std::to_string(s.particleCount() - 1) + "]",
+                      std::to_string(index));
+        }
+    }
+}
+// Choices are checked as they are read (parseChoice): an enum holds no other value.
+template <class Choice, std::enable_if_t<std::is_enum_v<Choice>, int> = 0>
+void check(const std::string&, Choice, int, int, Ends, const ClothSettings&) {}
+void check(const std::string& key, const FamilyStiffness& family, int, int, Ends, const ClothSettings&) {
+    validateFamily(family, key);
+}
+
+// The default as JS writes it, for the documentation.
+std::string jsText(int value) { return std::to_string(value); }
+// A default such as 1/60 is written as that fraction, not as its six digits.
+std::string jsText(float value) {
+    const std::string digits = jsNumber(value);
+    const float reciprocal = std::round(1.0f / value);
+    const bool sixDigitsAreInexact = static_cast<float>(std::stod(digits)) != value;
+    if (sixDigitsAreInexact && reciprocal > 1.0f && 1.0f / reciprocal == value) return "1/" + jsNumber(reciprocal);
+    return digits;
+}
+std::string jsText(const Vec3& value) {
+    return "[" + jsText(value.x) + ", " + jsText(value.y) + ", " + jsText(value.z) + "]";
+}
+std::string jsText(const std::vector<Vec3>&) { return "none (a flat sheet)"; }
+template <class Choice, std::enable_if_t<std::is_enum_v<Choice>, int> = 0>
+std::string jsText(Choice choice) {
+    return "'" + std::string(nameOf(choice)) + "'";
+}
+std::string jsText(const FamilyStiffness& family) {
+    std::string text;
+#define NUNO_FAMILY_FIELD_TEXT(field, defaultValue, low, high, unit, summary) \
+    text += (text.empty() ? "{ " : ", ") + std::string(#field) + ": " + jsText(family.field);
+    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_TEXT)
+#undef NUNO_FAMILY_FIELD_TEXT
+    return text + " }";
+}
+
+template <class Type>
+constexpr SettingKind kindOf() {
+    if constexpr (std::is_same_v<Type, int>) return SettingKind::Integer;
+    else if constexpr (std::is_same_v<Type, float>) return SettingKind::Number;
+    else if constexpr (std::is_same_v<Type, Vec3>) return SettingKind::Vector;
+    else if constexpr (std::is_same_v<Type, std::vector<Vec3>>) return SettingKind::Points;
+    else if constexpr (std::is_same_v<Type, PinPreset>) return SettingKind::Pins;
+    else if constexpr (std::is_same_v<Type, FamilyStiffness>) return SettingKind::Family;
+    else return SettingKind::Choice;
+}
+
+template <class Type>
+std::vector<std::string> choiceNames() {
+    std::vector<std::string> names;
+    if constexpr (std::is_enum_v<Type>) {
+        for (const auto& entry : Choices<Type>::all) names.emplace_back(entry.second);
+    }
+    return names;
+}
+
+template <class Type>
+std::string choiceTypeName() {
+    if constexpr (std::is_enum_v<Type>) return Choices<Type>::typeName;
+    return "";
+}
+
+// "s.stepSeconds" -> "stepSeconds": the setting a bound written in the schema refers to.
+std::string settingNamed(const char* boundText) {
+    const std::string text = boundText;
+    return text.rfind("s.", 0) == 0 ? text.substr(2) : "";
+}
+
+// A family's fields follow it in the schema; other settings have none.
+void appendFields(std::vector<SettingInfo>& schema, const std::string& family, Scope scope,
+                  const FamilyStiffness& familyDefaults) {
+#define NUNO_FAMILY_FIELD_INFO(field, defaultValue, low, high, unit, summary)                                \
+    schema.push_back({family + "." #field, SettingKind::Number, low, high, false, "", scope, unit, summary, "", \
+                      jsText(familyDefaults.field), {}, ""});
+    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_INFO)
+#undef NUNO_FAMILY_FIELD_INFO
+}
+template <class Type>
+void appendFields(std::vector<SettingInfo>&, const std::string&, Scope, const Type&) {}
+
+std::vector<SettingInfo> buildSchema() {
+    const ClothSettings s;  // a bound that is another setting takes that setting's default
+    std::vector<SettingInfo> schema;
+#define NUNO_SETTING_INFO(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)          \
+    schema.push_back({key, kindOf<Type>(), static_cast<double>(low), static_cast<double>(high),                  \
+                      Ends::ends == Ends::Open, settingNamed(#low), Scope::scope, unit, summary, note,              \
+                      jsText(s.field), choiceNames<Type>(), choiceTypeName<Type>()});                             \
+    appendFields(schema, key, Scope::scope, s.field);
+    NUNO_SETTINGS(NUNO_SETTING_INFO)
+#undef NUNO_SETTING_INFO
+    return schema;
 }
 
 }  // namespace
@@ -42,6 +160,18 @@ std::string showNumber(double value) {
     return out.str();
 }
 
+std::string jsNumber(double value) {
+    std::string text = showNumber(value);
+    // C++ writes 1e-06 and 1e+09, JS 1e-6 and 1e9.
+    const std::size_t exponent = text.find('e');
+    if (exponent == std::string::npos) return text;
+    std::string digits = text.substr(exponent + 1);
+    const std::string sign = digits[0] == '-' ? "-" : "";
+    if (digits[0] == '-' || digits[0] == '+') digits = digits.substr(1);
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+    return text.substr(0, exponent + 1) + sign + digits;
+}
+
 std::string showVector(const glm::dvec3& value) {
     return "[" + showNumber(value.x) + ", " + showNumber(value.y) + ", " + showNumber(value.z) + "]";
 }
@@ -55,104 +185,35 @@ void requireVector(const std::string& name, const glm::dvec3& value, double limi
     }
 }
 
+bool FamilyStiffness::operator==(const FamilyStiffness& other) const {
+    bool same = true;
+#define NUNO_FAMILY_FIELD_SAME(field, defaultValue, low, high, unit, summary) same = same && field == other.field;
+    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_SAME)
+#undef NUNO_FAMILY_FIELD_SAME
+    return same;
+}
+
 void validateFamily(const FamilyStiffness& family, const std::string& familyName) {
-    requireIn(familyName + ".compliance", family.compliance, 0.0f, 1.0f);
-    requireIn(familyName + ".stiffness", family.stiffness, 0.0f, 1.0f);
-    requireIn(familyName + ".stretch", family.stretch, 0.0f, 1.0f);
-    requireIn(familyName + ".shrink", family.shrink, 0.0f, 1.0f);
+#define NUNO_FAMILY_FIELD_CHECK(field, defaultValue, low, high, unit, summary) \
+    requireIn(familyName + "." #field, family.field, low, high);
+    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_CHECK)
+#undef NUNO_FAMILY_FIELD_CHECK
 }
 
 void validate(const ClothSettings& s) {
     // How many particles fit in memory is the cloth's to say (Cloth::memoryBytes).
-    requireIntIn("columns", s.columns, 2, kMaxGridSide);
-    requireIntIn("rows", s.rows, 2, kMaxGridSide);
-    // With these lower ends and the density's, a particle's mass, density * width * height /
-    // (columns * rows), is at least 1e-6 * 1e-3 * 1e-3 / 16384^2 = 3.7e-21 kg, a normal float32
-    // with a finite inverse. Below that it rounded to a denormal or zero, 1/m to inf, and the
-    // first step to NaN (density 1e-36 did).
-    requireIn("width", s.width, 1e-3f, 1000.0f);
-    requireIn("height", s.height, 1e-3f, 1000.0f);
-    requireVector("center", s.center, kMaxCoordinateMetres);
-    if (!s.initialPositions.empty()) {
-        if (s.initialPositions.size() != static_cast<std::size_t>(s.particleCount())) {
-            failInput("positions", "columns * rows = " + std::to_string(s.particleCount()) + " points",
-                      std::to_string(s.initialPositions.size()) + " points");
-        }
-        for (const Vec3& point : s.initialPositions) requireVector("positions", point, kMaxCoordinateMetres);
-    }
-    requireIn("density", s.density, 1e-6f, 1000.0f);
-    if (s.pins == PinPreset::Custom) {
-        for (std::uint32_t index : s.pinnedParticles) {
-            if (index >= static_cast<std::uint32_t>(s.particleCount())) {
-                failInput("pins", "particle indices in [0, " + std::to_string(s.particleCount() - 1) + "]",
-                          std::to_string(index));
-            }
-        }
-    }
-    requireIn("jacobiRelaxation", s.jacobiRelaxation, 0.0f, 2.0f, true, true);
-    requireIntIn("substeps", s.substeps, 1, 100);
-    requireIntIn("iterations", s.iterations, 1, 100);
-    requireIn("stepSeconds", s.stepSeconds, 1e-4f, 0.1f);
-    requireIn("maxFrameSeconds", s.maxFrameSeconds, s.stepSeconds, 1.0f);
-    requireVector("gravity", s.gravity, 1000.0);
-    // Damping and drag decay the velocity exponentially over a substep (see integrate.hpp), which
-    // is stable at any rate and step; these upper ends only say what is physically sensible.
-    requireIn("damping", s.damping, 0.0f, 50.0f);
-    requireVector("wind", s.wind, 1000.0);
-    requireIn("windNormalDrag", s.windNormalDrag, 0.0f, 100.0f);
-    requireIn("windTangentialDrag", s.windTangentialDrag, 0.0f, 100.0f);
-    requireIn("springConstant", s.springConstant, 0.0f, 1e9f);
-    requireIn("collisionMargin", s.collisionMargin, 0.0f, 1.0f);
-    validateFamily(s.structural, "structural");
-    validateFamily(s.shear, "shear");
-    validateFamily(s.bending, "bending");
+#define NUNO_SETTING_CHECK(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
+    check(key, s.field, low, high, Ends::ends, s);
+    NUNO_SETTINGS(NUNO_SETTING_CHECK)
+#undef NUNO_SETTING_CHECK
 }
 
-const char* solverName(SolverKind solver) {
-    switch (solver) {
-        case SolverKind::MassSpring: return "mass-spring";
-        case SolverKind::Pbd: return "pbd";
-        case SolverKind::Xpbd: return "xpbd";
-    }
-    return "?";
+const std::vector<SettingInfo>& settingsSchema() {
+    static const std::vector<SettingInfo> schema = buildSchema();
+    return schema;
 }
 
-const char* orderingName(Ordering ordering) {
-    switch (ordering) {
-        case Ordering::GaussSeidel: return "gauss-seidel";
-        case Ordering::RedBlack: return "red-black";
-        case Ordering::Jacobi: return "jacobi";
-    }
-    return "?";
-}
-
-SolverKind parseSolver(const std::string& name) {
-    if (name == "mass-spring") return SolverKind::MassSpring;
-    if (name == "pbd") return SolverKind::Pbd;
-    if (name == "xpbd") return SolverKind::Xpbd;
-    failInput("solver", "one of 'mass-spring', 'pbd', 'xpbd'", "'" + name + "'");
-}
-
-Ordering parseOrdering(const std::string& name) {
-    if (name == "gauss-seidel") return Ordering::GaussSeidel;
-    if (name == "red-black") return Ordering::RedBlack;
-    if (name == "jacobi") return Ordering::Jacobi;
-    failInput("ordering", "one of 'gauss-seidel', 'red-black', 'jacobi'", "'" + name + "'");
-}
-
-Orientation parseOrientation(const std::string& name) {
-    if (name == "vertical") return Orientation::Vertical;
-    if (name == "horizontal") return Orientation::Horizontal;
-    failInput("orientation", "one of 'vertical', 'horizontal'", "'" + name + "'");
-}
-
-PinPreset parsePinPreset(const std::string& name) {
-    if (name == "top-edge") return PinPreset::TopEdge;
-    if (name == "top-corners") return PinPreset::TopCorners;
-    if (name == "left-edge") return PinPreset::LeftEdge;
-    if (name == "none") return PinPreset::None;
-    failInput("pins", "one of 'top-edge', 'top-corners', 'left-edge', 'none' or an array of particle indices",
-         "'" + name + "'");
-}
+const char* solverName(SolverKind solver) { return nameOf(solver); }
+const char* orderingName(Ordering ordering) { return nameOf(ordering); }
 
 }  // namespace nuno

@@ -2,11 +2,14 @@
 // Units are SI throughout (metres, seconds, kilograms); y is up.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "math.hpp"
+#include "settings_schema.hpp"
 
 namespace nuno {
 
@@ -16,60 +19,99 @@ namespace nuno {
 // distance between two such points can overflow).
 constexpr float kMaxCoordinateMetres = 1e4f;
 
+// The largest number of particles along a row or a column.
+constexpr int kMaxGridSide = 16384;
+
 enum class SolverKind { MassSpring, Pbd, Xpbd };
 enum class Ordering { GaussSeidel, RedBlack, Jacobi };
 enum class Orientation { Vertical, Horizontal };
 enum class PinPreset { TopEdge, TopCorners, LeftEdge, None, Custom };
 
-// Stiffness of one constraint family (structural, shear or bending), for each solver model.
-struct FamilyStiffness {
-    float compliance = 0.0f;  // XPBD: inverse stiffness in m/N; 0 is perfectly stiff
-    float stiffness = 1.0f;   // PBD: fraction of the violation removed per projection, [0, 1]
-    float stretch = 1.0f;     // mass-spring: factor on the spring force while longer than rest
-    float shrink = 1.0f;      // mass-spring: factor on the spring force while shorter than rest
+// Each choice with its name as the JS API spells it; typeName is what web/index.d.ts calls the
+// set ("" where the type is written out in place).
+template <class Choice>
+struct Choices;
+template <>
+struct Choices<SolverKind> {
+    static constexpr const char* typeName = "SolverKind";
+    static constexpr std::array<std::pair<SolverKind, const char*>, 3> all{
+        {{SolverKind::MassSpring, "mass-spring"}, {SolverKind::Pbd, "pbd"}, {SolverKind::Xpbd, "xpbd"}}};
+};
+template <>
+struct Choices<Ordering> {
+    static constexpr const char* typeName = "Ordering";
+    static constexpr std::array<std::pair<Ordering, const char*>, 3> all{
+        {{Ordering::GaussSeidel, "gauss-seidel"}, {Ordering::RedBlack, "red-black"}, {Ordering::Jacobi, "jacobi"}}};
+};
+template <>
+struct Choices<Orientation> {
+    static constexpr const char* typeName = "";
+    static constexpr std::array<std::pair<Orientation, const char*>, 2> all{
+        {{Orientation::Vertical, "vertical"}, {Orientation::Horizontal, "horizontal"}}};
+};
+// Custom is not a name: custom pins are given as particle indices.
+template <>
+struct Choices<PinPreset> {
+    static constexpr const char* typeName = "PinPreset";
+    static constexpr std::array<std::pair<PinPreset, const char*>, 4> all{{{PinPreset::TopEdge, "top-edge"},
+                                                                           {PinPreset::TopCorners, "top-corners"},
+                                                                           {PinPreset::LeftEdge, "left-edge"},
+                                                                           {PinPreset::None, "none"}}};
 };
 
+// Whether a setting's range excludes its ends; and whether a setting may change on a running cloth.
+enum class Ends { Closed, Open };
+enum class Scope { Grid, RunTime };
+
+// Stiffness of one constraint family (structural, shear or bending), for each solver model.
+struct FamilyStiffness {
+#define NUNO_FAMILY_FIELD(field, defaultValue, low, high, unit, summary) float field = defaultValue;
+    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD)
+#undef NUNO_FAMILY_FIELD
+
+    bool operator==(const FamilyStiffness& other) const;
+    bool operator!=(const FamilyStiffness& other) const { return !(*this == other); }
+};
+
+// One field per entry of NUNO_SETTINGS (settings_schema.hpp says what each means), with its
+// default, plus pinnedParticles, the indices behind pins == Custom.
 struct ClothSettings {
-    int columns = 32;
-    int rows = 32;
-    float width = 1.0f;   // metres along the columns
-    float height = 1.0f;  // metres along the rows
-    Orientation orientation = Orientation::Vertical;
-    // Centre of the sheet. A vertical sheet spans x and y, a horizontal one spans x and z;
-    // row 0 is the top edge (vertical) or the far edge at -z (horizontal).
-    Vec3 center{0.0f, 1.0f, 0.0f};
-    // Optional starting shape (columns * rows positions, row-major). When given it replaces the
-    // flat sheet, and rest lengths come from it, so a curved or folded cloth keeps its shape.
-    std::vector<Vec3> initialPositions;
-
-    float density = 0.2f;  // areal density in kg/m^2; each particle carries an equal share
-    PinPreset pins = PinPreset::TopEdge;
-    std::vector<std::uint32_t> pinnedParticles;  // used when pins == Custom
-
-    SolverKind solver = SolverKind::Xpbd;
-    Ordering ordering = Ordering::RedBlack;
-    float jacobiRelaxation = 1.0f;  // scales the averaged Jacobi correction, (0, 2)
-    int substeps = 10;
-    int iterations = 1;
-    float stepSeconds = 1.0f / 60.0f;  // the fixed step the accumulator hands to the solver
-    float maxFrameSeconds = 0.1f;      // longer frames are clamped so a stall cannot explode
-
-    Vec3 gravity{0.0f, -9.81f, 0.0f};
-    float damping = 0.1f;             // velocity lost per second, 1/s
-    Vec3 wind{0.0f, 0.0f, 0.0f};      // air velocity, m/s
-    float windNormalDrag = 2.0f;      // 1/s: pull toward the wind across the cloth surface
-    float windTangentialDrag = 0.2f;  // 1/s: pull toward the wind along the surface
-    float springConstant = 100.0f;    // mass-spring Hooke constant, N/m
-    float collisionMargin = 0.005f;   // metres kept between the cloth and every collider
-
-    FamilyStiffness structural{0.0f, 1.0f, 1.0f, 1.0f};
-    FamilyStiffness shear{1e-6f, 0.5f, 0.5f, 0.5f};
-    FamilyStiffness bending{1e-3f, 0.1f, 0.2f, 0.1f};
+#define NUNO_SETTING_FIELD(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
+    Type field = defaultValue;
+    NUNO_SETTINGS(NUNO_SETTING_FIELD)
+#undef NUNO_SETTING_FIELD
+    std::vector<std::uint32_t> pinnedParticles;
 
     int particleCount() const { return columns * rows; }
     float particleMass() const { return density * width * height / static_cast<float>(particleCount()); }
     float substepSeconds() const { return stepSeconds / static_cast<float>(substeps); }
 };
+
+// What kind of value a setting holds, as the API sees it.
+enum class SettingKind { Integer, Number, Vector, Choice, Pins, Points, Family };
+
+// One entry of the schema, as data: for tests that go through every setting, for the JS API
+// (nuno_wasm's settingsSchema) and for the generator of web/index.d.ts.
+struct SettingInfo {
+    std::string name;  // as the API spells it; a family's fields as 'shear.compliance'
+    SettingKind kind;
+    // The allowed range: of the value (Integer, Number) or of each component (Vector, Points).
+    // Where the low end is another setting (lowSetting), low is its default.
+    double low;
+    double high;
+    bool open;  // both ends excluded
+    std::string lowSetting;
+    Scope scope;
+    std::string unit;
+    std::string summary;
+    std::string note;
+    std::string defaultText;           // the default as JS writes it
+    std::vector<std::string> choices;  // Choice and Pins: the names it takes
+    std::string typeName;              // Choice and Pins: what web/index.d.ts calls the choices
+};
+
+// Every setting in the order of NUNO_SETTINGS, each family followed by its fields.
+const std::vector<SettingInfo>& settingsSchema();
 
 // Throws std::invalid_argument naming the first setting out of range and its allowed range.
 void validate(const ClothSettings& settings);
@@ -81,6 +123,8 @@ void validate(const ClothSettings& settings);
                             const std::string& owner = "");
 // A number as the errors show it: shortest form, "inf" and "nan" spelled out.
 std::string showNumber(double value);
+// A number as JS writes it (1e-6, not 1e-06), to six digits: for the documentation.
+std::string jsNumber(double value);
 std::string showVector(const glm::dvec3& value);
 // Each component finite and within [-limit, limit].
 void requireVector(const std::string& name, const glm::dvec3& value, double limit, const std::string& owner = "");
@@ -88,12 +132,33 @@ void requireVector(const std::string& name, const glm::dvec3& value, double limi
 // Each setter-style change at run time goes through the same checks as construction.
 void validateFamily(const FamilyStiffness& family, const std::string& familyName);
 
-// Names as the JS API spells them, and their inverses (throwing with the allowed names).
+// A choice's name as the JS API spells it ("custom" for PinPreset::Custom).
+template <class Choice>
+const char* nameOf(Choice choice) {
+    for (const auto& [value, name] : Choices<Choice>::all) {
+        if (value == choice) return name;
+    }
+    return "custom";
+}
 const char* solverName(SolverKind solver);
 const char* orderingName(Ordering ordering);
-SolverKind parseSolver(const std::string& name);
-Ordering parseOrdering(const std::string& name);
-Orientation parseOrientation(const std::string& name);
-PinPreset parsePinPreset(const std::string& name);
+
+// "'a', 'b', 'c'": the names a choice takes, as the errors list them.
+template <class Choice>
+std::string quotedNames() {
+    std::string names;
+    for (const auto& entry : Choices<Choice>::all) names += (names.empty() ? "'" : ", '") + std::string(entry.second) + "'";
+    return names;
+}
+
+// The choice of that name; otherwise throws naming the setting (key) and the names it takes,
+// then alsoAllowed (what else the setting takes, e.g. " or an array of particle indices").
+template <class Choice>
+Choice parseChoice(const std::string& key, const std::string& name, const std::string& alsoAllowed = "") {
+    for (const auto& [value, valueName] : Choices<Choice>::all) {
+        if (name == valueName) return value;
+    }
+    failInput(key, "one of " + quotedNames<Choice>() + alsoAllowed, "'" + name + "'");
+}
 
 }  // namespace nuno

@@ -1,14 +1,16 @@
 // Type declarations for nuno (hand-written: Emscripten 3.1.6 cannot emit them for Embind).
 
 export type Vec3 = [number, number, number];
+export type Family = 'structural' | 'shear' | 'bending';
+
+// <generated: settings> from src/settings_schema.hpp by nuno_settings_dts (scripts/build.sh): edit the schema
+export type PinPreset = 'top-edge' | 'top-corners' | 'left-edge' | 'none';
 export type SolverKind = 'mass-spring' | 'pbd' | 'xpbd';
 export type Ordering = 'gauss-seidel' | 'red-black' | 'jacobi';
-export type PinPreset = 'top-edge' | 'top-corners' | 'left-edge' | 'none';
-export type Family = 'structural' | 'shear' | 'bending';
 
 /** Stiffness of one constraint family, for each solver model. */
 export interface FamilyStiffness {
-  /** XPBD: inverse stiffness in m/N, [0, 1]; 0 is perfectly stiff. */
+  /** XPBD: inverse stiffness (0 is perfectly stiff), m/N, [0, 1]. */
   compliance?: number;
   /** PBD: share of the violation removed per projection, [0, 1]. */
   stiffness?: number;
@@ -19,41 +21,54 @@ export interface FamilyStiffness {
 }
 
 /**
- * Everything that describes a cloth. SI units, y up. Every field is optional; the defaults make
- * a 1 m x 1 m, 32 x 32 curtain centred at y = 1 m, hanging from its top edge, solved by XPBD.
- * Out-of-range values throw an Error naming the setting and its allowed range.
+ * Everything that describes a cloth. SI units, y up. Every field is optional; the defaults make a 1 m x 1 m,
+ * 32 x 32 curtain centred at y = 1 m, hanging from its top edge, solved by XPBD. Out-of-range values throw an
+ * Error naming the setting and its allowed range.
  */
 export interface ClothSettings {
   /**
-   * Particles along a row, [2, 16384]. Default 32. A cloth keeps about 316 bytes per particle
-   * (328 with `positions`) and may keep 1 GiB, half the 2 GiB the WebAssembly heap can grow to
-   * (building it briefly takes more: 1.3 GiB of wasm memory at the limit): columns * rows up to
-   * about 3.39 million, 1843 x 1843 at most for a square. A larger grid throws an Error naming
-   * 'columns * rows', the memory it would need and the limit.
+   * Particles along a row, [2, 16384]. Default 32. Shapes the grid: `set()` refuses a change. A cloth keeps
+   * about 316 bytes per particle (328 with `positions`) and may keep 1 GiB, half the 2 GiB the WebAssembly
+   * heap can grow to (building it briefly takes more: 1.3 GiB of wasm memory at the limit): columns * rows up
+   * to about 3.39 million, 1843 x 1843 at most for a square. A larger grid throws an Error naming 'columns *
+   * rows', the memory it would need and the limit.
    */
   columns?: number;
-  /** Particles along a column, [2, 16384]. Default 32. */
+  /** Particles along a column, [2, 16384]. Default 32. Shapes the grid: `set()` refuses a change. */
   rows?: number;
-  /** Metres along the columns, [0.001, 1000]. Default 1. */
+  /**
+   * Length along the columns, metres, [0.001, 1000]. Default 1. Shapes the grid: `set()` refuses a change.
+   */
   width?: number;
-  /** Metres along the rows, [0.001, 1000]. Default 1. */
+  /** Length along the rows, metres, [0.001, 1000]. Default 1. Shapes the grid: `set()` refuses a change. */
   height?: number;
-  /** A vertical sheet spans x and y (row 0 on top); a horizontal one spans x and z (row 0 at -z). */
+  /**
+   * A vertical sheet spans x and y (row 0 on top); a horizontal one spans x and z (row 0 at -z). Default
+   * 'vertical'. Shapes the grid: `set()` refuses a change.
+   */
   orientation?: 'vertical' | 'horizontal';
-  /** Centre of the sheet, metres, each coordinate in [-10000, 10000]. Default [0, 1, 0]. */
+  /**
+   * Centre of the sheet, metres, each component in [-10000, 10000]. Default [0, 1, 0]. Shapes the grid:
+   * `set()` refuses a change.
+   */
   center?: Vec3;
-  /** Starting shape, x y z per particle (columns * rows of them, each in [-10000, 10000]); rest lengths come from it. */
+  /**
+   * Starting shape, x y z per particle (columns * rows of them, row-major), metres, each coordinate in
+   * [-10000, 10000]. Default none (a flat sheet). Shapes the grid: `set()` refuses a change. Rest lengths
+   * come from it, so a curved or folded cloth keeps its shape.
+   */
   positions?: ArrayLike<number>;
   /**
-   * Areal density, kg/m^2, [1e-6, 1000]. Default 0.2. With the lower ends of width and height
-   * this keeps a particle's mass a normal float32, so its inverse is finite.
+   * Areal density, kg/m^2, [1e-6, 1000]. Default 0.2. Shapes the grid: `set()` refuses a change. Each
+   * particle carries an equal share of the mass. With the lower ends of width and height this keeps a
+   * particle's mass a normal float32, so its inverse is finite.
    */
   density?: number;
   /** A preset, or the indices of the particles to hold in place. Default 'top-edge'. */
   pins?: PinPreset | number[];
-  /** Default 'xpbd'. */
+  /** The constraint model: mass-spring, PBD or XPBD. Default 'xpbd'. */
   solver?: SolverKind;
-  /** Default 'red-black' (the colouring the GPU uses). */
+  /** The order constraints are visited in. Default 'red-black'. Red-black is the colouring the GPU uses. */
   ordering?: Ordering;
   /** Scales the averaged Jacobi correction, (0, 2). Default 1. */
   jacobiRelaxation?: number;
@@ -61,38 +76,54 @@ export interface ClothSettings {
   substeps?: number;
   /** Constraint sweeps per substep, [1, 100]. Default 1. */
   iterations?: number;
-  /** The fixed step, seconds, [0.0001, 0.1]. Default 1/60. */
+  /** The fixed step the accumulator hands to the solver, seconds, [0.0001, 0.1]. Default 1/60. */
   stepSeconds?: number;
-  /** Longer frames count as this long, so a stall cannot explode the cloth; [stepSeconds, 1]. Default 0.1. */
+  /**
+   * The most time one step() call advances: a longer frame counts as this long, so a stall cannot explode the
+   * cloth, seconds, [stepSeconds, 1]. Default 0.1.
+   */
   maxFrameSeconds?: number;
-  /** m/s^2, each component in [-1000, 1000]. Default [0, -9.81, 0]. */
+  /** Acceleration of every free particle, m/s^2, each component in [-1000, 1000]. Default [0, -9.81, 0]. */
   gravity?: Vec3;
-  /** Rate the velocity decays at, 1/s, [0, 50]: a substep of h keeps exp(-damping h) of it. Default 0.1. */
+  /** Rate the velocity decays at, 1/s, [0, 50]. Default 0.1. A substep of h keeps exp(-damping h) of it. */
   damping?: number;
   /** Air velocity, m/s, each component in [-1000, 1000]. Default [0, 0, 0]. */
   wind?: Vec3;
   /**
-   * Rate the part of the relative air velocity (wind - velocity) across the surface decays at,
-   * 1/s, [0, 100]: a substep of h takes up 1 - exp(-windNormalDrag h) of it. Default 2.
+   * Rate the part of the relative air velocity (wind - velocity) across the surface decays at, 1/s, [0, 100].
+   * Default 2. A substep of h takes up 1 - exp(-windNormalDrag h) of it.
    */
   windNormalDrag?: number;
-  /** The same along the surface, 1/s, [0, 100]. Default 0.2. */
+  /** The same as windNormalDrag, along the surface, 1/s, [0, 100]. Default 0.2. */
   windTangentialDrag?: number;
   /** Mass-spring Hooke constant, N/m, [0, 1e9]. Default 100. */
   springConstant?: number;
-  /** Metres kept between the cloth and every collider, [0, 1]. Default 0.005. */
+  /** Distance kept between the cloth and every collider, metres, [0, 1]. Default 0.005. */
   collisionMargin?: number;
+  /**
+   * Stiffness of the structural constraints (right, down). Default { compliance: 0, stiffness: 1, stretch: 1,
+   * shrink: 1 }.
+   */
   structural?: FamilyStiffness;
+  /**
+   * Stiffness of the shear constraints (both diagonals). Default { compliance: 1e-6, stiffness: 0.5, stretch:
+   * 0.5, shrink: 0.5 }.
+   */
   shear?: FamilyStiffness;
+  /**
+   * Stiffness of the bending constraints (skip-one right, skip-one down). Default { compliance: 0.001,
+   * stiffness: 0.1, stretch: 0.2, shrink: 0.1 }.
+   */
   bending?: FamilyStiffness;
 }
 
-/** The settings in force, as `cloth.settings` returns them. */
+/** The settings in force, as `cloth.settings` returns them (the starting shape is not repeated). */
 export type ResolvedClothSettings = Required<Omit<ClothSettings, 'positions' | 'structural' | 'shear' | 'bending'>> & {
   structural: Required<FamilyStiffness>;
   shear: Required<FamilyStiffness>;
   bending: Required<FamilyStiffness>;
 };
+// </generated: settings>
 
 export interface SphereCollider {
   type: 'sphere';

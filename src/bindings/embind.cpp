@@ -10,6 +10,7 @@
 #include <malloc.h>
 
 #include <stdexcept>
+#include <type_traits>
 
 #include "cloth.hpp"
 #include "js_setting_source.hpp"
@@ -36,60 +37,77 @@ val vec3ToJs(const Vec3& v) {
     return array;
 }
 
-val familyToJs(const FamilyStiffness& family) {
-    val object = val::object();
-    object.set("compliance", family.compliance);
-    object.set("stiffness", family.stiffness);
-    object.set("stretch", family.stretch);
-    object.set("shrink", family.shrink);
-    return object;
+// One writer per kind of setting, so settingsToJs can be made from the schema.
+val toJs(int value, const ClothSettings&) { return val(value); }
+val toJs(float value, const ClothSettings&) { return val(value); }
+val toJs(const Vec3& value, const ClothSettings&) { return vec3ToJs(value); }
+template <class Choice, std::enable_if_t<std::is_enum_v<Choice>, int> = 0>
+val toJs(Choice choice, const ClothSettings&) {
+    return val(nameOf(choice));
 }
-
-const char* orientationName(Orientation orientation) {
-    return orientation == Orientation::Vertical ? "vertical" : "horizontal";
-}
-
-val pinsToJs(const ClothSettings& s) {
-    switch (s.pins) {
-        case PinPreset::TopEdge: return val("top-edge");
-        case PinPreset::TopCorners: return val("top-corners");
-        case PinPreset::LeftEdge: return val("left-edge");
-        case PinPreset::None: return val("none");
-        case PinPreset::Custom: break;
-    }
+// Custom pins are the indices.
+val toJs(PinPreset pins, const ClothSettings& s) {
+    if (pins != PinPreset::Custom) return val(nameOf(pins));
     val indices = val::array();
     for (std::uint32_t index : s.pinnedParticles) indices.call<void>("push", index);
     return indices;
 }
+val toJs(const FamilyStiffness& family, const ClothSettings&) {
+    val object = val::object();
+#define NUNO_FAMILY_FIELD_TO_JS(field, defaultValue, low, high, unit, summary) object.set(#field, family.field);
+    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_TO_JS)
+#undef NUNO_FAMILY_FIELD_TO_JS
+    return object;
+}
+
+// The starting shape is not written back: the caller has it, and every settings() call would
+// copy the whole grid.
+template <class Type>
+void setSetting(val& object, const char* key, const Type& value, const ClothSettings& s) {
+    if constexpr (!std::is_same_v<Type, std::vector<Vec3>>) object.set(key, toJs(value, s));
+}
 
 val settingsToJs(const ClothSettings& s) {
     val object = val::object();
-    object.set("columns", s.columns);
-    object.set("rows", s.rows);
-    object.set("width", s.width);
-    object.set("height", s.height);
-    object.set("orientation", val(orientationName(s.orientation)));
-    object.set("center", vec3ToJs(s.center));
-    object.set("density", s.density);
-    object.set("pins", pinsToJs(s));
-    object.set("solver", val(solverName(s.solver)));
-    object.set("ordering", val(orderingName(s.ordering)));
-    object.set("jacobiRelaxation", s.jacobiRelaxation);
-    object.set("substeps", s.substeps);
-    object.set("iterations", s.iterations);
-    object.set("stepSeconds", s.stepSeconds);
-    object.set("maxFrameSeconds", s.maxFrameSeconds);
-    object.set("gravity", vec3ToJs(s.gravity));
-    object.set("damping", s.damping);
-    object.set("wind", vec3ToJs(s.wind));
-    object.set("windNormalDrag", s.windNormalDrag);
-    object.set("windTangentialDrag", s.windTangentialDrag);
-    object.set("springConstant", s.springConstant);
-    object.set("collisionMargin", s.collisionMargin);
-    object.set("structural", familyToJs(s.structural));
-    object.set("shear", familyToJs(s.shear));
-    object.set("bending", familyToJs(s.bending));
+#define NUNO_SETTING_TO_JS(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
+    setSetting(object, key, s.field, s);
+    NUNO_SETTINGS(NUNO_SETTING_TO_JS)
+#undef NUNO_SETTING_TO_JS
     return object;
+}
+
+const char* kindName(SettingKind kind) {
+    switch (kind) {
+        case SettingKind::Integer: return "integer";
+        case SettingKind::Number: return "number";
+        case SettingKind::Vector: return "vector";
+        case SettingKind::Choice: return "choice";
+        case SettingKind::Pins: return "pins";
+        case SettingKind::Points: return "points";
+        case SettingKind::Family: return "family";
+    }
+    return "?";
+}
+
+// The schema as plain objects: {name, kind, low, high, open, lowSetting, scope, choices}, for
+// tests that go through every setting.
+val settingsSchemaToJs() {
+    val list = val::array();
+    for (const SettingInfo& info : settingsSchema()) {
+        val entry = val::object();
+        entry.set("name", val(info.name));
+        entry.set("kind", val(kindName(info.kind)));
+        entry.set("low", info.low);
+        entry.set("high", info.high);
+        entry.set("open", info.open);
+        entry.set("lowSetting", val(info.lowSetting));
+        entry.set("scope", val(info.scope == Scope::Grid ? "grid" : "run-time"));
+        val choices = val::array();
+        for (const std::string& choice : info.choices) choices.call<void>("push", val(choice));
+        entry.set("choices", choices);
+        list.call<void>("push", entry);
+    }
+    return list;
 }
 
 val colliderToJs(std::uint32_t id, const Collider& collider) {
@@ -326,4 +344,5 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("nonFiniteRecoveries", &JsCloth::nonFiniteRecoveries);
     function("heapBytesInUse", &nuno::heapBytesInUse);
     function("directions", &nuno::directions);
+    function("settingsSchema", &nuno::settingsSchemaToJs);
 }

@@ -2,8 +2,10 @@
 // may drive the cloth to NaN, and every rejected one gets an Error naming the argument and what
 // it accepts, never a JS or Embind internal and never a silent coercion.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 
+import createNunoCore from '../../dist/nuno-core.mjs';
 import { loadNuno } from '../../web/index.js';
 import { metric } from './metric.js';
 
@@ -91,29 +93,25 @@ test('nonFiniteRecoveries is a number, 0 for a well-behaved cloth', (t) => {
   assert.equal(cloth.nonFiniteRecoveries, 0);
 });
 
-// Every numeric setting with its documented range: each end is accepted (and runs finite), a
-// value just beyond either end, null and a string are refused with the setting's name.
-/** @type {[string, number, number, boolean][]} name, low, high, integer */
-const numericSettings = [
-  ['columns', 2, 16384, true],
-  ['rows', 2, 16384, true],
-  ['width', 1e-3, 1000, false],
-  ['height', 1e-3, 1000, false],
-  ['density', 1e-6, 1000, false],
-  ['substeps', 1, 100, true],
-  ['iterations', 1, 100, true],
-  ['stepSeconds', 1e-4, 0.1, false],
-  ['damping', 0, 50, false],
-  ['windNormalDrag', 0, 100, false],
-  ['windTangentialDrag', 0, 100, false],
-  ['springConstant', 0, 1e9, false],
-  ['collisionMargin', 0, 1, false],
-];
-for (const family of ['structural', 'shear', 'bending']) {
-  for (const field of ['compliance', 'stiffness', 'stretch', 'shrink']) numericSettings.push([`${family}.${field}`, 0, 1, false]);
+// Every numeric setting from the core's own schema (src/settings_schema.hpp), so a new setting is
+// covered here by its line there.
+const core = await createNunoCore({ wasmBinary: await readFile(new URL('../../dist/nuno-core.wasm', import.meta.url)) });
+/** @type {{name: string, kind: string, low: number, high: number, open: boolean}[]} */
+const schema = core.settingsSchema();
+const numericSettings = schema.filter(({ kind }) => kind === 'integer' || kind === 'number');
+const vectorSettings = schema.filter(({ kind }) => kind === 'vector');
+
+/**
+ * The next float32 beyond x (the core's numbers are float32) in the given direction.
+ * @param {number} x a float32
+ * @param {1 | -1} direction
+ */
+function nextFloat32(x, direction) {
+  if (x === 0) return direction * 2 ** -149;
+  const bits = new Int32Array(new Float32Array([x]).buffer);
+  bits[0] += (x > 0) === (direction > 0) ? 1 : -1;
+  return new Float32Array(bits.buffer)[0];
 }
-/** @type {[string, number][]} name, limit of each component */
-const vectorSettings = [['center', 1e4], ['gravity', 1000], ['wind', 1000]];
 
 /**
  * {a: v} or, for 'family.field', {family: {field: v}}.
@@ -129,30 +127,37 @@ function settingsWith(name, value) {
 /** @param {string} name */
 const named = (name) => new RegExp(`^nuno: '${name.replace('.', '\\.')}' must be `);
 
+test('cloth.settings holds every setting of the schema but the starting shape', (t) => {
+  const cloth = make({});
+  t.after(() => cloth.dispose());
+  const topLevel = schema.filter(({ name, kind }) => !name.includes('.') && kind !== 'points').map(({ name }) => name);
+  assert.deepEqual(Object.keys(cloth.settings).sort(), topLevel.sort());
+});
+
 test('every numeric setting: its ends accepted and finite, just beyond them refused by name', () => {
+  assert.ok(numericSettings.length >= 27 && vectorSettings.length >= 3, 'the schema lists the numeric settings');
   let refused = 0;
-  for (const [name, low, high, integer] of numericSettings) {
+  for (const { name, kind, low, high, open } of numericSettings) {
     // A 2 x 2 grid keeps the widest grids affordable: columns 16384 x rows 2.
     const grid = name === 'columns' || name === 'rows' ? { columns: 2, rows: 2 } : { columns: 6, rows: 6 };
-    for (const end of [low, high]) {
+    for (const end of open ? [] : [low, high]) {
       const cloth = nuno.createCloth({ ...grid, ...settingsWith(name, end) });
       assertStaysFinite(cloth, 20);
       cloth.dispose();
     }
-    const below = integer ? low - 1 : low === 0 ? -1e-6 : low * (1 - 1e-5);
-    const above = integer ? high + 1 : high * (1 + 1e-5);
+    const [below, above] = kind === 'integer' ? [low - 1, high + 1] : open ? [low, high] : [nextFloat32(low, -1), nextFloat32(high, 1)];
     for (const value of [below, above, NaN, null, String(low), true]) {
       assertError(() => nuno.createCloth({ ...grid, ...settingsWith(name, value) }), named(name));
       refused++;
     }
   }
-  for (const [name, limit] of vectorSettings) {
+  for (const { name, high: limit } of vectorSettings) {
     for (const vector of [[limit, -limit, limit], [-limit, limit, -limit]]) {
       const cloth = nuno.createCloth({ columns: 6, rows: 6, [name]: vector });
       assertStaysFinite(cloth, 20);
       cloth.dispose();
     }
-    for (const value of [[0, limit * (1 + 1e-5), 0], [0, 0, Infinity], [0, 0], null, '0,0,0', [0, '1', 0]]) {
+    for (const value of [[0, nextFloat32(limit, 1), 0], [0, 0, Infinity], [0, 0], null, '0,0,0', [0, '1', 0]]) {
       assertError(() => nuno.createCloth({ [name]: value }), new RegExp(`^nuno: '${name}(\\[1\\])?' must be `));
       refused++;
     }
