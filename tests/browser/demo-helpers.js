@@ -25,19 +25,36 @@ export async function openDemo(page, query = '') {
  */
 export async function waitForFrames(page, count) {
   const frames = await page.evaluate(() => /** @type {any} */ (window).nunoDemo?.frames ?? 0);
-  await page.waitForFunction((after) => /** @type {any} */ (window).nunoDemo?.frames >= after, frames + count);
+  await untilDemo(page, 'frames', frames + count);
 }
 
 /**
  * Waits until the cloth has taken this many more fixed steps (1/60 s of simulated time each),
- * which on software rendering can take several times as long in wall time.
+ * which on software rendering can take many times as long in wall time.
  * @param {Page} page
  * @param {number} count
  */
 export async function waitForSteps(page, count) {
   const steps = await page.evaluate(() => /** @type {any} */ (window).nunoDemo.cloth.stepsTaken);
-  await page.waitForFunction((after) => /** @type {any} */ (window).nunoDemo.cloth.stepsTaken >= after, steps + count,
-    { timeout: 20_000 });
+  await untilDemo(page, 'steps', steps + count);
+}
+
+/**
+ * Waits, as long as the test may take, until the demo has drawn this many frames or its cloth
+ * has taken this many steps in all; or until the page says it stopped (its message in place of
+ * the canvas), and then throws that message at once.
+ * @param {Page} page
+ * @param {'frames' | 'steps'} what
+ * @param {number} atLeast
+ */
+async function untilDemo(page, what, atLeast) {
+  await page.waitForFunction(({ what, atLeast }) => {
+    const hook = /** @type {any} */ (window).nunoDemo;
+    const reached = (what === 'frames' ? hook?.frames : hook?.cloth.stepsTaken) >= atLeast;
+    return reached || !(/** @type {HTMLElement} */ (document.getElementById('message')).hidden);
+  }, { what, atLeast });
+  const message = page.locator('#message');
+  if (await message.isVisible()) throw new Error(`the page says: ${await message.innerText()}`);
 }
 
 /**

@@ -39,11 +39,12 @@ export async function compareBackendsInPage({ scene, first, second }) {
 /**
  * The fields the checks read from the demo's test hook (web/demo/main.js), which also holds
  * live objects that cannot be sent out of the page; null before the demo has set it up.
- * @returns {Promise<{ frames: number, backend: string, precision: string } | null>}
+ * @returns {Promise<{ frames: number, steps: number, backend: string, precision: string } | null>}
+ *   steps: fixed steps the cloth has taken
  */
 export async function demoHook() {
   const hook = /** @type {any} */ (window).nunoDemo;
-  return hook ? { frames: hook.frames, backend: hook.backend, precision: hook.precision } : null;
+  return hook ? { frames: hook.frames, steps: hook.cloth.stepsTaken, backend: hook.backend, precision: hook.precision } : null;
 }
 
 /**
