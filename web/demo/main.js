@@ -47,7 +47,7 @@ async function run(gl) {
   let rebuildOnRestore = false;
 
   const camera = new OrbitCamera(canvas, presets[settings.preset].camera);
-  const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')));
+  const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')), gl);
   const interaction = new Interaction(canvas, camera, {
     cloth: () => stage.cloth,
     sphere: () => (settings.sphere.enabled ? settings.sphere : null),

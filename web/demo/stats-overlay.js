@@ -10,15 +10,20 @@ const reportEveryMs = 500;
 export class StatsOverlay {
   /** @type {HTMLElement} */
   #element;
-  #strain = new StrainProbe();
+  /** @type {StrainProbe} */
+  #strain;
   #windowStartMs = performance.now();
   #frames = 0;
   #steps = 0;
   #stepMs = 0;
 
-  /** @param {HTMLElement} element its text is replaced */
-  constructor(element) {
+  /**
+   * @param {HTMLElement} element its text is replaced
+   * @param {WebGL2RenderingContext} gl the context the cloth runs in
+   */
+  constructor(element, gl) {
     this.#element = element;
+    this.#strain = new StrainProbe(gl);
   }
 
   /**

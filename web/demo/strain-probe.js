@@ -5,11 +5,18 @@
 /** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
 
 export class StrainProbe {
+  /** @type {WebGL2RenderingContext} the context the GPU cloths run in */
+  #gl;
   /** @type {AnyCloth | null} the cloth the latest figure belongs to */
   #measured = null;
   /** @type {number | null} */
   #maxStrain = null;
   #reading = false;
+
+  /** @param {WebGL2RenderingContext} gl */
+  constructor(gl) {
+    this.#gl = gl;
+  }
 
   /**
    * The largest |length - rest| / rest over the structural constraints, as last measured, and
@@ -27,11 +34,22 @@ export class StrainProbe {
     } else if (!this.#reading) {
       this.#reading = true;
       cloth.readPositions()
-        // The cloth may have been replaced or disposed (a rebuild, a lost context) meanwhile.
-        .then((positions) => { if (cloth === this.#measured && !cloth.disposed) this.#maxStrain = cloth.strain('structural', positions).max; })
+        .then((positions) => {
+          // The cloth may have been replaced or disposed (a rebuild, a lost context) meanwhile.
+          if (this.#stillMeasuring(cloth)) this.#maxStrain = cloth.strain('structural', positions).max;
+        }, (error) => {
+          // A read-back that a lost context or a rebuild cut short has nothing to report; the
+          // next sample reads again. Any other failure is a fault, and stays unhandled.
+          if (this.#stillMeasuring(cloth) && !this.#gl.isContextLost()) throw error;
+        })
         .finally(() => { this.#reading = false; });
     }
     return this.#maxStrain;
+  }
+
+  /** @param {AnyCloth} cloth */
+  #stillMeasuring(cloth) {
+    return cloth === this.#measured && !cloth.disposed;
   }
 
   /** Forgets the figure, e.g. when the context was lost and readings would be of nothing. */
