@@ -1,6 +1,9 @@
 // Serves the repository for the demo and the browser tests: static files straight from disk
-// (nothing cached, so a rebuild shows on reload), `/` sent to the demo page.
+// (nothing cached, so a rebuild shows on reload), `/` sent to the demo page. The demo's files go
+// out under the strict Content-Security-Policy the README promises the package runs under, so
+// every visit and every test of the demo checks that promise.
 //   node scripts/serve.mjs [--port 8080]
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,6 +11,39 @@ import sirv from 'sirv';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 const demoPath = '/web/demo/';
+
+/**
+ * Scripts only from this origin, WebAssembly compiled from what they fetch, and nothing inline
+ * (no inline script, import map or style, no data: URL); default-src covers styles, images,
+ * fonts and fetches alike.
+ */
+const strictContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+/**
+ * lil-gui's stylesheet embeds its icon font (the panel's arrows and tick) as a data: URL, which
+ * the policy blocks, and Chromium loads such a font as soon as it reads the rule, used or not.
+ * The demo gets that stylesheet with the font as a file beside it: these two paths, made from
+ * the installed lil-gui on each request.
+ */
+const lilGuiFiles = {
+  stylesheet: `${demoPath}lil-gui.css`,
+  font: `${demoPath}lil-gui-icons.woff2`,
+};
+const lilGuiStylesheet = fileURLToPath(new URL('../node_modules/lil-gui/dist/lil-gui.css', import.meta.url));
+const embeddedFont = /url\("data:application\/font-woff2;charset=utf-8;base64,([A-Za-z0-9+/=]+)"\)/;
+
+/**
+ * @param {string} path lilGuiFiles.stylesheet or lilGuiFiles.font
+ * @returns {Promise<{ type: string, body: string | Buffer }>}
+ */
+async function lilGuiFile(path) {
+  const stylesheet = await readFile(lilGuiStylesheet, 'utf8');
+  const font = embeddedFont.exec(stylesheet);
+  if (!font) throw new Error(`no embedded woff2 font in ${lilGuiStylesheet}: lil-gui changed how it ships its icons`);
+  return path === lilGuiFiles.font
+    ? { type: 'font/woff2', body: Buffer.from(font[1], 'base64') }
+    : { type: 'text/css; charset=utf-8', body: stylesheet.replace(font[0], `url("${lilGuiFiles.font.slice(demoPath.length)}")`) };
+}
 
 /**
  * Starts the server on 127.0.0.1.
@@ -27,7 +63,18 @@ export async function startServer({ port = 8080 } = {}) {
       // Never hand out .git or other dot-folders, even on loopback; sirv decodes %2e too.
       response.writeHead(404).end();
     } else {
-      serveFile(request, response);
+      // Only the demo: the tests' harness page and the benchmark are not part of the promise.
+      if (path.startsWith(demoPath)) response.setHeader('Content-Security-Policy', strictContentSecurityPolicy);
+      if (path === lilGuiFiles.stylesheet || path === lilGuiFiles.font) {
+        lilGuiFile(path).then(({ type, body }) => {
+          response.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
+        }, (error) => {
+          console.error(`serve.mjs: ${error.message}`);
+          response.writeHead(500).end();
+        });
+      } else {
+        serveFile(request, response);
+      }
     }
   });
   await new Promise((resolve, reject) => {
@@ -61,5 +108,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const { url } = await startServer({ port });
-  console.log(`nuno demo: ${url}`);
+  console.log(`nuno demo: ${url} (Content-Security-Policy: ${strictContentSecurityPolicy})`);
 }

@@ -3,7 +3,7 @@
 // the camera (a second finger on the camera, or two landing together, pinch). So the camera never
 // turns under a drag, and only one thing is dragged at a time. Two quick taps, or a double click,
 // reset the cloth.
-import { nearestParticleToRay } from 'nuno';
+import { nearestParticleToRay } from './dependencies.js';
 import { DoubleTap } from './double-tap.js';
 import { distanceAlongRay, pointerRay, rayPlaneIntersection, raySphereDistance } from './picking.js';
 

@@ -3,7 +3,7 @@
 // address can choose the start: ?preset=swing|curtain|flag|tablecloth, ?backend=auto|gpu|cpu
 // (default auto: the GPU where the device can run it), ?precision=auto|float|half, and ?debug=1
 // checks for WebGL errors after every frame.
-import { loadNuno } from 'nuno';
+import { loadNuno } from './dependencies.js';
 import { applyPreset, clothOptions, initialSettings, runtimeSettings } from './demo-settings.js';
 import { Interaction } from './interaction.js';
 import { OrbitCamera } from './orbit-camera.js';

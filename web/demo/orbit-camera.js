@@ -1,7 +1,7 @@
 // An orbit camera: one pointer orbits the target, two pinch to zoom, and so does the wheel. The
 // pointers come from interaction.js, which decides for each one whether it drags something in
 // the scene or turns the camera.
-import { mat4, vec3 } from 'gl-matrix';
+import { mat4, vec3 } from './dependencies.js';
 
 /**
  * @typedef {object} OrbitStart

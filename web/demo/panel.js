@@ -1,7 +1,7 @@
 // The control panel (lil-gui), bound to the demo's settings object: each control edits one
 // field and says what kind of change it made, so the page knows whether to set() it on the
 // running cloth, move the sphere, or build a new cloth.
-import GUI from 'lil-gui';
+import { GUI } from './dependencies.js';
 import { families } from './demo-settings.js';
 import { presets } from './presets.js';
 
@@ -41,8 +41,10 @@ export class Panel {
    * @param {PanelActions} actions
    */
   constructor(settings, actions) {
-    // Folders start closed: the panel stays short and the cloth in view.
-    const gui = new GUI({ title: 'nuno · cloth', closeFolders: true });
+    // Folders start closed: the panel stays short and the cloth in view. Its stylesheet is a
+    // file the page links (index.html): the <style> lil-gui would inject breaks the page's
+    // Content-Security-Policy.
+    const gui = new GUI({ title: 'nuno · cloth', closeFolders: true, injectStyles: false });
     this.#gui = gui;
     this.#settings = settings;
     if (matchMedia(smallScreenQuery).matches) gui.close();

@@ -1,6 +1,6 @@
 // Rays through the pointer and what they meet: the geometry behind grabbing the cloth and
 // dragging the sphere.
-import { mat4, vec3 } from 'gl-matrix';
+import { mat4, vec3 } from './dependencies.js';
 
 /** @typedef {[number, number, number]} Vec3 */
 /** @typedef {{ origin: Vec3, direction: Vec3 }} Ray direction of unit length */

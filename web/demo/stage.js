@@ -1,7 +1,7 @@
 // What is on screen: the cloth (CPU or GPU), its renderer, the floor and the sphere. A rebuild
 // makes the new cloth and renderer before it disposes the old ones, so a setting the device
 // cannot run leaves the running scene as it was.
-import { ClothRenderer } from 'nuno';
+import { ClothRenderer } from './dependencies.js';
 import { backgroundColor, clothColor, ground, sphereFriction } from './scene.js';
 
 /** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
