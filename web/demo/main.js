@@ -45,6 +45,7 @@ async function run(gl) {
   // What the running cloth was built with, to go back to if a new backend cannot run here.
   let running = { backend: settings.backend, precision: settings.precision };
   let rebuildOnRestore = false;
+  showNotice(fallbackNotice(stage.cloth));
 
   const camera = new OrbitCamera(canvas, presets[settings.preset].camera);
   const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')), gl);
@@ -65,6 +66,7 @@ async function run(gl) {
     },
     rebuild,
     runtime: () => stage.cloth.set(runtimeSettings(settings)),
+    ordering,
     sphere: () => stage.showSphere(settings.sphere),
     step: () => {
       settings.paused = true;
@@ -74,6 +76,21 @@ async function run(gl) {
     },
     reset,
   });
+
+  /**
+   * Hands the new ordering to the running cloth. The GPU cloth solves in red-black order only
+   * and refuses the others: its message is shown and the panel goes back to what it runs.
+   */
+  function ordering() {
+    try {
+      stage.cloth.set(runtimeSettings(settings));
+      showNotice(null);
+    } catch (error) {
+      settings.ordering = stage.cloth.settings.ordering;
+      showNotice(error instanceof Error ? error.message : String(error));
+      panel.refresh();
+    }
+  }
 
   function reset() {
     interaction.releaseAll();
@@ -91,13 +108,18 @@ async function run(gl) {
       appliedWind = windAt(settings, simulatedSeconds);
       stage.rebuild(clothOptions(settings, appliedWind), settings.sphere);
       running = { backend: settings.backend, precision: settings.precision };
-      notice.hidden = true;
+      showNotice(fallbackNotice(stage.cloth));
     } catch (error) {
       Object.assign(settings, running);
-      notice.textContent = error instanceof Error ? error.message : String(error);
-      notice.hidden = false;
+      showNotice(error instanceof Error ? error.message : String(error));
     }
     panel.refresh();
+  }
+
+  /** @param {string | null} text null hides the notice */
+  function showNotice(text) {
+    notice.textContent = text ?? '';
+    notice.hidden = text === null;
   }
 
   /** @type {Record<string, () => void>} */
@@ -172,6 +194,16 @@ async function run(gl) {
     previousFrameMs = undefined;
     if (!frameRequest) frameRequest = requestAnimationFrame(frame);
   });
+}
+
+/**
+ * Why the backend 'auto' put the cloth on the CPU (an ordering the GPU does not run, a device
+ * without float or half-float targets), or null when it did not.
+ * @param {import('nuno').Cloth | import('nuno').GpuCloth} cloth
+ * @returns {string | null}
+ */
+function fallbackNotice(cloth) {
+  return cloth.backend === 'cpu' && cloth.fallbackReason ? `On the CPU: ${cloth.fallbackReason}` : null;
 }
 
 /**
