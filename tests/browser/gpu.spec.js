@@ -427,3 +427,45 @@ test('a solver pass catches a misspelt uniform: when it is made, and where it is
   expect(result.glError).toBe(0);
   expect(complaints).toEqual([]);
 });
+
+test('colliders moved or removed and settings changed while running reach the GPU as on the CPU', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const gl = /** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2'));
+    const nuno = await loadNuno();
+    const settings = { columns: 16, rows: 12, width: 1.2, height: 0.9, orientation: 'horizontal', center: [0, 1, 0], pins: 'none' };
+    const cloths = [nuno.createCloth(gl, { ...settings, backend: 'gpu', precision: 'float' }), nuno.createCloth(settings)];
+    const phases = [
+      (/** @type {any} */ cloth) => {
+        cloth.addCollider({ type: 'sphere', center: [0, 0.5, 0], radius: 0.3, friction: 0.5 });
+        cloth.addCollider({ type: 'plane', point: [0, 0.3, 0], normal: [0, 1, 0] });
+      },
+      (/** @type {any} */ cloth) => {
+        cloth.updateCollider(cloth.colliders[0].id, { center: [0.2, 0.6, 0], radius: 0.25 });
+        cloth.set({ wind: [2, 0, 1], substeps: 6 });
+      },
+      (/** @type {any} */ cloth) => cloth.removeCollider(cloth.colliders[1].id),
+    ];
+    for (const phase of phases) {
+      for (const cloth of cloths) {
+        phase(cloth);
+        cloth.stepFixed(20);
+      }
+    }
+    const [gpuPositions, cpuPositions] = [await /** @type {any} */ (cloths[0]).readPositions(), cloths[1].positions];
+    let maxDeviation = 0;
+    for (let i = 0; i < cpuPositions.length; i += 3) {
+      const distance = Math.hypot(gpuPositions[i] - cpuPositions[i], gpuPositions[i + 1] - cpuPositions[i + 1], gpuPositions[i + 2] - cpuPositions[i + 2]);
+      maxDeviation = Math.max(maxDeviation, distance);
+    }
+    const lowest = Math.min(...Array.from({ length: cpuPositions.length / 3 }, (_, i) => cpuPositions[3 * i + 1]));
+    cloths.forEach((cloth) => cloth.dispose());
+    return { maxDeviationMm: maxDeviation * 1000, lowest, glError: gl.getError() };
+  });
+  console.log(`metric: gpu_cpu_max_deviation_mm = ${result.maxDeviationMm.toPrecision(3)} mm (colliders moved and removed, settings changed)`);
+  expect(result.lowest, 'the plane was removed, so the sheet fell past it').toBeLessThan(0.3);
+  expect(result.maxDeviationMm).toBeLessThan(0.01);
+  expect(result.glError).toBe(0);
+  expect(complaints).toEqual([]);
+});

@@ -28,6 +28,26 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
 /** @typedef {import('./gpu-constants.js').GpuConstants} GpuConstants */
 /** @typedef {import('./gpu-constants.js').GpuTables} GpuTables */
 
+/**
+ * What fixed steps read from the set-up cloth: taken from wasm once after each set(), not
+ * rebuilt as JS objects every step.
+ * @typedef {object} StepParameters
+ * @property {import('../index.js').ResolvedClothSettings} settings
+ * @property {FamilyRule[]} rules each family's rule for one substep, in family order
+ * @property {SubstepFactors} factors
+ */
+
+/**
+ * The colliders as the collide pass's uniform arrays take them: packed when they change,
+ * uploaded as they are every substep.
+ * @typedef {object} PackedColliders
+ * @property {number} count
+ * @property {Int32Array} kinds a collider kind code each (uColliderType)
+ * @property {Float32Array} shapes four floats each: sphere centre and radius, or plane unit
+ *   normal and offset (uColliderShape)
+ * @property {Float32Array} frictions (uColliderFriction)
+ */
+
 const families = ['structural', 'shear', 'bending'];
 
 /** The half path's low parts of the state a pass reads: unused, so dropped, on the float path. */
@@ -147,6 +167,10 @@ export class GpuCloth {
   #current = 0;
   #velocityCurrent = 0;
   #stepsTaken = 0;
+  /** @type {StepParameters | null} null until a step needs them after set() */
+  #stepParameters = null;
+  /** @type {PackedColliders} */
+  #packedColliders;
 
   /**
    * Use `nuno.createCloth(gl, { backend: 'gpu', ... })`.
@@ -165,6 +189,11 @@ export class GpuCloth {
     this.#constants = tables.constants;
     this.#constantsGlsl = tables.constantsGlsl;
     this.#debug = debug;
+    const { maxColliders } = this.#constants;
+    this.#packedColliders = {
+      count: 0, kinds: new Int32Array(maxColliders), shapes: new Float32Array(4 * maxColliders), frictions: new Float32Array(maxColliders),
+    };
+    this.#packColliders();
     this.#precision = precision;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
@@ -305,7 +334,7 @@ export class GpuCloth {
 
   /** Draw calls (fragment passes) per fixed step with the current settings. */
   get drawCallsPerStep() {
-    const { substeps, iterations } = this.settings;
+    const { substeps, iterations } = this.#currentStepParameters().settings;
     return substeps * (2 + iterations * this.#directions.length * 2);
   }
 
@@ -335,10 +364,8 @@ export class GpuCloth {
   stepFixed(count = 1) {
     requireInteger('count', count, 0, 1e6);
     if (count === 0) return;
-    const settings = this.#live.settings;
+    const { settings, rules, factors } = this.#currentStepParameters();
     const substepSeconds = settings.stepSeconds / settings.substeps;
-    const rules = this.#live.familyRules();
-    const factors = this.#live.substepFactors();
     const useLambdas = settings.solver === 'xpbd' && settings.iterations > 1;
     if (useLambdas) this.#prepareLambdas();
     this.#withSolverState(() => {
@@ -349,6 +376,12 @@ export class GpuCloth {
       }
     });
     this.#stepsTaken += count;
+  }
+
+  #currentStepParameters() {
+    const setup = this.#live;
+    this.#stepParameters ??= { settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors() };
+    return this.#stepParameters;
   }
 
   /** Back to the starting shape at rest; pins, colliders and parameters stay. */
@@ -373,6 +406,7 @@ export class GpuCloth {
     const refusal = changes && typeof changes === 'object' && 'ordering' in changes ? orderingRefusal(changes.ordering) : null;
     if (refusal) throw new Error(refusal);
     this.#live.set(changes);
+    this.#stepParameters = null;
     if ('pins' in changes) this.#uploadInverseMasses();
   }
 
@@ -444,7 +478,9 @@ export class GpuCloth {
     if (this.#live.colliders.length >= maxColliders) {
       throw new Error(`nuno: the GPU backend resolves at most ${maxColliders} colliders; remove one first`);
     }
-    return this.#live.addCollider(collider);
+    const id = this.#live.addCollider(collider);
+    this.#packColliders();
+    return id;
   }
 
   /**
@@ -453,11 +489,25 @@ export class GpuCloth {
    */
   updateCollider(id, changes) {
     this.#live.updateCollider(id, changes);
+    this.#packColliders();
   }
 
   /** @param {number} id */
   removeCollider(id) {
     this.#live.removeCollider(id);
+    this.#packColliders();
+  }
+
+  #packColliders() {
+    const colliders = this.#live.colliders;
+    const { colliderKinds } = this.#constants;
+    const packed = this.#packedColliders;
+    packed.count = colliders.length;
+    colliders.forEach((collider, index) => {
+      packed.kinds[index] = colliderKinds[collider.type];
+      packed.shapes.set(collider.type === 'sphere' ? [...collider.center, collider.radius] : [...collider.normal, collider.offset], 4 * index);
+      packed.frictions[index] = collider.friction;
+    });
   }
 
   /**
@@ -643,7 +693,7 @@ export class GpuCloth {
   #collide(settings, h, from, predicted, to) {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
-    const colliders = this.#live.colliders;
+    const colliders = this.#packedColliders;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
     this.#passes.collide.run({
       uPosition: this.#positions[from].high,
@@ -654,12 +704,11 @@ export class GpuCloth {
       uVelocityLow: this.#velocities[velocityFrom].low,
       uInverseMass: this.#inverseMasses,
     }, (gl, u) => {
-      gl.uniform1i(u.uColliderCount, colliders.length);
-      if (colliders.length > 0) {
-        gl.uniform1iv(u.uColliderType, colliders.map((c) => this.#constants.colliderKinds[c.type]));
-        gl.uniform4fv(u.uColliderShape, colliders.flatMap((c) =>
-          (c.type === 'sphere' ? [...c.center, c.radius] : [...c.normal, c.offset])));
-        gl.uniform1fv(u.uColliderFriction, colliders.map((c) => c.friction));
+      gl.uniform1i(u.uColliderCount, colliders.count);
+      if (colliders.count > 0) {
+        gl.uniform1iv(u.uColliderType, colliders.kinds, 0, colliders.count);
+        gl.uniform4fv(u.uColliderShape, colliders.shapes, 0, 4 * colliders.count);
+        gl.uniform1fv(u.uColliderFriction, colliders.frictions, 0, colliders.count);
       }
       gl.uniform1f(u.uMargin, settings.collisionMargin);
       gl.uniform1f(u.uSubstepSeconds, h);
