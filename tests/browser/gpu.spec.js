@@ -398,9 +398,10 @@ test('a solver pass catches a misspelt uniform: when it is made, and where it is
         return /** @type {Error} */ (error).message;
       }
     };
-    const load = { label: 'test load', fragmentSource: solverLoadFrag, defines: { SPLIT_HALF: 0 }, constantsGlsl: '', uniforms: [] };
-    const declaredWrong = errorOf(() => new SolverPass(gl, { ...load, samplers: ['uSorce'], debug: false }));
-    const pass = new SolverPass(gl, { ...load, samplers: ['uSource'], debug: true });
+    const options = { precision: 'float', columns: 4, rows: 4, constants: {}, constantsGlsl: '' };
+    const load = { label: 'test load', fragmentSource: solverLoadFrag, uniforms: [] };
+    const declaredWrong = errorOf(() => new SolverPass(gl, { ...options, debug: false }, { ...load, samplers: ['uSorce'] }));
+    const pass = new SolverPass(gl, { ...options, debug: true }, { ...load, samplers: ['uSource'] });
     const setWrong = errorOf(() => pass.run({ uSource: null }, (context, u) => context.uniform1i(u.uSorce, 0)));
     pass.dispose();
 

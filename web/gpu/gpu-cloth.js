@@ -5,15 +5,18 @@
 // colliders, gives the starting positions, inverse masses and rest lengths, works out each
 // family's rule for a substep, and runs the fixed-step clock. So both backends take the same
 // settings, with the same errors.
-import {
-  gridNormal, solverCollideFrag, solverConstrainFrag, solverLoadFrag, solverPredictFrag, solverWriteMotion,
-} from '../../dist/shaders.js';
+// This class is the façade: it owns the textures and framebuffers and runs the schedule; each
+// pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
+// and sets its own uniforms and samplers.
 import { requireInteger } from '../arguments.js';
+import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
+import { CollidePass, createPackedColliders, packColliders } from './collide-pass.js';
+import { ConstrainPass } from './constrain-pass.js';
 import { FramebufferCache } from './framebuffers.js';
 import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
-import { SolverPass } from './solver-pass.js';
-import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
+import { LoadPass } from './load-pass.js';
+import { PredictPass } from './predict-pass.js';
 import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './vector-field.js';
 
 /** @typedef {import('../cloth.js').Cloth} Cloth */
@@ -27,6 +30,7 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
 /** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
 /** @typedef {import('./gpu-constants.js').GpuConstants} GpuConstants */
 /** @typedef {import('./gpu-constants.js').GpuTables} GpuTables */
+/** @typedef {import('./collide-pass.js').PackedColliders} PackedColliders */
 
 /**
  * What fixed steps read from the set-up cloth: taken from wasm once after each set(), not
@@ -37,63 +41,8 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
  * @property {SubstepFactors} factors
  */
 
-/**
- * The colliders as the collide pass's uniform arrays take them: packed when they change,
- * uploaded as they are every substep.
- * @typedef {object} PackedColliders
- * @property {number} count
- * @property {Int32Array} kinds a collider kind code each (uColliderType)
- * @property {Float32Array} shapes four floats each: sphere centre and radius, or plane unit
- *   normal and offset (uColliderShape)
- * @property {Float32Array} frictions (uColliderFriction)
- */
-
 const families = ['structural', 'shear', 'bending'];
 
-/** The half path's low parts of the state a pass reads: unused, so dropped, on the float path. */
-const positionAndVelocityLowParts = ['uPositionLow', 'uVelocityLow'];
-const constrainSamplers = ['uPosition', 'uPositionLow', 'uInverseMass', 'uRestLengths'];
-const constrainUniforms = ['uGridSize', 'uOffset', 'uDirection', 'uColourAxis', 'uColourPeriod', 'uColour', 'uSolver', 'uRule'];
-
-/**
- * What each pass's program is made from and the samplers and uniforms it sets: SolverPass
- * checks them against the program, so a misspelt name throws instead of being ignored.
- * @type {Record<'load' | 'predict' | 'constrain' | 'constrainWithLambdas' | 'collide',
- *   Omit<import('./solver-pass.js').SolverPassDescription, 'defines' | 'constantsGlsl' | 'debug'> & {defines?: Record<string, number>}>}
- */
-const passDescriptions = {
-  load: { label: 'solver load', fragmentSource: solverLoadFrag, samplers: ['uSource'], uniforms: [] },
-  predict: {
-    label: 'solver predict',
-    fragmentSource: [solverWriteMotion, gridNormal, solverPredictFrag],
-    samplers: ['uPosition', 'uPositionLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'],
-    uniforms: ['uGridSize', 'uGravity', 'uWind', 'uKeep', 'uNormalDragShare', 'uTangentialDragShare', 'uSubstepSeconds'],
-    lowParts: positionAndVelocityLowParts,
-  },
-  constrain: {
-    label: 'solver constrain',
-    fragmentSource: solverConstrainFrag,
-    defines: { XPBD_LAMBDAS: 0 },
-    samplers: constrainSamplers,
-    uniforms: constrainUniforms,
-    lowParts: ['uPositionLow'],
-  },
-  constrainWithLambdas: {
-    label: 'solver constrain (XPBD multipliers)',
-    fragmentSource: solverConstrainFrag,
-    defines: { XPBD_LAMBDAS: 1 },
-    samplers: [...constrainSamplers, 'uLambdas'],
-    uniforms: [...constrainUniforms, 'uFirstIteration'],
-    lowParts: ['uPositionLow'],
-  },
-  collide: {
-    label: 'solver collide',
-    fragmentSource: [solverWriteMotion, solverCollideFrag],
-    samplers: ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'],
-    uniforms: ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uMargin', 'uSubstepSeconds'],
-    lowParts: [...positionAndVelocityLowParts, 'uPredictedLow'],
-  },
-};
 /** The GPU passes are the red-black colouring; other orderings exist on the CPU only. */
 const gpuOrdering = 'red-black';
 
@@ -149,7 +98,7 @@ export class GpuCloth {
   #framebuffers;
   /** @type {WebGLVertexArrayObject} */
   #emptyVertexArray;
-  /** @type {{load: SolverPass, predict: SolverPass, constrain: SolverPass, constrainWithLambdas: SolverPass | null, collide: SolverPass}} */
+  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, collide: CollidePass}} */
   #passes;
   /** @type {VectorField[]} three: a substep's start, its prediction, and a ping-pong partner */
   #positions;
@@ -189,10 +138,7 @@ export class GpuCloth {
     this.#constants = tables.constants;
     this.#constantsGlsl = tables.constantsGlsl;
     this.#debug = debug;
-    const { maxColliders } = this.#constants;
-    this.#packedColliders = {
-      count: 0, kinds: new Int32Array(maxColliders), shapes: new Float32Array(4 * maxColliders), frictions: new Float32Array(maxColliders),
-    };
+    this.#packedColliders = createPackedColliders(this.#constants.maxColliders);
     this.#packColliders();
     this.#precision = precision;
     this.#columns = setup.columns;
@@ -210,12 +156,13 @@ export class GpuCloth {
     const precision = this.#precision;
     this.#framebuffers = new FramebufferCache(gl);
     this.#emptyVertexArray = /** @type {WebGLVertexArrayObject} */ (gl.createVertexArray());
+    const options = this.#passOptions();
     this.#passes = {
-      load: this.#createPass('load'),
-      predict: this.#createPass('predict'),
-      constrain: this.#createPass('constrain'),
+      load: new LoadPass(gl, options),
+      predict: new PredictPass(gl, options),
+      constrain: new ConstrainPass(gl, options, false),
       constrainWithLambdas: null, // made when XPBD first runs with several iterations
-      collide: this.#createPass('collide'),
+      collide: new CollidePass(gl, options),
     };
     this.#positions = [0, 1, 2].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#velocities = [0, 1].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
@@ -229,15 +176,12 @@ export class GpuCloth {
     this.reset();
   }
 
-  /** @param {keyof typeof passDescriptions} name */
-  #createPass(name) {
-    const { defines, ...description } = passDescriptions[name];
-    return new SolverPass(this.#gl, {
-      ...description,
-      defines: { SPLIT_HALF: this.#precision === 'half' ? 1 : 0, ...defines },
-      constantsGlsl: this.#constantsGlsl,
-      debug: this.#debug,
-    });
+  /** @returns {import('./solver-pass.js').PassOptions} */
+  #passOptions() {
+    return {
+      precision: this.#precision, columns: this.#columns, rows: this.#rows,
+      constants: this.#constants, constantsGlsl: this.#constantsGlsl, debug: this.#debug,
+    };
   }
 
   /**
@@ -499,15 +443,7 @@ export class GpuCloth {
   }
 
   #packColliders() {
-    const colliders = this.#live.colliders;
-    const { colliderKinds } = this.#constants;
-    const packed = this.#packedColliders;
-    packed.count = colliders.length;
-    colliders.forEach((collider, index) => {
-      packed.kinds[index] = colliderKinds[collider.type];
-      packed.shapes.set(collider.type === 'sphere' ? [...collider.center, collider.radius] : [...collider.normal, collider.offset], 4 * index);
-      packed.frictions[index] = collider.friction;
-    });
+    packColliders(this.#packedColliders, this.#live.colliders, this.#constants.colliderKinds);
   }
 
   /**
@@ -622,19 +558,8 @@ export class GpuCloth {
     const velocityTo = 1 - velocityFrom;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
     this.#passes.predict.run({
-      uPosition: this.#positions[from].high,
-      uPositionLow: this.#positions[from].low,
-      uVelocity: this.#velocities[velocityFrom].high,
-      uVelocityLow: this.#velocities[velocityFrom].low,
-      uInverseMass: this.#inverseMasses,
-    }, (gl, u) => {
-      gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
-      gl.uniform3fv(u.uGravity, settings.gravity);
-      gl.uniform3fv(u.uWind, settings.wind);
-      gl.uniform1f(u.uKeep, factors.keep);
-      gl.uniform1f(u.uNormalDragShare, factors.normalDragShare);
-      gl.uniform1f(u.uTangentialDragShare, factors.tangentialDragShare);
-      gl.uniform1f(u.uSubstepSeconds, h);
+      positions: this.#positions[from], velocities: this.#velocities[velocityFrom], inverseMasses: this.#inverseMasses,
+      settings, factors, substepSeconds: h,
     });
     this.#velocityCurrent = velocityTo;
   }
@@ -654,32 +579,19 @@ export class GpuCloth {
    */
   #constrain({ solver, rule, direction, directionIndex, colour, firstIteration, from, to, useLambdas }) {
     const targets = targetsOf(this.#positions[to]);
-    /** @type {Record<string, import('./solver-pass.js').SamplerBinding>} */
-    const samplers = {
-      uPosition: this.#positions[from].high,
-      uPositionLow: this.#positions[from].low,
-      uInverseMass: this.#inverseMasses,
-      uRestLengths: this.#restLengths,
-    };
+    let lambdas = null;
     const pair = directionIndex >> 1;
     if (useLambdas && this.#lambdas) {
-      const lambdas = this.#lambdas[pair];
-      samplers.uLambdas = lambdas[this.#lambdaCurrent[pair]];
-      targets.push(lambdas[1 - this.#lambdaCurrent[pair]]);
+      const pairLambdas = this.#lambdas[pair];
+      lambdas = pairLambdas[this.#lambdaCurrent[pair]];
+      targets.push(pairLambdas[1 - this.#lambdaCurrent[pair]]);
       this.#lambdaCurrent[pair] = 1 - this.#lambdaCurrent[pair];
     }
     this.#framebuffers.bind(targets);
-    const pass = useLambdas ? /** @type {SolverPass} */ (this.#passes.constrainWithLambdas) : this.#passes.constrain;
-    pass.run(samplers, (gl, u) => {
-      gl.uniform2i(u.uGridSize, this.#columns, this.#rows);
-      gl.uniform2i(u.uOffset, direction.offset[0], direction.offset[1]);
-      gl.uniform1i(u.uDirection, directionIndex);
-      gl.uniform1i(u.uColourAxis, direction.colourAxis === 'column' ? 0 : 1);
-      gl.uniform1i(u.uColourPeriod, direction.colourPeriod);
-      gl.uniform1i(u.uColour, colour);
-      gl.uniform1i(u.uSolver, this.#constants.solverKinds[solver]);
-      gl.uniform4f(u.uRule, rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain);
-      if (useLambdas) gl.uniform1i(u.uFirstIteration, firstIteration ? 1 : 0);
+    const pass = useLambdas ? /** @type {ConstrainPass} */ (this.#passes.constrainWithLambdas) : this.#passes.constrain;
+    pass.run({
+      positions: this.#positions[from], inverseMasses: this.#inverseMasses, restLengths: this.#restLengths, lambdas,
+      solver, rule, direction, directionIndex, colour, firstIteration,
     });
   }
 
@@ -693,25 +605,10 @@ export class GpuCloth {
   #collide(settings, h, from, predicted, to) {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
-    const colliders = this.#packedColliders;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
     this.#passes.collide.run({
-      uPosition: this.#positions[from].high,
-      uPositionLow: this.#positions[from].low,
-      uPredicted: this.#positions[predicted].high,
-      uPredictedLow: this.#positions[predicted].low,
-      uVelocity: this.#velocities[velocityFrom].high,
-      uVelocityLow: this.#velocities[velocityFrom].low,
-      uInverseMass: this.#inverseMasses,
-    }, (gl, u) => {
-      gl.uniform1i(u.uColliderCount, colliders.count);
-      if (colliders.count > 0) {
-        gl.uniform1iv(u.uColliderType, colliders.kinds, 0, colliders.count);
-        gl.uniform4fv(u.uColliderShape, colliders.shapes, 0, 4 * colliders.count);
-        gl.uniform1fv(u.uColliderFriction, colliders.frictions, 0, colliders.count);
-      }
-      gl.uniform1f(u.uMargin, settings.collisionMargin);
-      gl.uniform1f(u.uSubstepSeconds, h);
+      positions: this.#positions[from], predicted: this.#positions[predicted], velocities: this.#velocities[velocityFrom],
+      inverseMasses: this.#inverseMasses, colliders: this.#packedColliders, margin: settings.collisionMargin, substepSeconds: h,
     });
     this.#velocityCurrent = velocityTo;
   }
@@ -722,7 +619,7 @@ export class GpuCloth {
     const gl = this.#gl;
     const format = stateFormat(gl, this.#precision);
     this.#lambdas = [0, 1, 2].map(() => [0, 1].map(() => createDataTexture(gl, format, this.#columns, this.#rows)));
-    this.#passes.constrainWithLambdas = this.#createPass('constrainWithLambdas');
+    this.#passes.constrainWithLambdas = new ConstrainPass(gl, this.#passOptions(), true);
   }
 
   /**
@@ -750,7 +647,7 @@ export class GpuCloth {
     this.#framebuffers.bind(targetsOf(field));
     gl.enable(gl.SCISSOR_TEST);
     gl.scissor(column, row, width, height);
-    this.#passes.load.run({ uSource: this.#staging }, () => {});
+    this.#passes.load.run(this.#staging);
     gl.disable(gl.SCISSOR_TEST);
   }
 

@@ -1,5 +1,6 @@
-// One solver pass: a fragment program run once per particle over the whole state texture. Each
-// pass declares the uniforms and samplers it sets, and the program is checked against them.
+// One solver pass's program: a fragment program run once per particle over the whole state
+// texture. The pass objects (load-pass.js, predict-pass.js, ...) each own one and declare the
+// uniforms and samplers they set, and the program is checked against them.
 import { solverFullscreenVert, solverState } from '../../dist/shaders.js';
 import { checkedUniforms } from '../gl/checked-uniforms.js';
 import { createProgram } from '../gl/program.js';
@@ -8,17 +9,26 @@ import { createProgram } from '../gl/program.js';
 /** @typedef {import('../gl/checked-uniforms.js').UniformLocations} UniformLocations */
 
 /**
+ * What every pass of one GPU cloth is made with.
+ * @typedef {object} PassOptions
+ * @property {import('./capabilities.js').StatePrecision} precision 'half' compiles the split state (SPLIT_HALF)
+ * @property {number} columns the state textures' size
+ * @property {number} rows
+ * @property {import('./gpu-constants.js').GpuConstants} constants
+ * @property {string} constantsGlsl the same constants as #defines, put in front of every pass
+ * @property {boolean} debug also throw when a name that was not declared is set
+ */
+
+/**
  * @typedef {object} SolverPassDescription
  * @property {string} label names the pass in shader and uniform errors
  * @property {string | string[]} fragmentSource the pass's own GLSL, or its parts in order
  *   (solver-state.glsl is put in front)
- * @property {Record<string, number>} defines compile-time switches, e.g. {SPLIT_HALF: 1}
- * @property {string} constantsGlsl the core's GPU constants as #defines (gpu-constants.js)
+ * @property {Record<string, number>} [defines] compile-time switches besides SPLIT_HALF, e.g. {XPBD_LAMBDAS: 1}
  * @property {readonly string[]} samplers every sampler `run` binds
  * @property {readonly string[]} uniforms every other uniform `run`'s callback sets
  * @property {readonly string[]} [lowParts] samplers of the half path's low parts: the float
  *   path (SPLIT_HALF 0) never reads them, so its compiler drops them
- * @property {boolean} debug also throw when a name that was not declared is set
  */
 
 export class SolverPass {
@@ -31,17 +41,20 @@ export class SolverPass {
 
   /**
    * @param {WebGL2RenderingContext} gl
+   * @param {PassOptions} options
    * @param {SolverPassDescription} description
    */
-  constructor(gl, { label, fragmentSource, defines, constantsGlsl, samplers, uniforms, lowParts = [], debug }) {
+  constructor(gl, { precision, constantsGlsl, debug }, { label, fragmentSource, defines = {}, samplers, uniforms, lowParts = [] }) {
     this.#gl = gl;
-    const header = ['#version 300 es', ...Object.entries(defines).map(([name, value]) => `#define ${name} ${value}`),
+    const splitHalf = precision === 'half';
+    const switches = { SPLIT_HALF: splitHalf ? 1 : 0, ...defines };
+    const header = ['#version 300 es', ...Object.entries(switches).map(([name, value]) => `#define ${name} ${value}`),
       constantsGlsl].join('\n');
     const program = createProgram(gl, label, `${header}\n${solverFullscreenVert}`,
       [header, solverState, ...[fragmentSource].flat()].join('\n'));
     this.#program = program.program;
     try {
-      this.#uniforms = checkedUniforms(program, label, [...samplers, ...uniforms], defines.SPLIT_HALF ? [] : lowParts, debug);
+      this.#uniforms = checkedUniforms(program, label, [...samplers, ...uniforms], splitHalf ? [] : lowParts, debug);
     } catch (error) {
       gl.deleteProgram(program.program);
       throw error;
