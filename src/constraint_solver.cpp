@@ -19,31 +19,42 @@ FamilyRules rulesFor(const SolverParameters& parameters, float h) {
 
 namespace {
 
+// How one visit weighs a pair: the inverse masses its solve sees, and the share of the solved
+// correction it applies. In-place orderings see the particles' own inverse masses and apply it all.
+struct PairWeights {
+    float first;
+    float second;
+    float relaxation;
+};
+
 // The length by which the pair's distance should shrink (negative: grow).
 template <SolverKind Kind>
-float lengthCorrection(float violation, float inverseMassSum, const FamilyRule& rule, float& lambda) {
+float lengthCorrection(float violation, float inverseMassSum, const FamilyRule& rule, float relaxation, float& lambda) {
     if constexpr (Kind == SolverKind::MassSpring) {
-        return violation * (violation > 0.0f ? rule.stretchGain : rule.shrinkGain);
+        return violation * (violation > 0.0f ? rule.stretchGain : rule.shrinkGain) * relaxation;
     } else if constexpr (Kind == SolverKind::Pbd) {
-        return violation * rule.stiffness;
+        return violation * rule.stiffness * relaxation;
     } else {
-        const float deltaLambda = (-violation - rule.alphaTilde * lambda) / (inverseMassSum + rule.alphaTilde);
+        // The multiplier takes exactly the share that is applied, so it stays the impulse the
+        // constraint has given and the converged stretch is the compliance's.
+        const float deltaLambda =
+            relaxation * ((-violation - rule.alphaTilde * lambda) / (inverseMassSum + rule.alphaTilde));
         lambda += deltaLambda;
         return -deltaLambda * inverseMassSum;
     }
 }
 
-// The move of the first particle along the pair per unit inverse mass; the second moves opposite.
-// Zero when both are pinned or they coincide.
+// The move of the first particle along the pair per unit of the inverse mass the solve sees;
+// the second moves opposite. Zero when both are pinned or they coincide.
 template <SolverKind Kind>
-Vec3 pairShift(const DistanceConstraint& constraint, const Particles& particles, const FamilyRule& rule,
-               float& lambda) {
-    const float inverseMassSum =
-        particles.inverseMasses[constraint.first] + particles.inverseMasses[constraint.second];
+Vec3 pairShift(const DistanceConstraint& constraint, const Particles& particles, const PairWeights& weights,
+               const FamilyRule& rule, float& lambda) {
+    const float inverseMassSum = weights.first + weights.second;
     const Vec3 between = particles.positions[constraint.second] - particles.positions[constraint.first];
     const float distance = glm::length(between);
     if (inverseMassSum == 0.0f || distance < 1e-9f) return Vec3(0);
-    const float correction = lengthCorrection<Kind>(distance - constraint.restLength, inverseMassSum, rule, lambda);
+    const float correction =
+        lengthCorrection<Kind>(distance - constraint.restLength, inverseMassSum, rule, weights.relaxation, lambda);
     return between * (correction / (distance * inverseMassSum));
 }
 
@@ -51,9 +62,27 @@ template <SolverKind Kind>
 void projectInPlace(std::uint32_t index, const Topology& topology, Particles& particles,
                     const FamilyRules& rules, std::vector<float>& lambdas) {
     const DistanceConstraint& constraint = topology.constraints[index];
-    const Vec3 shift = pairShift<Kind>(constraint, particles, rules[static_cast<int>(constraint.family)], lambdas[index]);
-    particles.positions[constraint.first] += shift * particles.inverseMasses[constraint.first];
-    particles.positions[constraint.second] -= shift * particles.inverseMasses[constraint.second];
+    const float firstInverseMass = particles.inverseMasses[constraint.first];
+    const float secondInverseMass = particles.inverseMasses[constraint.second];
+    const Vec3 shift = pairShift<Kind>(constraint, particles, {firstInverseMass, secondInverseMass, 1.0f},
+                                       rules[static_cast<int>(constraint.family)], lambdas[index]);
+    particles.positions[constraint.first] += shift * firstInverseMass;
+    particles.positions[constraint.second] -= shift * secondInverseMass;
+}
+
+// A symmetric sweep visits every constraint twice per iteration. PBD and mass-spring remove a
+// share of the violation per visit, so each visit gets the share that, compounded over the
+// two, removes what one visit of the other orderings removes: the material does not depend on
+// the ordering. XPBD needs no split: its multiplier makes a second visit of a satisfied
+// constraint a no-op.
+FamilyRules splitOverTwoVisits(FamilyRules rules) {
+    const auto half = [](float share) { return 1.0f - std::sqrt(1.0f - share); };
+    for (FamilyRule& rule : rules) {
+        rule.stiffness = half(rule.stiffness);
+        rule.stretchGain = half(rule.stretchGain);
+        rule.shrinkGain = half(rule.shrinkGain);
+    }
+    return rules;
 }
 
 }  // namespace
@@ -62,11 +91,22 @@ template <SolverKind Kind>
 void ConstraintSolver::sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
                              const FamilyRules& rules) {
     switch (parameters.ordering) {
-        case Ordering::GaussSeidel:
+        case Ordering::GaussSeidel: {
+            // Backward then forward: the sweep's linearised map is then self-adjoint in the mass
+            // metric, with real eigenvalues in [0, 1]. A one-way sweep's is not, and its complex
+            // eigenvalues near 1 (the slow, long-wave modes of a large stiff cloth) put the
+            // velocity update v = (x - x_prev) / h outside its stable region: energy grows.
+            // Ending forward, from the first rows where pins usually are, converges further than
+            // ending backward.
+            const FamilyRules visitRules = Kind == SolverKind::Xpbd ? rules : splitOverTwoVisits(rules);
+            for (auto index = topology.gaussSeidelOrder.rbegin(); index != topology.gaussSeidelOrder.rend(); ++index) {
+                projectInPlace<Kind>(*index, topology, particles, visitRules, lambdas_);
+            }
             for (std::uint32_t index : topology.gaussSeidelOrder) {
-                projectInPlace<Kind>(index, topology, particles, rules, lambdas_);
+                projectInPlace<Kind>(index, topology, particles, visitRules, lambdas_);
             }
             break;
+        }
         case Ordering::RedBlack:
             for (const ConstraintPass& pass : topology.passes) {
                 for (std::uint32_t index = pass.begin; index < pass.end; ++index) {
@@ -75,29 +115,29 @@ void ConstraintSolver::sweep(const Topology& topology, Particles& particles, con
             }
             break;
         case Ordering::Jacobi: {
-            std::fill(jacobiSums_.begin(), jacobiSums_.end(), Vec3(0));
-            std::fill(jacobiCounts_.begin(), jacobiCounts_.end(), 0.0f);
+            // Mass splitting: a particle in n constraints lends each of them 1/n of its mass, so
+            // each correction is solved with inverse mass n w and the particle moves by the sum.
+            std::fill(jacobiMoves_.begin(), jacobiMoves_.end(), Vec3(0));
             for (std::size_t index = 0; index < topology.constraints.size(); ++index) {
                 const DistanceConstraint& constraint = topology.constraints[index];
-                const Vec3 shift =
-                    pairShift<Kind>(constraint, particles, rules[static_cast<int>(constraint.family)], lambdas_[index]);
-                jacobiSums_[constraint.first] += shift * particles.inverseMasses[constraint.first];
-                jacobiSums_[constraint.second] -= shift * particles.inverseMasses[constraint.second];
-                jacobiCounts_[constraint.first] += 1.0f;
-                jacobiCounts_[constraint.second] += 1.0f;
+                const float firstInverseMass = particles.inverseMasses[constraint.first];
+                const float secondInverseMass = particles.inverseMasses[constraint.second];
+                const PairWeights weights{firstInverseMass * topology.constraintCounts[constraint.first],
+                                          secondInverseMass * topology.constraintCounts[constraint.second],
+                                          parameters.jacobiRelaxation};
+                const Vec3 shift = pairShift<Kind>(constraint, particles, weights,
+                                                   rules[static_cast<int>(constraint.family)], lambdas_[index]);
+                jacobiMoves_[constraint.first] += shift * firstInverseMass;
+                jacobiMoves_[constraint.second] -= shift * secondInverseMass;
             }
-            for (std::size_t i = 0; i < particles.size(); ++i) {
-                if (jacobiCounts_[i] > 0.0f) {
-                    particles.positions[i] += jacobiSums_[i] * (parameters.jacobiRelaxation / jacobiCounts_[i]);
-                }
-            }
+            for (std::size_t i = 0; i < particles.size(); ++i) particles.positions[i] += jacobiMoves_[i];
             break;
         }
     }
 }
 
 ConstraintSolver::ConstraintSolver(std::size_t constraintCount, std::size_t particleCount)
-    : lambdas_(constraintCount, 0.0f), jacobiSums_(particleCount), jacobiCounts_(particleCount) {}
+    : lambdas_(constraintCount, 0.0f), jacobiMoves_(particleCount) {}
 
 void ConstraintSolver::beginSubstep() { std::fill(lambdas_.begin(), lambdas_.end(), 0.0f); }
 

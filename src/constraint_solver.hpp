@@ -8,12 +8,16 @@
 //   PBD: removes stiffness * C, stiffness in [0, 1].
 //   XPBD: with alpha~ = compliance / h^2, dlambda = (-C - alpha~ lambda) / (w_a + w_b + alpha~),
 //       lambda += dlambda, and the pair moves by -dlambda along the constraint gradient; lambda
-//       starts at zero every substep, so stiffness is a material value independent of h and of
-//       the iteration count.
-// Orderings: Gauss-Seidel visits constraints by start particle and moves particles at once;
-// red-black visits the twelve colour passes of the topology (what the GPU does); Jacobi computes
-// every correction from the same positions, then moves each particle by the relaxation factor
-// times the average of its corrections.
+//       starts at zero every substep. The stretch is the compliance's, whatever h and the
+//       iteration count, once the substep's solve converges. With one iteration that needs
+//       alpha~ >= 5 (w_a + w_b) (red-black; Gauss-Seidel about a third of that, Jacobi about 20
+//       times more); far below it the solver's own error sets the stretch, as an extra compliance
+//       of about (w_a + w_b) h^2 / iterations (tests/native/convergence_test.cpp).
+// Orderings: Gauss-Seidel visits constraints by start particle, backward then forward, and moves
+// particles at once; red-black visits the twelve colour passes of the topology (what the GPU
+// does); Jacobi computes every correction from the same positions with each particle's mass
+// split evenly among its constraints, then moves each particle by the relaxation factor times
+// the sum of its corrections.
 #pragma once
 
 #include <array>
@@ -51,7 +55,7 @@ public:
 
     // Starts a substep: XPBD multipliers return to zero.
     void beginSubstep();
-    // One sweep over every constraint.
+    // One sweep over every constraint (Gauss-Seidel: back and forth).
     void iterate(const Topology& topology, Particles& particles, const SolverParameters& parameters,
                  float substepSeconds);
 
@@ -61,8 +65,7 @@ private:
                const FamilyRules& rules);
 
     std::vector<float> lambdas_;          // XPBD multiplier per constraint, in topology order
-    std::vector<Vec3> jacobiSums_;        // summed corrections per particle
-    std::vector<float> jacobiCounts_;     // corrections received per particle
+    std::vector<Vec3> jacobiMoves_;       // summed corrections per particle
 };
 
 }  // namespace nuno

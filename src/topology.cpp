@@ -96,6 +96,11 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
                                  static_cast<std::uint32_t>(topology.constraints.size())};
     }
     topology.gaussSeidelOrder = std::move(groupedIndexOfNatural);
+    topology.constraintCounts.assign(static_cast<std::size_t>(grid.particleCount()), 0.0f);
+    for (const DistanceConstraint& constraint : topology.constraints) {
+        topology.constraintCounts[constraint.first] += 1.0f;
+        topology.constraintCounts[constraint.second] += 1.0f;
+    }
     topology.triangleIndices = buildTriangles(grid);
     return topology;
 }

@@ -75,7 +75,8 @@ struct Topology {
     Grid grid;
     std::vector<DistanceConstraint> constraints;     // grouped by pass, in solving order
     std::array<ConstraintPass, kPassCount> passes;   // direction-major, then colour
-    std::vector<std::uint32_t> gaussSeidelOrder;     // constraint indices by start particle
+    std::vector<std::uint32_t> gaussSeidelOrder;     // indices into constraints, by start particle
+    std::vector<float> constraintCounts;             // per particle, the constraints it is in (Jacobi's mass split)
     std::vector<std::uint32_t> triangleIndices;      // two triangles per grid cell, for drawing
 
     std::size_t countOf(Family family) const;

@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "cloth.hpp"
 #include "metric.hpp"
@@ -97,6 +101,100 @@ TEST(Convergence, XpbdStrainDependsLittleOnTheSubstepCount) {
     EXPECT_LT(spread(xpbd), 1.15f);
     // The contrast is the point of XPBD: the same PBD stiffness means a different cloth per substep count.
     EXPECT_GT(spread(pbd), 2.0f * spread(xpbd));
+}
+
+// What XPBD's "stiffness independent of substeps and iterations" precisely means. Its stretch
+// is the compliance's once each substep's solve has converged. With one iteration that needs
+// the compliance term to dominate: alpha~ = compliance / h^2 at least 5 times the inverse-mass
+// sum w = 2 / m of a constraint's two free particles (red-black; the excess stretch is about
+// w / (2 alpha~)). Below alpha~ = w the solver's own error sets the stretch, as an extra
+// compliance of about w h^2 / iterations: the stretch falls 4 times per doubling of substeps and
+// 2 times per doubling of iterations, whatever the compliance.
+struct XpbdRun {
+    float meanStrain;
+    float alphaTildeOverW;  // alpha~ / w, the criterion
+};
+
+XpbdRun settledXpbd(float compliance, int substeps, int iterations, Ordering ordering = Ordering::RedBlack) {
+    ClothSettings settings;
+    settings.columns = 16;
+    settings.rows = 16;
+    settings.ordering = ordering;
+    settings.substeps = substeps;
+    settings.iterations = iterations;
+    settings.damping = 2.0f;
+    for (FamilyStiffness* family : {&settings.structural, &settings.shear, &settings.bending}) {
+        family->compliance = compliance;
+    }
+    Cloth cloth(settings);
+    cloth.stepFixed(240);
+    const float h = settings.substepSeconds();
+    const float inverseMassSum = 2.0f / settings.particleMass();
+    return {cloth.strain(Family::Structural).mean, compliance / (h * h) / inverseMassSum};
+}
+
+std::string runLabel(float compliance, int substeps, int iterations, const XpbdRun& run) {
+    return "compliance " + std::to_string(compliance) + " m/N, " + std::to_string(substeps) + " substeps, " +
+           std::to_string(iterations) + " iterations, alpha~/w " + std::to_string(run.alphaTildeOverW);
+}
+
+TEST(Convergence, XpbdStretchIsTheCompliancesOnlyWhereAlphaTildeIsFiveTimesTheInverseMassSum) {
+    // On this 16x16 cloth w = 2560 /kg, and compliance 0.01 m/N crosses the criterion between
+    // 5 and 40 substeps: alpha~ / w = 0.35, 1.4, 5.6, 22.5.
+    const float compliance = 0.01f;
+    const XpbdRun converged = settledXpbd(compliance, 40, 2);
+    test::metric("settled_mean_strain", converged.meanStrain, "", runLabel(compliance, 40, 2, converged) + ", converged");
+    for (int substeps : {5, 10, 20, 40}) {
+        const XpbdRun run = settledXpbd(compliance, substeps, 1);
+        const float excess = run.meanStrain / converged.meanStrain - 1.0f;
+        const std::string label = runLabel(compliance, substeps, 1, run);
+        test::metric("settled_mean_strain", run.meanStrain, "", label);
+        test::metric("excess_over_converged_strain", excess, "", label);
+        if (run.alphaTildeOverW >= 5.0f) {
+            EXPECT_LT(std::abs(excess), 0.1f) << label << ": converged, the compliance should set the stretch";
+        } else if (run.alphaTildeOverW <= 1.0f) {
+            EXPECT_GT(excess, 0.5f) << label << ": unconverged, the stretch should exceed the compliance's";
+        }
+    }
+}
+
+TEST(Convergence, XpbdStretchBelowTheCriterionFollowsSubstepsAndIterationsNotTheCompliance) {
+    // alpha~ <= 0.06 w at every count here: a hundredfold softer compliance changes the stretch
+    // by under 5 % (the most, 3.5 %, at 4 iterations), while h^2 / iterations sets it.
+    std::vector<float> stiffest;
+    for (float compliance : {1e-6f, 1e-4f}) {
+        std::vector<float> strains;
+        for (const auto& [substeps, iterations] : {std::pair{5, 1}, {10, 1}, {20, 1}, {10, 2}, {10, 4}}) {
+            const XpbdRun run = settledXpbd(compliance, substeps, iterations);
+            test::metric("settled_mean_strain", run.meanStrain, "", runLabel(compliance, substeps, iterations, run));
+            ASSERT_LE(run.alphaTildeOverW, 0.06f);
+            strains.push_back(run.meanStrain);
+        }
+        EXPECT_NEAR(strains[0] / strains[1], 4.0f, 0.3f) << "5 -> 10 substeps: the stretch should go as h^2";
+        EXPECT_NEAR(strains[1] / strains[2], 4.0f, 0.3f) << "10 -> 20 substeps: the stretch should go as h^2";
+        EXPECT_NEAR(strains[1] / strains[3], 2.0f, 0.2f) << "1 -> 2 iterations: the stretch should go as 1/n";
+        EXPECT_NEAR(strains[3] / strains[4], 2.0f, 0.2f) << "2 -> 4 iterations: the stretch should go as 1/n";
+        if (stiffest.empty()) {
+            stiffest = strains;
+        } else {
+            for (std::size_t i = 0; i < strains.size(); ++i) {
+                EXPECT_NEAR(strains[i] / stiffest[i], 1.0f, 0.05f) << "below the criterion the compliance should not matter";
+            }
+        }
+    }
+}
+
+// Jacobi's multipliers record what its mass-split corrections apply, so it converges to the
+// same material as the in-place orderings (alpha~ = 140 w here; Jacobi needs a few iterations).
+TEST(Convergence, XpbdOrderingsConvergeToTheSameStretch) {
+    const XpbdRun redBlack = settledXpbd(1.0f, 10, 4);
+    const XpbdRun jacobi = settledXpbd(1.0f, 10, 4, Ordering::Jacobi);
+    const XpbdRun gaussSeidel = settledXpbd(1.0f, 10, 4, Ordering::GaussSeidel);
+    test::metric("settled_mean_strain", redBlack.meanStrain, "", "red-black, " + runLabel(1.0f, 10, 4, redBlack));
+    test::metric("settled_mean_strain", jacobi.meanStrain, "", "jacobi, " + runLabel(1.0f, 10, 4, jacobi));
+    test::metric("settled_mean_strain", gaussSeidel.meanStrain, "", "gauss-seidel, " + runLabel(1.0f, 10, 4, gaussSeidel));
+    EXPECT_NEAR(jacobi.meanStrain / redBlack.meanStrain, 1.0f, 0.02f);
+    EXPECT_NEAR(gaussSeidel.meanStrain / redBlack.meanStrain, 1.0f, 0.02f);
 }
 
 }  // namespace

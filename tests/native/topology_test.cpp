@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <set>
+#include <vector>
 
 #include "cloth.hpp"
 
@@ -58,6 +59,46 @@ TEST_P(TopologyTest, NoParticleAppearsTwiceInOnePass) {
     std::set<std::uint32_t> visited(topology.gaussSeidelOrder.begin(), topology.gaussSeidelOrder.end());
     EXPECT_EQ(visited.size(), topology.constraints.size());
     EXPECT_EQ(topology.gaussSeidelOrder.size(), topology.constraints.size());
+}
+
+// The order maps sweep position to grouped index (not the inverse): following it visits the
+// constraints by start particle, each one's directions in table order.
+TEST_P(TopologyTest, GaussSeidelOrderRunsByStartParticle) {
+    const auto [c, r] = GetParam();
+    const Cloth cloth = flatCloth(c, r, 1.0f, 1.0f);
+    const Topology& topology = cloth.topology();
+    auto directionOf = [&topology](std::uint32_t index) {
+        for (const ConstraintPass& pass : topology.passes) {
+            if (index >= pass.begin && index < pass.end) return static_cast<int>(pass.direction);
+        }
+        return -1;
+    };
+    for (std::size_t k = 1; k < topology.gaussSeidelOrder.size(); ++k) {
+        const std::uint32_t before = topology.gaussSeidelOrder[k - 1];
+        const std::uint32_t now = topology.gaussSeidelOrder[k];
+        const std::uint32_t startBefore = topology.constraints[before].first;
+        const std::uint32_t startNow = topology.constraints[now].first;
+        ASSERT_LE(startBefore, startNow) << "position " << k;
+        if (startBefore == startNow) {
+            ASSERT_LT(directionOf(before), directionOf(now)) << "position " << k;
+        }
+    }
+}
+
+TEST_P(TopologyTest, CountsTheConstraintsOfEachParticle) {
+    const auto [c, r] = GetParam();
+    const Cloth cloth = flatCloth(c, r, 1.0f, 1.0f);
+    const Topology& topology = cloth.topology();
+    std::vector<float> counted(static_cast<std::size_t>(c * r), 0.0f);
+    for (const DistanceConstraint& constraint : topology.constraints) {
+        counted[constraint.first] += 1.0f;
+        counted[constraint.second] += 1.0f;
+    }
+    EXPECT_EQ(topology.constraintCounts, counted);
+    // Four structural, four shear and four bending neighbours away from the edges.
+    if (c >= 5 && r >= 5) {
+        EXPECT_EQ(topology.constraintCounts[topology.grid.index(2, 2)], 12.0f);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, TopologyTest,
