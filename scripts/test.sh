@@ -33,6 +33,9 @@ count_hardware() {
 count_playwright() {
   echo "$(grep -oP '\d+(?= passed)' "$1" | tail -1) $(grep -oP '\d+(?= failed)' "$1" | tail -1)"
 }
+count_fuzz() {  # one check: the fixed-seed fuzz run ended without a failing input
+  if grep -q '^metric: fuzz crashes = 0$' "$1"; then echo "1 0"; else echo "0 1"; fi
+}
 
 # run_tier NAME COUNTER COMMAND...
 run_tier() {
@@ -53,6 +56,9 @@ run_tier() {
 }
 
 run_tier native count_ctest ctest --test-dir build/native --output-on-failure -j 2
+# A short libFuzzer run (clang, ASan, UBSan) over settings, colliders and stepping, from a fixed
+# seed; `npm run fuzz` is the long one.
+run_tier fuzz count_fuzz bash scripts/fuzz.sh --runs 20000 --seed 1
 run_tier node count_node node --test --test-reporter=spec tests/node/
 run_tier types count_tsc bash -c 'npx --no-install tsc -p tests/types && npx --no-install tsc -p tests/types/tsconfig.web.json' 
 run_tier browser count_playwright npx --no-install playwright test
