@@ -18,8 +18,20 @@ const scriptTimeoutMs = 120_000;
 /** @returns {Promise<BrowserDriver>} */
 export async function openWebKit() {
   const port = await freePort();
-  const driverProcess = spawn('WebKitWebDriver', [`--port=${port}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // In a process group of its own, with the MiniBrowser it starts: a browser whose session is
+  // gone (a crashed web process deletes it) is not closed by the driver, and would hold this
+  // process's stderr open and the test runner with it.
+  const driverProcess = spawn('WebKitWebDriver', [`--port=${port}`], { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const exited = once(driverProcess, 'exit');
+  /** Ends the driver and whatever is left of its browser. */
+  const endAll = () => {
+    if (driverProcess.pid === undefined) return; // it never started
+    try {
+      process.kill(-driverProcess.pid);
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ESRCH') throw error; // ESRCH: all gone already
+    }
+  };
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await untilReady(endpoint);
@@ -45,7 +57,7 @@ export async function openWebKit() {
         try {
           await command(session, 'DELETE', '');
         } finally {
-          driverProcess.kill();
+          endAll();
           await exited;
         }
       },
@@ -53,7 +65,7 @@ export async function openWebKit() {
     await fitViewport(session, driver);
     return driver;
   } catch (error) {
-    driverProcess.kill();
+    endAll();
     throw error;
   }
 }
