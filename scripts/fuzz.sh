@@ -53,7 +53,7 @@ seconds=$((SECONDS - started))
 
 # The run's own lines (its tally, any failure and its calls), without libFuzzer's progress and
 # the stack of its signal handler.
-grep -v -E '^#[0-9]+|^INFO:|^"|^ +#[0-9]+ 0x|^NOTE: libFuzzer|^ +Combine libFuzzer' "$log" | tail -n 60 || true
+grep -v -E '^#[0-9]+|^INFO:|^"|^###### |^ +#[0-9]+ 0x|^NOTE: libFuzzer|^ +Combine libFuzzer' "$log" | tail -n 60 || true
 
 inputs=$(grep -oP '(?<=^fuzz: inputs )\d+' "$log" | tail -1 || true)
 if [[ -z $inputs ]]; then  # a crash skips the tally; libFuzzer's own count is still there

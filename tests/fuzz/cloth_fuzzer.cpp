@@ -12,7 +12,7 @@
 //   - any exception other than std::invalid_argument, from any call;
 //   - a std::invalid_argument whose message does not start with "nuno: " or names nothing in
 //     quotes: every rejection must say which input it rejects;
-//   - a rejected call that changed the cloth (positions, velocities, inverse masses, colliders);
+//   - a rejected call that changed the cloth (particles, settings, colliders, clock);
 //   - a non-finite position or velocity after an accepted call, or a step the cloth had to undo
 //     because it went non-finite (Cloth::nonFiniteRecoveries): no accepted input may give NaN;
 //   - a non-finite normal, kinetic energy, strain or lowest point read from an accepted cloth;
@@ -38,6 +38,7 @@
 #include <stdexcept>
 #include <string>
 #include <typeinfo>
+#include <variant>
 #include <vector>
 
 #include "cloth.hpp"
@@ -563,27 +564,57 @@ void requireFiniteState(const Cloth& cloth, const std::string& after) {
 }
 
 // What a rejected call must leave as it was.
+bool sameSettings(const ClothSettings& a, const ClothSettings& b) {
+    bool same = a.pinnedParticles == b.pinnedParticles;
+    // Every setting of the schema, so one added there is compared here too.
+#define NUNO_FUZZ_SAME_SETTING(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
+    same = same && a.field == b.field;
+    NUNO_SETTINGS(NUNO_FUZZ_SAME_SETTING)
+#undef NUNO_FUZZ_SAME_SETTING
+    return same;
+}
+
+bool sameCollider(const Collider& a, const Collider& b) {
+    if (a.friction != b.friction || a.shape.index() != b.shape.index()) return false;
+    if (const auto* sphere = std::get_if<nuno::Sphere>(&a.shape)) {
+        const auto& other = std::get<nuno::Sphere>(b.shape);
+        return sphere->center == other.center && sphere->radius == other.radius;
+    }
+    const auto& plane = std::get<nuno::Plane>(a.shape);
+    const auto& other = std::get<nuno::Plane>(b.shape);
+    return plane.normal == other.normal && plane.offset == other.offset;
+}
+
+// What a rejected call must leave as it was. Values compare exactly: the state is finite here.
 struct Snapshot {
-    std::vector<Vec3> positions;
-    std::vector<Vec3> velocities;
-    std::vector<float> inverseMasses;
+    nuno::Particles particles;
+    ClothSettings settings;
     std::vector<std::uint32_t> colliderIds;
+    std::vector<Collider> colliders;
     std::uint64_t stepsTaken;
     double carriedSeconds;
 
     explicit Snapshot(const Cloth& cloth)
-        : positions(cloth.particles().positions),
-          velocities(cloth.particles().velocities),
-          inverseMasses(cloth.particles().inverseMasses),
+        : particles(cloth.particles()),
+          settings(cloth.settings()),
           colliderIds(cloth.colliders().ids()),
+          colliders(cloth.colliders().all()),
           stepsTaken(cloth.stepsTaken()),
           carriedSeconds(cloth.carriedSeconds()) {}
 
-    bool same(const Cloth& cloth) const {
-        // Compared as bits where NaN could hide a change: positions are finite here.
-        return positions == cloth.particles().positions && velocities == cloth.particles().velocities &&
-               inverseMasses == cloth.particles().inverseMasses && colliderIds == cloth.colliders().ids() &&
-               stepsTaken == cloth.stepsTaken() && carriedSeconds == cloth.carriedSeconds();
+    // What differs now, or "" when nothing does.
+    std::string changeIn(const Cloth& cloth) const {
+        const nuno::Particles& now = cloth.particles();
+        if (particles.positions != now.positions) return "positions";
+        if (particles.velocities != now.velocities) return "velocities";
+        if (particles.inverseMasses != now.inverseMasses) return "inverse masses";
+        if (!sameSettings(settings, cloth.settings())) return "settings";
+        if (colliderIds != cloth.colliders().ids()) return "collider ids";
+        for (std::size_t i = 0; i < colliders.size(); ++i) {
+            if (!sameCollider(colliders[i], cloth.colliders().all()[i])) return "collider " + std::to_string(colliderIds[i]);
+        }
+        if (stepsTaken != cloth.stepsTaken() || carriedSeconds != cloth.carriedSeconds()) return "the clock";
+        return "";
     }
 };
 
@@ -594,8 +625,8 @@ bool onCloth(Cloth& cloth, const std::string& call, Call&& body) {
     const bool accepted = attempt(call, body);
     if (accepted) {
         requireFiniteState(cloth, call);
-    } else if (!before.same(cloth)) {
-        failure("a rejected " + nameOf(call) + " changed the cloth", call);
+    } else if (const std::string change = before.changeIn(cloth); !change.empty()) {
+        failure("a rejected " + nameOf(call) + " changed the cloth's " + change, call);
     }
     return accepted;
 }
