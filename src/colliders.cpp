@@ -83,7 +83,10 @@ std::uint32_t ColliderSet::add(const Collider& collider) {
 std::size_t ColliderSet::slotOf(std::uint32_t id) const {
     const auto found = std::find(ids_.begin(), ids_.end(), id);
     if (found == ids_.end()) {
-        throw std::invalid_argument("nuno: no collider with id " + std::to_string(id) + " (removed, or never added)");
+        std::string current;
+        for (const std::uint32_t known : ids_) current += (current.empty() ? "" : ", ") + std::to_string(known);
+        failInput("id", "the id of a collider on this cloth (" + (current.empty() ? "it has none" : current) + ")",
+                  std::to_string(id));
     }
     return static_cast<std::size_t>(found - ids_.begin());
 }

@@ -89,7 +89,7 @@ void read(const SettingSource& parent, const std::string& familyName, FamilyStif
 #define NUNO_FAMILY_FIELD_NAME(field, defaultValue, low, high, unit, summary) known.push_back(#field);
             NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_NAME)
 #undef NUNO_FAMILY_FIELD_NAME
-            fail("unknown setting '" + familyName + "." + key + "'; known: " + joined(known));
+            fail("unknown setting '" + familyName + "." + printable(key) + "'; known: " + joined(known));
         }
         family.*(field->second) = real(*source, key);
     }
@@ -111,7 +111,7 @@ void requireKnownKeys(const std::vector<std::string>& keys, const std::vector<st
                       const std::string& what) {
     for (const std::string& key : keys) {
         if (std::find(known.begin(), known.end(), key) == known.end()) {
-            fail("unknown " + what + " setting '" + key + "'; known: " + joined(known));
+            fail("unknown " + what + " setting '" + printable(key) + "'; known: " + joined(known));
         }
     }
 }
@@ -125,7 +125,7 @@ void applySettings(const SettingSource& source, ClothSettings& settings) {
         if (reader == readers.end()) {
             std::vector<std::string> known;
             for (const auto& entry : readers) known.push_back(entry.first);
-            fail("unknown setting '" + key + "'; known settings: " + joined(known));
+            fail("unknown setting '" + printable(key) + "'; known settings: " + joined(known));
         }
         reader->second(source, key, settings);
     }

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -154,14 +157,43 @@ void failInput(const std::string& name, const std::string& allowed, const std::s
                                 ", got " + got);
 }
 
-std::string showNumber(double value) {
+namespace {
+
+std::string withDigits(double value, int significantDigits) {
     std::ostringstream out;
-    out << value;
+    out << std::setprecision(significantDigits) << value;
     return out.str();
 }
 
+}  // namespace
+
+std::string showNumber(double value) {
+    // The fewest digits that read back as the same float32 (every setting is one), so a value
+    // just outside a range never shows as the range's end: 1000000064 is 1.00000006e+09, not
+    // 1e+09, which [0, 1e+09] allows. Nine digits always suffice for a float32.
+    for (int digits = 6; digits < 9; ++digits) {
+        const std::string text = withDigits(value, digits);
+        if (static_cast<float>(std::strtod(text.c_str(), nullptr)) == static_cast<float>(value)) return text;
+    }
+    return withDigits(value, 9);
+}
+
+std::string printable(const std::string& text) {
+    std::string shown;
+    for (const char c : text) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+            shown += escaped;
+        } else {
+            shown += c;
+        }
+    }
+    return shown;
+}
+
 std::string jsNumber(double value) {
-    std::string text = showNumber(value);
+    std::string text = withDigits(value, 6);
     // C++ writes 1e-06 and 1e+09, JS 1e-6 and 1e9.
     const std::size_t exponent = text.find('e');
     if (exponent == std::string::npos) return text;

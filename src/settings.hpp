@@ -121,8 +121,12 @@ void validate(const ClothSettings& settings);
 // (owner names what the setting belongs to where the name alone is ambiguous, e.g. "plane").
 [[noreturn]] void failInput(const std::string& name, const std::string& allowed, const std::string& got,
                             const std::string& owner = "");
-// A number as the errors show it: shortest form, "inf" and "nan" spelled out.
+// A number as the errors show it: the fewest digits that read back as the same float32, "inf"
+// and "nan" spelled out.
 std::string showNumber(double value);
+// A name as the errors echo it: control characters as \u escapes, so a key holding NUL (JS
+// allows it) cannot cut the message short.
+std::string printable(const std::string& text);
 // A number as JS writes it (1e-6, not 1e-06), to six digits: for the documentation.
 std::string jsNumber(double value);
 std::string showVector(const glm::dvec3& value);

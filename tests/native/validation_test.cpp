@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 
 #include "cloth.hpp"
@@ -94,6 +95,41 @@ TEST(Validation, CollidersAndRunTimeChanges) {
     next.iterations = 0;
     EXPECT_THROW(cloth.configure(next), std::invalid_argument);
     EXPECT_EQ(cloth.settings().iterations, 1) << "a rejected change must leave the cloth as it was";
+}
+
+// What the fuzzer found (tests/fuzz/findings/README.md): errors that named nothing, were cut
+// short, or showed a refused value as an allowed one.
+TEST(Validation, ErrorsNameAndShowWhatWasRefused) {
+    const auto messageOf = [](const std::function<void()>& action) {
+        try {
+            action();
+        } catch (const std::invalid_argument& error) {
+            return std::string(error.what());
+        }
+        return std::string("no error");
+    };
+    Cloth cloth{ClothSettings{}};
+    const std::uint32_t sphere = cloth.addCollider({Sphere{Vec3(0), 0.5f}, 0.5f});
+    EXPECT_EQ(messageOf([&] { cloth.removeCollider(sphere + 6); }),
+              "nuno: 'id' must be the id of a collider on this cloth (1), got 7");
+    cloth.removeCollider(sphere);
+    EXPECT_EQ(messageOf([&] { cloth.removeCollider(sphere); }),
+              "nuno: 'id' must be the id of a collider on this cloth (it has none), got 1");
+
+    const std::string keyWithNul("a\0b", 3);
+    const std::string unknownKey = messageOf([&] { settingsFromJson(nlohmann::json{{keyWithNul, 1}}); });
+    EXPECT_EQ(unknownKey.find('\0'), std::string::npos);
+    EXPECT_NE(unknownKey.find("unknown setting 'a\\u0000b'; known settings: "), std::string::npos) << unknownKey;
+    EXPECT_NE(messageOf([&] { settingsFromJson(nlohmann::json{{"bending", {{keyWithNul, 1}}}}); })
+                  .find("unknown setting 'bending.a\\u0000b'; known: compliance"),
+              std::string::npos);
+
+    ClothSettings stiff;
+    stiff.springConstant = std::nextafter(1e9f, 2e9f);
+    EXPECT_EQ(messageOf([&] { validate(stiff); }), "nuno: 'springConstant' must be a number in [0, 1e+09], got 1.00000006e+09");
+    ClothSettings damped;
+    damped.damping = std::nextafter(50.0f, 100.0f);
+    EXPECT_EQ(messageOf([&] { validate(damped); }), "nuno: 'damping' must be a number in [0, 50], got 50.000004");
 }
 
 }  // namespace

@@ -76,7 +76,7 @@ test('pins and colliders change while running', (t) => {
   }
   cloth.updateCollider(sphere, { center: [0, 0.4, 0] });
   cloth.removeCollider(ground);
-  assertError(() => cloth.removeCollider(ground), /no collider with id/);
+  assertError(() => cloth.removeCollider(ground), /'id' must be the id of a collider on this cloth/);
   assertError(() => cloth.updateCollider(sphere, { normal: [0, 1, 0] }), /unknown sphere setting 'normal'/);
   cloth.unpin(0);
   assert.equal(cloth.isPinned(0), false);
