@@ -61,6 +61,10 @@ if [[ -z $inputs ]]; then  # a crash skips the tally; libFuzzer's own count is s
 fi
 rejected=$(grep -oP '(?<=^fuzz: rejected by name )\d+' "$log" | tail -1 || true)
 crashes=$(find "$artifacts" -type f | wc -l)
+if ((status == 72)); then  # libFuzzer's code for a run stopped by a signal (Ctrl-C, kill)
+  echo "fuzz: interrupted after ${inputs:-0} inputs"
+  exit 130
+fi
 if ((status != 0 && crashes == 0)); then crashes=1; fi
 
 echo "metric: fuzz inputs = ${inputs:-0}"
