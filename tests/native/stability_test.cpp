@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cloth.hpp"
+#include "error_message.hpp"
 #include "metric.hpp"
 
 namespace nuno {
@@ -144,14 +145,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Inputs that produced NaN before and are now refused, each naming its setting.
 TEST(AcceptedBoundary, InputsBeyondTheBoundaryAreRefusedByName) {
-    const auto message = [](const std::function<void()>& action) {
-        try {
-            action();
-        } catch (const std::invalid_argument& error) {
-            return std::string(error.what());
-        }
-        return std::string("(accepted)");
-    };
+    const auto message = test::errorMessageOf;
     ClothSettings tiny;
     tiny.density = 1e-36f;
     EXPECT_EQ(message([&] { Cloth{tiny}; }), "nuno: 'density' must be a number in [1e-06, 1000], got 1e-36");

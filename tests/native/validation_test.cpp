@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "cloth.hpp"
+#include "error_message.hpp"
 #include "json_setting_source.hpp"
 
 namespace nuno {
@@ -100,14 +101,7 @@ TEST(Validation, CollidersAndRunTimeChanges) {
 // What the fuzzer found (tests/fuzz/findings/README.md): errors that named nothing, were cut
 // short, or showed a refused value as an allowed one.
 TEST(Validation, ErrorsNameAndShowWhatWasRefused) {
-    const auto messageOf = [](const std::function<void()>& action) {
-        try {
-            action();
-        } catch (const std::invalid_argument& error) {
-            return std::string(error.what());
-        }
-        return std::string("no error");
-    };
+    const auto messageOf = test::errorMessageOf;
     Cloth cloth{ClothSettings{}};
     const std::uint32_t sphere = cloth.addCollider({Sphere{Vec3(0), 0.5f}, 0.5f});
     EXPECT_EQ(messageOf([&] { cloth.removeCollider(sphere + 6); }),
