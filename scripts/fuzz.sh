@@ -2,7 +2,7 @@
 # Fuzzes the core natively: builds tests/fuzz/cloth_fuzzer.cpp with clang, libFuzzer, ASan and
 # UBSan in build/fuzz, runs it for a number of inputs from a fixed seed, and prints
 #   metric: fuzz inputs = N
-#   metric: fuzz crashes = C            (0, or the failing inputs saved under build/fuzz/artifacts)
+#   metric: fuzz crashes = C            (0, or the failing inputs saved under build/fuzz/artifacts-*)
 #   metric: fuzz rejected by name = K   (calls refused with a "nuno: ... 'name' ..." error)
 #   metric: fuzz seconds = T
 # Exits non-zero when an input crashed. Usage:
@@ -31,10 +31,11 @@ cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DN
   --log-level=WARNING > /dev/null
 cmake --build "$build" --target nuno_cloth_fuzzer -j "$(nproc)"
 
-artifacts=$build/artifacts
+# Named after the run, so npm test's short run and a long one at the same time keep apart.
+artifacts=$build/artifacts-$runs-seed$seed
 rm -rf "$artifacts"
 mkdir -p "$artifacts"
-log=$build/last-run.log
+log=$build/run-$runs-seed$seed.log
 echo "fuzz: $runs inputs from seed $seed; log in $log"
 
 # UBSan stops at its first report (the build says so too) and shows where it happened.
