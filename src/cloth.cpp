@@ -202,10 +202,12 @@ void Cloth::stepFixed(int count) {
     const SolverParameters parameters = solverParameters(settings_);
     const float substepSeconds = settings_.substepSeconds();
     const SubstepFactors factors = substepFactors();
+    const FamilyRules rules = rulesFor(parameters, substepSeconds);
+    const std::vector<Stage> schedule = substepSchedule();
     for (int s = 0; s < count; ++s) {
         std::copy(particles_.positions.begin(), particles_.positions.end(), stepStartPositions_.begin());
         std::copy(particles_.velocities.begin(), particles_.velocities.end(), stepStartVelocities_.begin());
-        for (int i = 0; i < settings_.substeps; ++i) substep(substepSeconds, parameters, factors);
+        for (int i = 0; i < settings_.substeps; ++i) substep(schedule, substepSeconds, parameters, rules, factors);
         if (!stateIsFinite()) {
             std::copy(stepStartPositions_.begin(), stepStartPositions_.end(), particles_.positions.begin());
             std::copy(stepStartVelocities_.begin(), stepStartVelocities_.end(), particles_.velocities.begin());
@@ -222,13 +224,28 @@ bool Cloth::stateIsFinite() const {
     return true;
 }
 
-void Cloth::substep(float substepSeconds, const SolverParameters& parameters, const SubstepFactors& factors) {
-    if (factors.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
-    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
-    solver_.beginSubstep();
-    for (int i = 0; i < settings_.iterations; ++i) solver_.iterate(topology_, particles_, parameters, substepSeconds);
-    colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds);
-    updateVelocities(particles_, substepSeconds);
+void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
+                    const FamilyRules& rules, const SubstepFactors& factors) {
+    for (const Stage& stage : schedule) {
+        switch (stage.kind) {
+            case StageKind::Predict:
+                if (factors.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
+                predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
+                solver_.beginSubstep();
+                break;
+            case StageKind::Constrain:
+                solver_.solvePass(topology_.passes[passIndex(stage.direction, stage.colour)], topology_, particles_,
+                                  parameters.solver, rules);
+                break;
+            case StageKind::Sweep:
+                solver_.sweep(topology_, particles_, parameters, rules);
+                break;
+            case StageKind::Collide:
+                colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds);
+                updateVelocities(particles_, substepSeconds);
+                break;
+        }
+    }
 }
 
 const std::vector<Vec3>& Cloth::normals() {

@@ -1,9 +1,9 @@
 // A running cloth: settings, topology, particle state, colliders and the stepping loop.
 //
-// One fixed step of stepSeconds is split into substeps; each substep runs, in order,
-//   predict (gravity, damping, wind drag) -> iterations x constraint sweep -> collisions
-//   -> velocity update,
-// the same stages the GPU solver runs as passes.
+// One fixed step of stepSeconds is split into substeps; each substep runs the stages of the step
+// schedule (step_schedule.hpp): predict (gravity, damping, wind drag) -> iterations x constraint
+// passes or sweeps -> collisions and the velocity update, the same stages the GPU solver runs
+// as passes.
 //
 // After each fixed step the state is checked: should any position or velocity have become
 // non-finite, the step is undone (positions and velocities back to what they were when it began)
@@ -21,6 +21,7 @@
 #include "measurements.hpp"
 #include "particles.hpp"
 #include "settings.hpp"
+#include "step_schedule.hpp"
 #include "topology.hpp"
 
 namespace nuno {
@@ -81,9 +82,13 @@ public:
     const std::vector<float>& restLengthsByDirection() const { return restLengthsByDirection_; }
 
     Strain strain(Family family) const { return strainOf(topology_, particles_.positions, family); }
+    // The smallest signed distance from a free particle to a collider, metres (negative inside).
+    float colliderClearance() const { return colliders_.clearance(particles_.positions, particles_.inverseMasses); }
     double kineticEnergy() const;
     // What each family's stiffness means for one substep of the current settings.
     FamilyRules familyRules() const;
+    // The stages of one substep with the current ordering and iterations.
+    std::vector<Stage> substepSchedule() const { return nuno::substepSchedule(settings_.ordering, settings_.iterations); }
     // What damping and wind drag do to a velocity over one substep of the current settings.
     SubstepFactors substepFactors() const;
     float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
@@ -96,7 +101,8 @@ private:
     // tests/native/stability_test.cpp: corrupts the settings past validation to prove the guard.
     friend struct ClothTestAccess;
 
-    void substep(float substepSeconds, const SolverParameters& parameters, const SubstepFactors& factors);
+    void substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
+                 const FamilyRules& rules, const SubstepFactors& factors);
     bool stateIsFinite() const;
     void applyPins();
     std::vector<std::uint32_t> pins() const;  // sorted

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -14,14 +15,22 @@ struct Contact {
     Vec3 normal;
 };
 
-Contact contactWith(const Sphere& sphere, const Vec3& position, float margin) {
-    const Vec3 fromCenter = position - sphere.center;
+// Each contact below has a twin in shaders/collider-contact.glsl, written with the same
+// operations in the same order, so the GPU finds the same contact to the bit where its float
+// arithmetic is IEEE (SwiftShader).
+
+Contact contactWithBall(const Vec3& center, float radius, const Vec3& position, float margin) {
+    const Vec3 fromCenter = position - center;
     const float distance = glm::length(fromCenter);
-    const float reach = sphere.radius + margin;
+    const float reach = radius + margin;
     if (distance >= reach) return {false, {}, {}};
     // A particle exactly at the centre has no direction out: push it up.
     const Vec3 normal = distance > 1e-9f ? fromCenter / distance : Vec3(0, 1, 0);
-    return {true, sphere.center + normal * reach, normal};
+    return {true, center + normal * reach, normal};
+}
+
+Contact contactWith(const Sphere& sphere, const Vec3& position, float margin) {
+    return contactWithBall(sphere.center, sphere.radius, position, margin);
 }
 
 Contact contactWith(const Plane& plane, const Vec3& position, float margin) {
@@ -30,47 +39,177 @@ Contact contactWith(const Plane& plane, const Vec3& position, float margin) {
     return {true, position + plane.normal * depth, plane.normal};
 }
 
+// The point of the capsule's segment nearest to position.
+Vec3 nearestOnSegment(const Capsule& capsule, const Vec3& position) {
+    const Vec3 along = capsule.end - capsule.start;
+    const float lengthSquared = glm::dot(along, along);
+    const float share = lengthSquared > 0.0f ? glm::clamp(glm::dot(position - capsule.start, along) / lengthSquared, 0.0f, 1.0f) : 0.0f;
+    return capsule.start + along * share;
+}
+
+Contact contactWith(const Capsule& capsule, const Vec3& position, float margin) {
+    return contactWithBall(nearestOnSegment(capsule, position), capsule.radius, position, margin);
+}
+
+// v turned by the unit quaternion q (x, y, z, w): v + w t + q.xyz x t with t = 2 q.xyz x v.
+Vec3 rotate(const Vec4& q, const Vec3& v) {
+    const Vec3 axis(q.x, q.y, q.z);
+    const Vec3 twice = 2.0f * glm::cross(axis, v);
+    return v + q.w * twice + glm::cross(axis, twice);
+}
+Vec4 inverse(const Vec4& unitQuaternion) { return {-unitQuaternion.x, -unitQuaternion.y, -unitQuaternion.z, unitQuaternion.w}; }
+
+Contact contactWith(const Box& box, const Vec3& position, float margin) {
+    const Vec3 local = rotate(inverse(box.rotation), position - box.center);
+    const Vec3 nearest = glm::clamp(local, -box.halfExtents, box.halfExtents);
+    const Vec3 outside = local - nearest;
+    const float outsideDistance = glm::length(outside);
+    Vec3 localNormal;
+    Vec3 localSurface;
+    if (outsideDistance > 0.0f) {
+        if (outsideDistance >= margin) return {false, {}, {}};
+        localNormal = outside / outsideDistance;
+        localSurface = nearest + localNormal * margin;
+    } else {
+        // Inside: out through the nearest face. The face is picked by a 0/1 mask so the same
+        // products give the same bits in GLSL, which has no assignable vector index everywhere.
+        const Vec3 toFace = box.halfExtents - glm::abs(local);
+        const Vec3 face = toFace.x <= toFace.y && toFace.x <= toFace.z ? Vec3(1, 0, 0)
+                          : toFace.y <= toFace.z                       ? Vec3(0, 1, 0)
+                                                                       : Vec3(0, 0, 1);
+        const float side = glm::dot(local, face) < 0.0f ? -1.0f : 1.0f;
+        localNormal = face * side;
+        localSurface = local * (Vec3(1.0f) - face) + localNormal * (box.halfExtents + margin);
+    }
+    return {true, box.center + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
+}
+
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 // A plane through a point within kMaxCoordinateMetres of the origin on each axis lies at most
 // this far from it (sqrt(3) of that, rounded up).
 constexpr float kMaxPlaneOffsetMetres = 1.7321f * kMaxCoordinateMetres;
+constexpr float kMaxSizeMetres = 1e4f;
+
+void requireSize(const char* name, float metres, const char* owner) {
+    if (!(metres > 0.0f && metres <= kMaxSizeMetres)) failInput(name, "a number in (0, 10000]", showNumber(metres), owner);
+}
+
+void check(const Sphere& sphere) {
+    requireVector("center", sphere.center, kMaxCoordinateMetres, Sphere::kName);
+    requireSize("radius", sphere.radius, Sphere::kName);
+}
+
+void check(const Plane& plane) {
+    // Planes from planeThrough() always pass; these catch one built by hand.
+    if (!finite(plane.normal) || !(std::fabs(glm::length(plane.normal) - 1.0f) < 1e-4f)) {
+        failInput("normal", "a unit vector (planeThrough() normalises one)", showVector(plane.normal), Plane::kName);
+    }
+    if (!(std::fabs(plane.offset) <= kMaxPlaneOffsetMetres)) {
+        failInput("offset", "a number in [-" + showNumber(kMaxPlaneOffsetMetres) + ", " + showNumber(kMaxPlaneOffsetMetres) + "]",
+                  showNumber(plane.offset), Plane::kName);
+    }
+}
+
+void check(const Capsule& capsule) {
+    requireVector("start", capsule.start, kMaxCoordinateMetres, Capsule::kName);
+    requireVector("end", capsule.end, kMaxCoordinateMetres, Capsule::kName);
+    requireSize("radius", capsule.radius, Capsule::kName);
+}
+
+void check(const Box& box) {
+    requireVector("center", box.center, kMaxCoordinateMetres, Box::kName);
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!(box.halfExtents[axis] > 0.0f && box.halfExtents[axis] <= kMaxSizeMetres)) {
+            failInput("halfExtents", "three numbers, each in (0, 10000]", showVector(box.halfExtents), Box::kName);
+        }
+    }
+    const Vec4& q = box.rotation;
+    if (!(std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w)) ||
+        !(std::fabs(glm::length(q) - 1.0f) < 1e-4f)) {
+        failInput("rotation", "a unit quaternion (unitRotation() normalises one)",
+                  "[" + showNumber(q.x) + ", " + showNumber(q.y) + ", " + showNumber(q.z) + ", " + showNumber(q.w) + "]",
+                  Box::kName);
+    }
+}
+
+PackedShape packed(const Sphere& sphere) {
+    return {sphere.center.x, sphere.center.y, sphere.center.z, sphere.radius};
+}
+PackedShape packed(const Plane& plane) { return {plane.normal.x, plane.normal.y, plane.normal.z, plane.offset}; }
+PackedShape packed(const Capsule& capsule) {
+    const Vec3& a = capsule.start;
+    const Vec3& b = capsule.end;
+    return {a.x, a.y, a.z, capsule.radius, b.x, b.y, b.z, 0.0f};
+}
+PackedShape packed(const Box& box) {
+    const Vec3& c = box.center;
+    const Vec3& e = box.halfExtents;
+    const Vec4& q = box.rotation;
+    return {c.x, c.y, c.z, 0.0f, e.x, e.y, e.z, 0.0f, q.x, q.y, q.z, q.w};
+}
+
+float distanceTo(const Sphere& sphere, const Vec3& point) { return glm::length(point - sphere.center) - sphere.radius; }
+float distanceTo(const Plane& plane, const Vec3& point) { return glm::dot(plane.normal, point) - plane.offset; }
+float distanceTo(const Capsule& capsule, const Vec3& point) {
+    return glm::length(point - nearestOnSegment(capsule, point)) - capsule.radius;
+}
+float distanceTo(const Box& box, const Vec3& point) {
+    const Vec3 beyondFaces = glm::abs(rotate(inverse(box.rotation), point - box.center)) - box.halfExtents;
+    const float inside = std::min(std::max(beyondFaces.x, std::max(beyondFaces.y, beyondFaces.z)), 0.0f);
+    return glm::length(glm::max(beyondFaces, Vec3(0.0f))) + inside;
+}
 
 }  // namespace
+
+const char* kindName(const ColliderShape& shape) {
+    return std::visit([](const auto& kind) { return std::decay_t<decltype(kind)>::kName; }, shape);
+}
+
+std::string quotedKindNames() {
+    std::string names;
+    forEachColliderKind([&names](const auto& kind) { names += (names.empty() ? "'" : ", '") + std::string(kind.kName) + "'"; });
+    return names;
+}
 
 void validate(const Collider& collider) {
     if (!(collider.friction >= 0.0f && collider.friction <= 1.0f)) {
         failInput("friction", "a number in [0, 1]", showNumber(collider.friction), "collider");
     }
-    if (const auto* sphere = std::get_if<Sphere>(&collider.shape)) {
-        requireVector("center", sphere->center, kMaxCoordinateMetres, "sphere");
-        if (!(sphere->radius > 0.0f && sphere->radius <= 1e4f)) {
-            failInput("radius", "a number in (0, 10000]", showNumber(sphere->radius), "sphere");
-        }
-    } else {
-        // Planes from planeThrough() always pass; these catch one built by hand.
-        const auto& plane = std::get<Plane>(collider.shape);
-        if (!finite(plane.normal) || !(std::fabs(glm::length(plane.normal) - 1.0f) < 1e-4f)) {
-            failInput("normal", "a unit vector (planeThrough() normalises one)", showVector(plane.normal), "plane");
-        }
-        if (!(std::fabs(plane.offset) <= kMaxPlaneOffsetMetres)) {
-            failInput("offset", "a number in [-" + showNumber(kMaxPlaneOffsetMetres) + ", " +
-                                    showNumber(kMaxPlaneOffsetMetres) + "]",
-                      showNumber(plane.offset), "plane");
-        }
-    }
+    std::visit([](const auto& shape) { check(shape); }, collider.shape);
 }
 
 Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal) {
-    requireVector("point", point, kMaxCoordinateMetres, "plane");
+    requireVector("point", point, kMaxCoordinateMetres, Plane::kName);
     // Scaled by its largest component first, so no finite normal overflows or underflows on
     // the way to unit length.
     const double largest = std::max({std::fabs(normal.x), std::fabs(normal.y), std::fabs(normal.z)});
     if (!std::isfinite(largest) || !(largest > 0.0)) {
-        failInput("normal", "a non-zero vector of three finite numbers", showVector(normal), "plane");
+        failInput("normal", "a non-zero vector of three finite numbers", showVector(normal), Plane::kName);
     }
     const glm::dvec3 unit = glm::normalize(normal / largest);
     return {Vec3(unit), static_cast<float>(glm::dot(unit, point))};
+}
+
+Vec4 unitRotation(const std::array<double, 4>& quaternion) {
+    double largest = 0.0;
+    for (const double component : quaternion) largest = std::max(largest, std::fabs(component));
+    if (!std::isfinite(largest) || !(largest > 0.0)) {
+        failInput("rotation", "a non-zero quaternion [x, y, z, w] of four finite numbers",
+                  "[" + showNumber(quaternion[0]) + ", " + showNumber(quaternion[1]) + ", " + showNumber(quaternion[2]) +
+                      ", " + showNumber(quaternion[3]) + "]",
+                  Box::kName);
+    }
+    const glm::dvec4 unit = glm::normalize(glm::dvec4(quaternion[0], quaternion[1], quaternion[2], quaternion[3]) / largest);
+    return Vec4(unit);
+}
+
+PackedShape packForGpu(const ColliderShape& shape) {
+    return std::visit([](const auto& kind) { return packed(kind); }, shape);
+}
+
+float signedDistance(const ColliderShape& shape, const Vec3& point) {
+    return std::visit([&point](const auto& kind) { return distanceTo(kind, point); }, shape);
 }
 
 std::uint32_t ColliderSet::add(const Collider& collider) {
@@ -130,6 +269,16 @@ void ColliderSet::resolve(Particles& particles, float margin, float substepSecon
             },
             collider.shape);
     }
+}
+
+float ColliderSet::clearance(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses) const {
+    float smallest = std::numeric_limits<float>::infinity();
+    for (const Collider& collider : colliders_) {
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            if (inverseMasses[i] > 0.0f) smallest = std::min(smallest, signedDistance(collider.shape, positions[i]));
+        }
+    }
+    return smallest;
 }
 
 }  // namespace nuno

@@ -2,9 +2,18 @@
 // it while the cloth runs. Resolution projects a particle found inside (closer than the margin)
 // onto the surface, then takes back the friction share of its sliding along the surface during
 // this substep (a position-level friction, as PBD does it: friction 1 sticks, 0 slides freely).
+//
+// A collider kind is one shape struct in ColliderShape. Each names itself (kName, as the JS API
+// spells its type) and its keys (kKeys, besides 'type' and 'friction'); colliders.cpp gives it a
+// contact, a signed distance, a check and a GPU packing, setting_source.cpp a reader, and
+// shaders/collider-contact.glsl the contact's twin. Everything else (kind codes, names in
+// errors, the GPU's #defines) is derived from the variant.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -14,31 +23,67 @@
 namespace nuno {
 
 struct Sphere {
-    Vec3 center;
-    float radius;  // metres
+    static constexpr const char* kName = "sphere";
+    static constexpr std::array<const char*, 2> kKeys = {"center", "radius"};
+    Vec3 center{0.0f};
+    float radius = 0.5f;  // metres
 };
 
 // The half-space dot(normal, x) < offset is solid; normal has unit length. Make one with
-// planeThrough(), which normalises the normal.
+// planeThrough(), which normalises the normal. Read from {point, normal}.
 struct Plane {
-    Vec3 normal;
-    float offset;  // metres along the normal from the origin, at most sqrt(3) * kMaxCoordinateMetres
+    static constexpr const char* kName = "plane";
+    static constexpr std::array<const char*, 2> kKeys = {"point", "normal"};
+    Vec3 normal{0.0f, 1.0f, 0.0f};
+    float offset = 0.0f;  // metres along the normal from the origin, at most sqrt(3) * kMaxCoordinateMetres
 };
 
-using ColliderShape = std::variant<Sphere, Plane>;
+// Every point within radius of the segment from start to end: a cylinder with round ends (a
+// sphere when start = end).
+struct Capsule {
+    static constexpr const char* kName = "capsule";
+    static constexpr std::array<const char*, 3> kKeys = {"start", "end", "radius"};
+    Vec3 start{-0.5f, 0.0f, 0.0f};
+    Vec3 end{0.5f, 0.0f, 0.0f};
+    float radius = 0.25f;  // metres
+};
 
-// A collider's kind is its shape's index in ColliderShape: the GPU passes switch on these codes
+// An oriented box: halfExtents along its own axes, which the unit quaternion rotation (x, y, z,
+// w) turns from the world's. Read with any non-zero quaternion, normalised in double.
+struct Box {
+    static constexpr const char* kName = "box";
+    static constexpr std::array<const char*, 3> kKeys = {"center", "halfExtents", "rotation"};
+    Vec3 center{0.0f};
+    Vec3 halfExtents{0.5f};  // metres, each in (0, 10000]
+    Vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};
+};
+
+// A collider's kind code is its shape's index here: the GPU passes switch on these codes
 // (src/bindings/gpu_constants.cpp writes them into the shaders as COLLIDER_SPHERE, ...).
-enum class ColliderKind : int { Sphere = 0, Plane = 1 };
-constexpr int kColliderKindCount = 2;
-static_assert(std::variant_size_v<ColliderShape> == kColliderKindCount, "a collider kind per shape");
+using ColliderShape = std::variant<Sphere, Plane, Capsule, Box>;
 
-// The GPU collide pass holds its colliders in uniform arrays of this many (MAX_COLLIDERS in GLSL).
+template <class Visit, std::size_t... Codes>
+void visitColliderKinds(Visit& visit, std::index_sequence<Codes...>) {
+    (visit(std::variant_alternative_t<Codes, ColliderShape>{}), ...);
+}
+// Calls visit(Shape{}) for each kind, in code order.
+template <class Visit>
+void forEachColliderKind(Visit&& visit) {
+    visitColliderKinds(visit, std::make_index_sequence<std::variant_size_v<ColliderShape>>{});
+}
+const char* kindName(const ColliderShape& shape);
+// "'sphere', 'plane', ...": the kinds as errors list them.
+std::string quotedKindNames();
+
+// The GPU collide pass holds its colliders in uniform arrays of this many (MAX_COLLIDERS in GLSL),
+// each shape as this many vec4s (COLLIDER_SHAPE_VEC4S).
 constexpr int kMaxGpuColliders = 8;
+constexpr int kColliderShapeVec4s = 3;
+using PackedShape = std::array<float, 4 * kColliderShapeVec4s>;
 
 struct Collider {
     ColliderShape shape;
-    float friction;  // share of tangential motion removed on contact, [0, 1]
+    float friction = 0.5f;  // share of tangential motion removed on contact, [0, 1]
 };
 
 // Throws std::invalid_argument naming the field that is out of range.
@@ -47,6 +92,16 @@ void validate(const Collider& collider);
 // which may have any finite length but zero: it is normalised in double, so [1e20, 0, 0] is +x.
 // Throws std::invalid_argument naming 'point' or 'normal'.
 Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal);
+// A unit quaternion from any finite non-zero one (x, y, z, w), normalised in double. Throws
+// naming 'rotation'.
+Vec4 unitRotation(const std::array<double, 4>& quaternion);
+
+// The shape as the GPU collide pass reads it (shaders/collider-contact.glsl):
+//   sphere (center, radius); plane (normal, offset); capsule (start, radius), (end, 0);
+//   box (center, 0), (halfExtents, 0), (rotation); unused floats 0.
+PackedShape packForGpu(const ColliderShape& shape);
+// Metres from the surface, negative inside.
+float signedDistance(const ColliderShape& shape, const Vec3& point);
 
 class ColliderSet {
 public:
@@ -60,6 +115,9 @@ public:
     const std::vector<Collider>& all() const { return colliders_; }
 
     void resolve(Particles& particles, float margin, float substepSeconds) const;
+    // The smallest signed distance from a free particle (inverse mass > 0) to any collider, metres;
+    // +infinity without colliders or free particles.
+    float clearance(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses) const;
 
 private:
     std::size_t slotOf(std::uint32_t id) const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace nuno {
 
@@ -85,13 +86,43 @@ FamilyRules splitOverTwoVisits(FamilyRules rules) {
     return rules;
 }
 
+// Runs body with the solver kind as a compile-time constant, so the projections inline it.
+template <class Body>
+void withKind(SolverKind solver, Body&& body) {
+    switch (solver) {
+        case SolverKind::MassSpring:
+            body(std::integral_constant<SolverKind, SolverKind::MassSpring>{});
+            break;
+        case SolverKind::Pbd:
+            body(std::integral_constant<SolverKind, SolverKind::Pbd>{});
+            break;
+        case SolverKind::Xpbd:
+            body(std::integral_constant<SolverKind, SolverKind::Xpbd>{});
+            break;
+    }
+}
+
 }  // namespace
 
-template <SolverKind Kind>
+ConstraintSolver::ConstraintSolver(std::size_t constraintCount, std::size_t particleCount)
+    : lambdas_(constraintCount, 0.0f), jacobiMoves_(particleCount) {}
+
+void ConstraintSolver::beginSubstep() { std::fill(lambdas_.begin(), lambdas_.end(), 0.0f); }
+
+void ConstraintSolver::solvePass(const ConstraintPass& pass, const Topology& topology, Particles& particles,
+                                 SolverKind solver, const FamilyRules& rules) {
+    withKind(solver, [&](auto kind) {
+        for (std::uint32_t index = pass.begin; index < pass.end; ++index) {
+            projectInPlace<kind.value>(index, topology, particles, rules, lambdas_);
+        }
+    });
+}
+
 void ConstraintSolver::sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
                              const FamilyRules& rules) {
-    switch (parameters.ordering) {
-        case Ordering::GaussSeidel: {
+    withKind(parameters.solver, [&](auto kind) {
+        constexpr SolverKind Kind = kind.value;
+        if (parameters.ordering == Ordering::GaussSeidel) {
             // Backward then forward: the sweep's linearised map is then self-adjoint in the mass
             // metric, with real eigenvalues in [0, 1]. A one-way sweep's is not, and its complex
             // eigenvalues near 1 (the slow, long-wave modes of a large stiff cloth) put the
@@ -105,56 +136,25 @@ void ConstraintSolver::sweep(const Topology& topology, Particles& particles, con
             for (std::uint32_t index : topology.gaussSeidelOrder) {
                 projectInPlace<Kind>(index, topology, particles, visitRules, lambdas_);
             }
-            break;
+            return;
         }
-        case Ordering::RedBlack:
-            for (const ConstraintPass& pass : topology.passes) {
-                for (std::uint32_t index = pass.begin; index < pass.end; ++index) {
-                    projectInPlace<Kind>(index, topology, particles, rules, lambdas_);
-                }
-            }
-            break;
-        case Ordering::Jacobi: {
-            // Mass splitting: a particle in n constraints lends each of them 1/n of its mass, so
-            // each correction is solved with inverse mass n w and the particle moves by the sum.
-            std::fill(jacobiMoves_.begin(), jacobiMoves_.end(), Vec3(0));
-            for (std::size_t index = 0; index < topology.constraints.size(); ++index) {
-                const DistanceConstraint& constraint = topology.constraints[index];
-                const float firstInverseMass = particles.inverseMasses[constraint.first];
-                const float secondInverseMass = particles.inverseMasses[constraint.second];
-                const PairWeights weights{firstInverseMass * topology.constraintCounts[constraint.first],
-                                          secondInverseMass * topology.constraintCounts[constraint.second],
-                                          parameters.jacobiRelaxation};
-                const Vec3 shift = pairShift<Kind>(constraint, particles, weights,
-                                                   rules[static_cast<int>(constraint.family)], lambdas_[index]);
-                jacobiMoves_[constraint.first] += shift * firstInverseMass;
-                jacobiMoves_[constraint.second] -= shift * secondInverseMass;
-            }
-            for (std::size_t i = 0; i < particles.size(); ++i) particles.positions[i] += jacobiMoves_[i];
-            break;
+        // Jacobi, with mass splitting: a particle in n constraints lends each of them 1/n of its
+        // mass, so each correction is solved with inverse mass n w and the particle moves by the sum.
+        std::fill(jacobiMoves_.begin(), jacobiMoves_.end(), Vec3(0));
+        for (std::size_t index = 0; index < topology.constraints.size(); ++index) {
+            const DistanceConstraint& constraint = topology.constraints[index];
+            const float firstInverseMass = particles.inverseMasses[constraint.first];
+            const float secondInverseMass = particles.inverseMasses[constraint.second];
+            const PairWeights weights{firstInverseMass * topology.constraintCounts[constraint.first],
+                                      secondInverseMass * topology.constraintCounts[constraint.second],
+                                      parameters.jacobiRelaxation};
+            const Vec3 shift = pairShift<Kind>(constraint, particles, weights, rules[static_cast<int>(constraint.family)],
+                                               lambdas_[index]);
+            jacobiMoves_[constraint.first] += shift * firstInverseMass;
+            jacobiMoves_[constraint.second] -= shift * secondInverseMass;
         }
-    }
-}
-
-ConstraintSolver::ConstraintSolver(std::size_t constraintCount, std::size_t particleCount)
-    : lambdas_(constraintCount, 0.0f), jacobiMoves_(particleCount) {}
-
-void ConstraintSolver::beginSubstep() { std::fill(lambdas_.begin(), lambdas_.end(), 0.0f); }
-
-void ConstraintSolver::iterate(const Topology& topology, Particles& particles, const SolverParameters& parameters,
-                               float substepSeconds) {
-    const auto rules = rulesFor(parameters, substepSeconds);
-    switch (parameters.solver) {
-        case SolverKind::MassSpring:
-            sweep<SolverKind::MassSpring>(topology, particles, parameters, rules);
-            break;
-        case SolverKind::Pbd:
-            sweep<SolverKind::Pbd>(topology, particles, parameters, rules);
-            break;
-        case SolverKind::Xpbd:
-            sweep<SolverKind::Xpbd>(topology, particles, parameters, rules);
-            break;
-    }
+        for (std::size_t i = 0; i < particles.size(); ++i) particles.positions[i] += jacobiMoves_[i];
+    });
 }
 
 }  // namespace nuno

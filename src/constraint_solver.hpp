@@ -49,23 +49,23 @@ struct SolverParameters {
 
 FamilyRules rulesFor(const SolverParameters& parameters, float substepSeconds);
 
+// Runs the constrain and sweep stages of the step schedule (step_schedule.hpp).
 class ConstraintSolver {
 public:
     explicit ConstraintSolver(std::size_t constraintCount, std::size_t particleCount);
 
     // Starts a substep: XPBD multipliers return to zero.
     void beginSubstep();
-    // One sweep over every constraint (Gauss-Seidel: back and forth).
-    void iterate(const Topology& topology, Particles& particles, const SolverParameters& parameters,
-                 float substepSeconds);
-
-private:
-    template <SolverKind Kind>
+    // One colour of one direction, red-black: its constraints share no particle.
+    void solvePass(const ConstraintPass& pass, const Topology& topology, Particles& particles, SolverKind solver,
+                   const FamilyRules& rules);
+    // Every constraint once, in the Gauss-Seidel (back, then forth) or Jacobi ordering.
     void sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
                const FamilyRules& rules);
 
-    std::vector<float> lambdas_;          // XPBD multiplier per constraint, in topology order
-    std::vector<Vec3> jacobiMoves_;       // summed corrections per particle
+private:
+    std::vector<float> lambdas_;     // XPBD multiplier per constraint, in topology order
+    std::vector<Vec3> jacobiMoves_;  // summed corrections per particle
 };
 
 }  // namespace nuno

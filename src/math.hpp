@@ -6,8 +6,10 @@
 #define GLM_FORCE_XYZW_ONLY
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 namespace nuno {
 using Vec3 = glm::vec3;
+using Vec4 = glm::vec4;
 static_assert(sizeof(Vec3) == 3 * sizeof(float), "positions are handed to JS as packed xyz floats");
 }  // namespace nuno

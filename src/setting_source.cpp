@@ -116,6 +116,37 @@ void requireKnownKeys(const std::vector<std::string>& keys, const std::vector<st
     }
 }
 
+struct KeyCheck {
+    const std::vector<std::string>& keys;
+    bool operator()(const char* key) const { return std::find(keys.begin(), keys.end(), key) != keys.end(); }
+};
+
+// Each collider kind's fields, read over the shape they change (the current one, or the kind's
+// defaults); validate() checks the ranges afterwards.
+void readShape(const SettingSource& source, const KeyCheck& has, Sphere& sphere) {
+    if (has("center")) sphere.center = Vec3(vector3(source, "center"));
+    if (has("radius")) sphere.radius = real(source, "radius");
+}
+void readShape(const SettingSource& source, const KeyCheck& has, Plane& plane) {
+    const glm::dvec3 normal = has("normal") ? vector3(source, "normal") : glm::dvec3(plane.normal);
+    const glm::dvec3 point = has("point") ? vector3(source, "point") : glm::dvec3(plane.normal) * static_cast<double>(plane.offset);
+    plane = planeThrough(point, normal);
+}
+void readShape(const SettingSource& source, const KeyCheck& has, Capsule& capsule) {
+    if (has("start")) capsule.start = Vec3(vector3(source, "start"));
+    if (has("end")) capsule.end = Vec3(vector3(source, "end"));
+    if (has("radius")) capsule.radius = real(source, "radius");
+}
+void readShape(const SettingSource& source, const KeyCheck& has, Box& box) {
+    if (has("center")) box.center = Vec3(vector3(source, "center"));
+    if (has("halfExtents")) box.halfExtents = Vec3(vector3(source, "halfExtents"));
+    if (has("rotation")) {
+        const std::vector<double> values = source.numbers("rotation");
+        if (values.size() != 4) failInput("rotation", "an array of 4 numbers [x, y, z, w]", "an array of " + std::to_string(values.size()), Box::kName);
+        box.rotation = unitRotation({values[0], values[1], values[2], values[3]});
+    }
+}
+
 }  // namespace
 
 void applySettings(const SettingSource& source, ClothSettings& settings) {
@@ -133,37 +164,36 @@ void applySettings(const SettingSource& source, ClothSettings& settings) {
 
 Collider readCollider(const SettingSource& source, const Collider* current) {
     const std::vector<std::string> keys = source.keys();
-    const auto has = [&](const char* key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
-    std::string type;
+    const KeyCheck has{keys};
+    ColliderShape shape;
     if (has("type")) {
-        type = source.text("type");
-    } else if (current) {
-        type = std::holds_alternative<Sphere>(current->shape) ? "sphere" : "plane";
-    } else {
-        fail("collider 'type' is required: 'sphere' or 'plane'");
-    }
-    if (current && (type == "sphere") != std::holds_alternative<Sphere>(current->shape)) {
-        fail("collider 'type' cannot change; remove the collider and add a new one");
+        const std::string type = source.text("type");
+        bool known = false;
+        forEachColliderKind([&](const auto& kind) {
+            if (type == kind.kName) {
+                shape = kind;
+                known = true;
+            }
+        });
+        if (!known) fail("collider 'type' must be one of " + quotedKindNames() + ", got '" + printable(type) + "'");
+        if (current && shape.index() != current->shape.index()) {
+            fail("collider 'type' cannot change; remove the collider and add a new one");
+        }
+    } else if (!current) {
+        fail("collider 'type' is required: one of " + quotedKindNames());
     }
 
-    Collider collider = current ? *current : Collider{Sphere{Vec3(0), 0.5f}, 0.5f};
+    Collider collider = current ? *current : Collider{shape};
     if (has("friction")) collider.friction = real(source, "friction");
-    if (type == "sphere") {
-        requireKnownKeys(keys, {"type", "center", "radius", "friction"}, "sphere");
-        Sphere sphere = current ? std::get<Sphere>(current->shape) : Sphere{Vec3(0), 0.5f};
-        if (has("center")) sphere.center = Vec3(vector3(source, "center"));
-        if (has("radius")) sphere.radius = real(source, "radius");
-        collider.shape = sphere;
-    } else if (type == "plane") {
-        requireKnownKeys(keys, {"type", "point", "normal", "friction"}, "plane");
-        const Plane previous = current ? std::get<Plane>(current->shape) : Plane{Vec3(0, 1, 0), 0.0f};
-        const glm::dvec3 normal = has("normal") ? vector3(source, "normal") : glm::dvec3(previous.normal);
-        const glm::dvec3 point =
-            has("point") ? vector3(source, "point") : glm::dvec3(previous.normal) * static_cast<double>(previous.offset);
-        collider.shape = planeThrough(point, normal);
-    } else {
-        fail("collider 'type' must be one of 'sphere', 'plane', got '" + type + "'");
-    }
+    std::visit(
+        [&](auto& kind) {
+            std::vector<std::string> known{"type"};
+            known.insert(known.end(), kind.kKeys.begin(), kind.kKeys.end());
+            known.push_back("friction");
+            requireKnownKeys(keys, known, kind.kName);
+            readShape(source, has, kind);
+        },
+        collider.shape);
     validate(collider);
     return collider;
 }

@@ -31,8 +31,10 @@ public:
 // Ranges are checked afterwards by validate().
 void applySettings(const SettingSource& source, ClothSettings& settings);
 
-// A collider from {type: 'sphere', center, radius, friction} or {type: 'plane', point, normal,
-// friction}. With a current collider, the source only needs the fields that change.
+// A collider from {type, friction} and its kind's keys (colliders.hpp): {type: 'sphere', center,
+// radius}, {type: 'plane', point, normal}, {type: 'capsule', start, end, radius} or {type: 'box',
+// center, halfExtents, rotation}. With a current collider, the source only needs the fields that
+// change, and the type cannot.
 Collider readCollider(const SettingSource& source, const Collider* current = nullptr);
 
 }  // namespace nuno

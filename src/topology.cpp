@@ -77,7 +77,7 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
                 const std::uint32_t second = grid.index(otherColumn, otherRow);
                 const float restLength = glm::length(restPositions[second] - restPositions[first]);
                 natural.push_back({{first, second, restLength, familyOf(direction)},
-                                   d * kColourCount + colourOf(direction, column, row)});
+                                   passIndex(direction, colourOf(direction, column, row))});
             }
         }
     }

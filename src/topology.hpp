@@ -71,6 +71,9 @@ struct ConstraintPass {
     std::uint32_t end;
 };
 
+// Where the constraints of one colour of one direction are in Topology::passes.
+constexpr int passIndex(Direction direction, int colour) { return static_cast<int>(direction) * kColourCount + colour; }
+
 struct Topology {
     Grid grid;
     std::vector<DistanceConstraint> constraints;     // grouped by pass, in solving order

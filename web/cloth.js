@@ -238,6 +238,35 @@ export class Cloth {
     return this.#live.strain(family, positions);
   }
 
+  /**
+   * The smallest signed distance from a free particle to a collider's surface, metres (negative
+   * inside; Infinity without colliders), of this cloth's positions or of the positions given.
+   * @param {Float32Array} [positions]
+   * @returns {number}
+   */
+  colliderClearance(positions) {
+    if (positions !== undefined) requireNumbers('positions', positions);
+    return this.#live.colliderClearance(positions);
+  }
+
+  /**
+   * The colliders as the GPU collide pass reads them (the core packs them; a kind code each, its
+   * shape as vec4s, its friction), in the order they are resolved.
+   * @returns {import('./index.js').PackedColliders}
+   */
+  packedColliders() {
+    return this.#live.packedColliders();
+  }
+
+  /**
+   * The stages one substep runs with the current settings, in order, as the core schedules them
+   * for both backends.
+   * @returns {import('./index.js').SubstepStage[]}
+   */
+  substepSchedule() {
+    return this.#live.substepSchedule();
+  }
+
   /** @param {Family} family */
   constraintCount(family) {
     requireFamily(family);

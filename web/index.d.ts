@@ -145,14 +145,65 @@ export interface PlaneCollider {
   friction?: number;
 }
 
-export type ColliderDescription = SphereCollider | PlaneCollider;
-/** What `updateCollider` takes: any fields of the collider's own type. */
-export type ColliderChanges = Partial<Omit<SphereCollider, 'type'>> | Partial<Omit<PlaneCollider, 'type'>>;
+/** Every point within `radius` of the segment from `start` to `end`: a cylinder with round ends. */
+export interface CapsuleCollider {
+  type: 'capsule';
+  /** Metres, each coordinate in [-10000, 10000]. Default [-0.5, 0, 0]. */
+  start?: Vec3;
+  /** Metres, each coordinate in [-10000, 10000]; may equal `start` (a sphere). Default [0.5, 0, 0]. */
+  end?: Vec3;
+  /** Metres, (0, 10000]. Default 0.25. */
+  radius?: number;
+  friction?: number;
+}
 
-/** A collider as the cloth holds it: planes as a unit normal and offset (dot(normal, x) = offset). */
+/** A box turned by `rotation` about its centre. */
+export interface BoxCollider {
+  type: 'box';
+  /** Metres, each coordinate in [-10000, 10000]. Default [0, 0, 0]. */
+  center?: Vec3;
+  /** Half the box's size along each of its own axes, metres, each in (0, 10000]. Default [0.5, 0.5, 0.5]. */
+  halfExtents?: Vec3;
+  /** A quaternion [x, y, z, w] (gl-matrix's order), any finite length but zero: normalised for you. Default [0, 0, 0, 1]. */
+  rotation?: [number, number, number, number];
+  friction?: number;
+}
+
+export type ColliderDescription = SphereCollider | PlaneCollider | CapsuleCollider | BoxCollider;
+/** What `updateCollider` takes: any fields of the collider's own type. */
+export type ColliderChanges =
+  | Partial<Omit<SphereCollider, 'type'>>
+  | Partial<Omit<PlaneCollider, 'type'>>
+  | Partial<Omit<CapsuleCollider, 'type'>>
+  | Partial<Omit<BoxCollider, 'type'>>;
+
+/** A collider as the cloth holds it: planes as a unit normal and offset (dot(normal, x) = offset), rotations as unit quaternions. */
 export type ColliderState =
   | { id: number; type: 'sphere'; center: Vec3; radius: number; friction: number }
-  | { id: number; type: 'plane'; normal: Vec3; offset: number; friction: number };
+  | { id: number; type: 'plane'; normal: Vec3; offset: number; friction: number }
+  | { id: number; type: 'capsule'; start: Vec3; end: Vec3; radius: number; friction: number }
+  | { id: number; type: 'box'; center: Vec3; halfExtents: Vec3; rotation: [number, number, number, number]; friction: number };
+
+/**
+ * One stage of a substep, as the core schedules it for both backends: predict, then per
+ * iteration either a constrain stage per colour of each direction (red-black; a GPU pass each)
+ * or one sweep (Gauss-Seidel, Jacobi; CPU only), then collide (with the velocity update).
+ */
+export type SubstepStage =
+  | { kind: 'predict' }
+  | { kind: 'constrain'; iteration: number; /** index into `directions()` */ direction: number; colour: 0 | 1 }
+  | { kind: 'sweep'; iteration: number }
+  | { kind: 'collide' };
+
+/** The colliders as the GPU collide pass takes them, packed by the core in the order they are resolved. */
+export interface PackedColliders {
+  count: number;
+  /** A kind code each (`gpuConstants().colliderKinds`). */
+  kinds: Int32Array;
+  /** `colliderShapeVec4s` vec4s each, as src/colliders.hpp's packForGpu describes. */
+  shapes: Float32Array;
+  frictions: Float32Array;
+}
 
 /** One constraint direction and how it is coloured into two passes: (start[colourAxis] / colourPeriod) % 2. */
 export interface ConstraintDirection {
@@ -283,6 +334,8 @@ export interface SimulatedCloth {
   readonly rows: number;
   readonly stepsTaken: number;
   constraintCount(family: Family): number;
+  /** The stages one substep runs with the current settings, in order (the GPU draws a pass per stage). */
+  substepSchedule(): SubstepStage[];
   readonly disposed: boolean;
   /** Frees the cloth's memory (wasm, and GL objects for the GPU cloth). Safe to call twice; any other call afterwards throws. */
   dispose(): void;
@@ -312,6 +365,10 @@ export class Cloth {
   readonly nonFiniteRecoveries: number;
   /** |length - restLength| / restLength over one constraint family, of this cloth's positions or of the positions given. */
   strain(family: Family, positions?: Float32Array): { max: number; mean: number };
+  /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside; Infinity without colliders), of this cloth's positions or of the positions given. */
+  colliderClearance(positions?: Float32Array): number;
+  /** The colliders as the GPU collide pass reads them. */
+  packedColliders(): PackedColliders;
 
   /** x y z per particle, row-major: a live view of wasm memory, valid until the next step. */
   readonly positions: Float32Array;
@@ -406,6 +463,8 @@ export class GpuCloth {
   readonly precision: StatePrecision;
   /** Strain of positions read back with readPositions(): the GPU cloth keeps none on the CPU. */
   strain(family: Family, positions: Float32Array): { max: number; mean: number };
+  /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside), of positions read back with `readPositions()`. */
+  colliderClearance(positions: Float32Array): number;
   /**
    * After the WebGL context was lost and restored: rebuilds every GL object. The cloth starts
    * again from its rest shape with its settings, pins and colliders. While the context is lost,

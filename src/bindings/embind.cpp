@@ -110,21 +110,42 @@ val settingsSchemaToJs() {
     return list;
 }
 
+// Each kind's fields as readCollider takes them back (planes as normal and offset).
+void setShapeFields(val& object, const Sphere& sphere) {
+    object.set("center", vec3ToJs(sphere.center));
+    object.set("radius", sphere.radius);
+}
+void setShapeFields(val& object, const Plane& plane) {
+    object.set("normal", vec3ToJs(plane.normal));
+    object.set("offset", plane.offset);
+}
+void setShapeFields(val& object, const Capsule& capsule) {
+    object.set("start", vec3ToJs(capsule.start));
+    object.set("end", vec3ToJs(capsule.end));
+    object.set("radius", capsule.radius);
+}
+void setShapeFields(val& object, const Box& box) {
+    object.set("center", vec3ToJs(box.center));
+    object.set("halfExtents", vec3ToJs(box.halfExtents));
+    val rotation = val::array();
+    for (int i = 0; i < 4; ++i) rotation.call<void>("push", box.rotation[i]);
+    object.set("rotation", rotation);
+}
+
 val colliderToJs(std::uint32_t id, const Collider& collider) {
     val object = val::object();
     object.set("id", id);
-    if (const auto* sphere = std::get_if<Sphere>(&collider.shape)) {
-        object.set("type", val("sphere"));
-        object.set("center", vec3ToJs(sphere->center));
-        object.set("radius", sphere->radius);
-    } else {
-        const auto& plane = std::get<Plane>(collider.shape);
-        object.set("type", val("plane"));
-        object.set("normal", vec3ToJs(plane.normal));
-        object.set("offset", plane.offset);
-    }
+    object.set("type", val(kindName(collider.shape)));
+    std::visit([&object](const auto& shape) { setShapeFields(object, shape); }, collider.shape);
     object.set("friction", collider.friction);
     return object;
+}
+
+// A copy of floats as a JS Float32Array (or Int32Array for ints), owned by JS.
+template <class Number>
+val typedArrayOf(const std::vector<Number>& numbers) {
+    const char* type = std::is_same_v<Number, float> ? "Float32Array" : "Int32Array";
+    return val::global(type).new_(emscripten::typed_memory_view(numbers.size(), numbers.data()));
 }
 
 // The constraint directions in solving order, with their colouring: what the GPU passes need.
@@ -183,6 +204,22 @@ public:
         object.set("tangentialDragShare", factors.tangentialDragShare);
         return object;
     }
+    // [{kind: 'predict'}, {kind: 'constrain', iteration, direction, colour}, ..., {kind: 'collide'}]:
+    // direction indexes directions(); sweeps ({kind: 'sweep', iteration}) for the CPU-only orderings.
+    val substepSchedule() const {
+        val list = val::array();
+        for (const Stage& stage : cloth_.substepSchedule()) {
+            val entry = val::object();
+            entry.set("kind", val(stageName(stage.kind)));
+            if (stage.kind == StageKind::Constrain || stage.kind == StageKind::Sweep) entry.set("iteration", stage.iteration);
+            if (stage.kind == StageKind::Constrain) {
+                entry.set("direction", static_cast<int>(stage.direction));
+                entry.set("colour", stage.colour);
+            }
+            list.call<void>("push", entry);
+        }
+        return list;
+    }
     void stepFixed(int count) { guarded([&] { cloth_.stepFixed(count); }); }
     void reset() { cloth_.reset(); }
 
@@ -224,6 +261,35 @@ public:
         const ColliderSet& set = cloth_.colliders();
         for (std::size_t i = 0; i < set.size(); ++i) list.call<void>("push", colliderToJs(set.ids()[i], set.all()[i]));
         return list;
+    }
+
+    // The colliders as the GPU collide pass reads them, in resolution order: {count, kinds (a code
+    // each), shapes (kColliderShapeVec4s vec4s each, packForGpu), frictions}.
+    val packedColliders() const {
+        const ColliderSet& set = cloth_.colliders();
+        std::vector<int> kinds;
+        std::vector<float> shapes;
+        std::vector<float> frictions;
+        for (const Collider& collider : set.all()) {
+            kinds.push_back(static_cast<int>(collider.shape.index()));
+            const PackedShape packed = packForGpu(collider.shape);
+            shapes.insert(shapes.end(), packed.begin(), packed.end());
+            frictions.push_back(collider.friction);
+        }
+        val object = val::object();
+        object.set("count", static_cast<int>(set.size()));
+        object.set("kinds", typedArrayOf(kinds));
+        object.set("shapes", typedArrayOf(shapes));
+        object.set("frictions", typedArrayOf(frictions));
+        return object;
+    }
+    // Of the cloth's own positions, or of positions read back from a GPU solver.
+    float colliderClearance(const val& positions) const {
+        return guarded([&] {
+            const auto& particles = cloth_.particles();
+            return positions.isUndefined() ? cloth_.colliderClearance()
+                                           : cloth_.colliders().clearance(pointsFrom(positions), particles.inverseMasses);
+        });
     }
 
     val positions() const { return floatView(cloth_.positions()); }
@@ -326,6 +392,9 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("updateCollider", &JsCloth::updateCollider)
         .function("removeCollider", &JsCloth::removeCollider)
         .function("colliders", &JsCloth::colliders)
+        .function("packedColliders", &JsCloth::packedColliders)
+        .function("substepSchedule", &JsCloth::substepSchedule)
+        .function("colliderClearance", &JsCloth::colliderClearance)
         .function("positions", &JsCloth::positions)
         .function("normals", &JsCloth::normals)
         .function("velocities", &JsCloth::velocities)

@@ -5,7 +5,9 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cctype>
 #include <string>
+#include <vector>
 
 #include "colliders.hpp"
 #include "settings.hpp"
@@ -35,11 +37,24 @@ constexpr NamedCode kSolverKinds[] = {
     {"xpbd", "SOLVER_XPBD", static_cast<int>(SolverKind::Xpbd)},
 };
 
-constexpr NamedCode kColliderKinds[] = {
-    {"sphere", "COLLIDER_SPHERE", static_cast<int>(ColliderKind::Sphere)},
-    {"plane", "COLLIDER_PLANE", static_cast<int>(ColliderKind::Plane)},
-};
-static_assert(sizeof(kColliderKinds) / sizeof(kColliderKinds[0]) == kColliderKindCount, "every collider kind named");
+// Collider kinds are the shapes of ColliderShape: code = index, #define COLLIDER_<NAME>.
+std::vector<NamedCode> colliderKinds() {
+    static const std::vector<std::string> glslNames = [] {
+        std::vector<std::string> names;
+        forEachColliderKind([&names](const auto& kind) {
+            std::string name = std::string("COLLIDER_") + kind.kName;
+            for (char& letter : name) letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+            names.push_back(name);
+        });
+        return names;
+    }();
+    std::vector<NamedCode> codes;
+    forEachColliderKind([&codes](const auto& kind) {
+        const int code = static_cast<int>(codes.size());
+        codes.push_back({kind.kName, glslNames[static_cast<std::size_t>(code)].c_str(), code});
+    });
+    return codes;
+}
 
 struct NamedLimit {
     const char* jsName;
@@ -49,14 +64,15 @@ struct NamedLimit {
 
 constexpr NamedLimit kLimits[] = {
     {"maxColliders", "MAX_COLLIDERS", kMaxGpuColliders},
+    {"colliderShapeVec4s", "COLLIDER_SHAPE_VEC4S", kColliderShapeVec4s},
     {"directionCount", "DIRECTION_COUNT", kDirectionCount},
     {"restLengthsPerParticle", "REST_LENGTHS_PER_PARTICLE", kRestLengthsPerParticle},
     {"restLengthChannels", "REST_LENGTH_CHANNELS", kRestLengthChannels},
     {"restLengthTextures", "REST_LENGTH_TEXTURES", kRestLengthTextures},
 };
 
-template <std::size_t Count>
-val codesToJs(const NamedCode (&codes)[Count]) {
+template <class Codes>
+val codesToJs(const Codes& codes) {
     val object = val::object();
     for (const NamedCode& entry : codes) object.set(entry.jsName, entry.code);
     return object;
@@ -66,7 +82,7 @@ val codesToJs(const NamedCode (&codes)[Count]) {
 val gpuConstants() {
     val object = val::object();
     object.set("solverKinds", codesToJs(kSolverKinds));
-    object.set("colliderKinds", codesToJs(kColliderKinds));
+    object.set("colliderKinds", codesToJs(colliderKinds()));
     for (const NamedLimit& limit : kLimits) object.set(limit.jsName, limit.value);
     return object;
 }
@@ -78,7 +94,7 @@ std::string gpuConstantsGlsl() {
         glsl += "#define " + std::string(name) + " " + std::to_string(value) + "\n";
     };
     for (const NamedCode& entry : kSolverKinds) define(entry.glslName, entry.code);
-    for (const NamedCode& entry : kColliderKinds) define(entry.glslName, entry.code);
+    for (const NamedCode& entry : colliderKinds()) define(entry.glslName, entry.code);
     for (const NamedLimit& limit : kLimits) define(limit.glslName, limit.value);
     return glsl;
 }

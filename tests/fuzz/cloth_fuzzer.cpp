@@ -234,7 +234,7 @@ const char* const kJunkNames[] = {"",        "Columns", "damping ", "__proto__",
                                   "x",       "type",    "center",   "radius",    "friction",    "offset",
                                   "normal",  "point",   "settings", "count",     "0",           "structural.compliance",
                                   "a'b",     "\xff\xfe"};
-const char* const kJunkTexts[] = {"", "NaN", "Infinity", "1", "0.5", "XPBD", "pbd ", "null", "true", "sphere", "plane",
+const char* const kJunkTexts[] = {"", "NaN", "Infinity", "1", "0.5", "XPBD", "pbd ", "null", "true", "sphere", "plane", "capsule", "box",
                                   "\xc3\xa9", "red_black"};
 
 std::string junkText(FuzzedDataProvider& input) {
@@ -474,19 +474,23 @@ json settingsDocument(FuzzedDataProvider& input, int maxKeys, const ClothSetting
     return document;
 }
 
-// {type, center, radius, friction} or {type, point, normal, friction}, with a wrong or missing
-// type, unknown keys and wrong values some of the time.
+// One kind's {type, friction, <its keys>} (nuno::forEachColliderKind, so a new kind is fuzzed
+// with no edit here), with a wrong or missing type, unknown keys and wrong values some of the time.
 json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> kinds;
+    nuno::forEachColliderKind([&kinds](const auto& kind) {
+        std::vector<std::string> keys(kind.kKeys.begin(), kind.kKeys.end());
+        keys.push_back("friction");
+        kinds.emplace_back(kind.kName, keys);
+    });
     json collider = json::object();
-    const int type = input.ConsumeIntegralInRange(0, 9);
-    const bool sphere = type < 5;
-    if (type == 9) {
+    const auto& [kindName, fields] = kinds[input.ConsumeIntegralInRange<std::size_t>(0, kinds.size() - 1)];
+    const int typeChoice = input.ConsumeIntegralInRange(0, 9);
+    if (typeChoice == 9) {
         collider["type"] = input.ConsumeBool() ? anyValue(input) : json(junkText(input));
-    } else if (!(isUpdate && input.ConsumeBool()) && type != 8) {
-        collider["type"] = sphere ? "sphere" : "plane";
+    } else if (!(isUpdate && input.ConsumeBool()) && typeChoice != 8) {
+        collider["type"] = kindName;
     }
-    const std::vector<std::string> fields =
-        sphere ? std::vector<std::string>{"center", "radius", "friction"} : std::vector<std::string>{"point", "normal", "friction"};
     for (const std::string& field : fields) {
         if (!input.ConsumeBool()) continue;
         if (oneIn(input, 10)) {
@@ -495,6 +499,11 @@ json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
             collider[field] = unitNumber(input);
         } else if (field == "radius") {
             collider[field] = input.ConsumeBool() ? anyNumber(input) : input.ConsumeFloatingPointInRange(0.0, 2.0);
+        } else if (field == "rotation") {
+            json quaternion = json::array();
+            for (int i = 0; i < 4; ++i) quaternion.push_back(oneIn(input, 4) ? anyNumber(input) : unitNumber(input) - 0.5);
+            if (oneIn(input, 8)) quaternion.erase(quaternion.begin());
+            collider[field] = quaternion;
         } else {
             collider[field] = vectorValue(input, !oneIn(input, 4));
         }
@@ -574,15 +583,10 @@ bool sameSettings(const ClothSettings& a, const ClothSettings& b) {
     return same;
 }
 
+// The GPU packing holds every field of every kind.
 bool sameCollider(const Collider& a, const Collider& b) {
-    if (a.friction != b.friction || a.shape.index() != b.shape.index()) return false;
-    if (const auto* sphere = std::get_if<nuno::Sphere>(&a.shape)) {
-        const auto& other = std::get<nuno::Sphere>(b.shape);
-        return sphere->center == other.center && sphere->radius == other.radius;
-    }
-    const auto& plane = std::get<nuno::Plane>(a.shape);
-    const auto& other = std::get<nuno::Plane>(b.shape);
-    return plane.normal == other.normal && plane.offset == other.offset;
+    return a.friction == b.friction && a.shape.index() == b.shape.index() &&
+           nuno::packForGpu(a.shape) == nuno::packForGpu(b.shape);
 }
 
 // What a rejected call must leave as it was. Values compare exactly: the state is finite here.

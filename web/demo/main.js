@@ -41,7 +41,8 @@ async function run(gl) {
   // Simulated time, which the gusts follow.
   let simulatedSeconds = 0;
   let appliedWind = windAt(settings, simulatedSeconds);
-  const stage = new Stage(gl, nuno, { debug: query.has('debug') }, clothOptions(settings, appliedWind), settings.sphere);
+  const stage = new Stage(gl, nuno, { debug: query.has('debug') }, clothOptions(settings, appliedWind), settings.sphere,
+    presets[settings.preset].obstacles);
   // What the running cloth was built with, to go back to if a new backend cannot run here.
   let running = { backend: settings.backend, precision: settings.precision };
   let rebuildOnRestore = false;
@@ -106,7 +107,7 @@ async function run(gl) {
     }
     try {
       appliedWind = windAt(settings, simulatedSeconds);
-      stage.rebuild(clothOptions(settings, appliedWind), settings.sphere);
+      stage.rebuild(clothOptions(settings, appliedWind), settings.sphere, presets[settings.preset].obstacles);
       running = { backend: settings.backend, precision: settings.precision };
       showNotice(fallbackNotice(stage.cloth));
     } catch (error) {

@@ -20,7 +20,10 @@
  *   metres per second, blowing toward azimuthDegrees (see wind.js), and how strongly the air
  *   drags the cloth across and along its surface, 1/s
  * @property {import('./orbit-camera.js').OrbitStart} camera
+ * @property {readonly Obstacle[]} obstacles fixed colliders besides the floor and the sphere
  */
+
+/** @typedef {import('nuno').CapsuleCollider | import('nuno').BoxCollider} Obstacle */
 
 /** @type {Record<string, Preset>} in the panel's order; the first is the default */
 export const presets = {
@@ -32,6 +35,7 @@ export const presets = {
     sphere: { enabled: true, center: [0, 0.75, 0], radius: 0.45 },
     wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0.25, 0.75, -0.2], distanceMetres: 3.8, azimuthRadians: 0.7, elevationRadians: 0.3 },
+    obstacles: [],
   },
   curtain: {
     label: 'hanging curtain',
@@ -41,6 +45,7 @@ export const presets = {
     sphere: { enabled: false, center: [0, 0.7, 0.6], radius: 0.3 },
     wind: { speed: 2.5, azimuthDegrees: 75, gusts: true, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0, 1.2, 0], distanceMetres: 4.5, azimuthRadians: 0.45, elevationRadians: 0.1 },
+    obstacles: [],
   },
   flag: {
     label: 'flag in gusty wind',
@@ -51,6 +56,7 @@ export const presets = {
     sphere: { enabled: false, center: [0.4, 0.9, 0.5], radius: 0.3 },
     wind: { speed: 10, azimuthDegrees: 15, gusts: true, normalDrag: 4, tangentialDrag: 3 },
     camera: { target: [0.3, 1.6, 0], distanceMetres: 3.6, azimuthRadians: 0.6, elevationRadians: 0.1 },
+    obstacles: [],
   },
   tablecloth: {
     label: 'tablecloth on a ball',
@@ -60,5 +66,19 @@ export const presets = {
     sphere: { enabled: true, center: [0, 0.5, 0], radius: 0.5 },
     wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0, 0.6, 0], distanceMetres: 4, azimuthRadians: 0.7, elevationRadians: 0.45 },
+    obstacles: [],
+  },
+  crate: {
+    label: 'cloth over a crate and a rail',
+    // Free, level above a crate turned 30 degrees about y and a rail across beside it: it
+    // falls over the crate's edges and hangs over the rail.
+    sheet: { width: 2, height: 2, orientation: 'horizontal', center: [0.1, 1.3, 0], pins: 'none' },
+    sphere: { enabled: false, center: [1.1, 0.3, 0.8], radius: 0.3 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
+    camera: { target: [0.1, 0.5, 0], distanceMetres: 4.2, azimuthRadians: 0.6, elevationRadians: 0.4 },
+    obstacles: [
+      { type: 'box', center: [-0.35, 0.35, 0], halfExtents: [0.35, 0.35, 0.35], rotation: [0, 0.258819, 0, 0.9659258], friction: 0.6 },
+      { type: 'capsule', start: [0.55, 0.45, -0.9], end: [0.55, 0.45, 0.9], radius: 0.12, friction: 0.4 },
+    ],
   },
 };

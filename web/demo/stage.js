@@ -1,4 +1,5 @@
-// What is on screen: the cloth (CPU or GPU), its renderer, the floor and the sphere. A rebuild
+// What is on screen: the cloth (CPU or GPU), its renderer, the floor, the preset's obstacles and
+// the sphere. A rebuild
 // makes the new cloth and renderer before it disposes the old ones, so a setting the device
 // cannot run leaves the running scene as it was.
 import { ClothRenderer } from './dependencies.js';
@@ -6,6 +7,7 @@ import { backgroundColor, clothColor, ground, sphereFriction } from './scene.js'
 
 /** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
 /** @typedef {import('./demo-settings.js').DemoSettings['sphere']} Sphere */
+/** @typedef {import('./presets.js').Obstacle} Obstacle */
 
 export class Stage {
   /** @type {WebGL2RenderingContext} */
@@ -19,6 +21,8 @@ export class Stage {
   #renderer;
   /** @type {number | null} the sphere's collider id while it is switched on */
   #sphereId = null;
+  /** @type {readonly Obstacle[]} */
+  #obstacles = [];
 
   /**
    * Makes the first cloth and its renderer.
@@ -27,11 +31,13 @@ export class Stage {
    * @param {{ debug: boolean }} options debug: check for WebGL errors after every frame
    * @param {import('nuno').GpuClothOptions} clothOptions
    * @param {Sphere} sphere
+   * @param {readonly Obstacle[]} obstacles the preset's fixed colliders besides the floor
    */
-  constructor(gl, nuno, { debug }, clothOptions, sphere) {
+  constructor(gl, nuno, { debug }, clothOptions, sphere, obstacles) {
     this.#gl = gl;
     this.#nuno = nuno;
     this.#debug = debug;
+    this.#obstacles = obstacles;
     [this.#cloth, this.#renderer] = this.#make(clothOptions);
     this.showSphere(sphere);
   }
@@ -50,9 +56,19 @@ export class Stage {
    * the error is thrown.
    * @param {import('nuno').GpuClothOptions} clothOptions
    * @param {Sphere} sphere
+   * @param {readonly Obstacle[]} obstacles
    */
-  rebuild(clothOptions, sphere) {
-    const [cloth, renderer] = this.#make(clothOptions);
+  rebuild(clothOptions, sphere, obstacles) {
+    const previousObstacles = this.#obstacles;
+    this.#obstacles = obstacles;
+    let made;
+    try {
+      made = this.#make(clothOptions);
+    } catch (error) {
+      this.#obstacles = previousObstacles;
+      throw error;
+    }
+    const [cloth, renderer] = made;
     this.#renderer.dispose();
     this.#cloth.dispose();
     this.#cloth = cloth;
@@ -76,20 +92,20 @@ export class Stage {
       this.#sphereId = null;
     }
     /** @type {import('nuno').DrawnCollider[]} */
-    const drawn = [ground];
+    const drawn = [ground, ...this.#obstacles];
     if (enabled) drawn.push({ type: 'sphere', center: [...center], radius });
     this.#renderer.setColliders(drawn);
   }
 
   /**
-   * A new cloth with the floor under it, and its renderer.
+   * A new cloth with the floor under it and the obstacles, and its renderer.
    * @param {import('nuno').GpuClothOptions} clothOptions
    * @returns {[AnyCloth, ClothRenderer]}
    */
   #make(clothOptions) {
     const cloth = this.#nuno.createCloth(this.#gl, clothOptions);
     try {
-      cloth.addCollider(ground);
+      for (const collider of [ground, ...this.#obstacles]) cloth.addCollider(collider);
       return [cloth, new ClothRenderer(this.#gl, cloth, { color: clothColor, background: backgroundColor, debug: this.#debug })];
     } catch (error) {
       cloth.dispose();

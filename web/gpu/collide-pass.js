@@ -1,45 +1,13 @@
 // The collide pass: pushes each free particle out of every collider, takes back friction's
 // share of its sliding, and updates velocities from what constraints and collisions moved
-// (shaders/solver-collide.frag.glsl). Colliders reach it as typed arrays packed when they
-// change (packColliders), uploaded as they are every substep.
-import { solverCollideFrag, solverWriteMotion } from '../../dist/shaders.js';
+// (shaders/solver-collide.frag.glsl, with each kind's contact in collider-contact.glsl). Colliders
+// reach it as the typed arrays the core packs when they change (cloth.packedColliders()),
+// uploaded as they are every substep.
+import { colliderContact, quaternion, solverCollideFrag, solverWriteMotion } from '../../dist/shaders.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
-
-/**
- * The colliders as the pass's uniform arrays take them.
- * @typedef {object} PackedColliders
- * @property {number} count
- * @property {Int32Array} kinds a collider kind code each (uColliderType)
- * @property {Float32Array} shapes four floats each: sphere centre and radius, or plane unit
- *   normal and offset (uColliderShape)
- * @property {Float32Array} frictions (uColliderFriction)
- */
-
-/**
- * @param {number} maxColliders the uniform arrays' length
- * @returns {PackedColliders}
- */
-export function createPackedColliders(maxColliders) {
-  return {
-    count: 0, kinds: new Int32Array(maxColliders), shapes: new Float32Array(4 * maxColliders), frictions: new Float32Array(maxColliders),
-  };
-}
-
-/**
- * @param {PackedColliders} packed refilled in place
- * @param {readonly import('../index.js').ColliderState[]} colliders in the order they are resolved
- * @param {import('./gpu-constants.js').GpuConstants['colliderKinds']} colliderKinds
- */
-export function packColliders(packed, colliders, colliderKinds) {
-  packed.count = colliders.length;
-  colliders.forEach((collider, index) => {
-    packed.kinds[index] = colliderKinds[collider.type];
-    packed.shapes.set(collider.type === 'sphere' ? [...collider.center, collider.radius] : [...collider.normal, collider.offset], 4 * index);
-    packed.frictions[index] = collider.friction;
-  });
-}
+/** @typedef {import('../index.js').PackedColliders} PackedColliders */
 
 export class CollidePass {
   /** @type {SolverPass} */
@@ -52,7 +20,7 @@ export class CollidePass {
   constructor(gl, options) {
     this.#pass = new SolverPass(gl, options, {
       label: 'solver collide',
-      fragmentSource: [solverWriteMotion, solverCollideFrag],
+      fragmentSource: [solverWriteMotion, quaternion, colliderContact, solverCollideFrag],
       samplers: ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'],
       uniforms: ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uMargin', 'uSubstepSeconds'],
       lowParts: ['uPositionLow', 'uPredictedLow', 'uVelocityLow'],
@@ -83,7 +51,7 @@ export class CollidePass {
       gl.uniform1i(u.uColliderCount, colliders.count);
       if (colliders.count > 0) {
         gl.uniform1iv(u.uColliderType, colliders.kinds, 0, colliders.count);
-        gl.uniform4fv(u.uColliderShape, colliders.shapes, 0, 4 * colliders.count);
+        gl.uniform4fv(u.uColliderShape, colliders.shapes);
         gl.uniform1fv(u.uColliderFriction, colliders.frictions, 0, colliders.count);
       }
       gl.uniform1f(u.uMargin, margin);

@@ -11,7 +11,7 @@
 import { requireInteger } from '../arguments.js';
 import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
-import { CollidePass, createPackedColliders, packColliders } from './collide-pass.js';
+import { CollidePass } from './collide-pass.js';
 import { ConstrainPass } from './constrain-pass.js';
 import { FramebufferCache } from './framebuffers.js';
 import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
@@ -30,7 +30,8 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
 /** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
 /** @typedef {import('./gpu-constants.js').GpuConstants} GpuConstants */
 /** @typedef {import('./gpu-constants.js').GpuTables} GpuTables */
-/** @typedef {import('./collide-pass.js').PackedColliders} PackedColliders */
+/** @typedef {import('../index.js').PackedColliders} PackedColliders */
+/** @typedef {import('../index.js').SubstepStage} SubstepStage */
 
 /**
  * What fixed steps read from the set-up cloth: taken from wasm once after each set(), not
@@ -39,6 +40,7 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
  * @property {import('../index.js').ResolvedClothSettings} settings
  * @property {FamilyRule[]} rules each family's rule for one substep, in family order
  * @property {SubstepFactors} factors
+ * @property {readonly SubstepStage[]} schedule the core's stages of one substep, a pass each
  */
 
 const families = ['structural', 'shear', 'bending'];
@@ -138,8 +140,7 @@ export class GpuCloth {
     this.#constants = tables.constants;
     this.#constantsGlsl = tables.constantsGlsl;
     this.#debug = debug;
-    this.#packedColliders = createPackedColliders(this.#constants.maxColliders);
-    this.#packColliders();
+    this.#packedColliders = this.#live.packedColliders();
     this.#precision = precision;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
@@ -276,10 +277,18 @@ export class GpuCloth {
     return this.#positions[this.#current].low;
   }
 
-  /** Draw calls (fragment passes) per fixed step with the current settings. */
+  /**
+   * The stages one substep runs with the current settings: a pass each.
+   * @returns {SubstepStage[]}
+   */
+  substepSchedule() {
+    return [...this.#currentStepParameters().schedule];
+  }
+
+  /** Draw calls (fragment passes) per fixed step with the current settings: the schedule's length times the substeps. */
   get drawCallsPerStep() {
-    const { substeps, iterations } = this.#currentStepParameters().settings;
-    return substeps * (2 + iterations * this.#directions.length * 2);
+    const { settings, schedule } = this.#currentStepParameters();
+    return settings.substeps * schedule.length;
   }
 
   /** Bytes of GPU texture memory per particle, for the state this cloth holds now. */
@@ -308,15 +317,13 @@ export class GpuCloth {
   stepFixed(count = 1) {
     requireInteger('count', count, 0, 1e6);
     if (count === 0) return;
-    const { settings, rules, factors } = this.#currentStepParameters();
-    const substepSeconds = settings.stepSeconds / settings.substeps;
+    const parameters = this.#currentStepParameters();
+    const { settings } = parameters;
     const useLambdas = settings.solver === 'xpbd' && settings.iterations > 1;
     if (useLambdas) this.#prepareLambdas();
     this.#withSolverState(() => {
       for (let step = 0; step < count; step++) {
-        for (let substep = 0; substep < settings.substeps; substep++) {
-          this.#substep(settings, substepSeconds, rules, factors, useLambdas);
-        }
+        for (let substep = 0; substep < settings.substeps; substep++) this.#substep(parameters, useLambdas);
       }
     });
     this.#stepsTaken += count;
@@ -324,7 +331,9 @@ export class GpuCloth {
 
   #currentStepParameters() {
     const setup = this.#live;
-    this.#stepParameters ??= { settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors() };
+    this.#stepParameters ??= {
+      settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors(), schedule: setup.substepSchedule(),
+    };
     return this.#stepParameters;
   }
 
@@ -404,6 +413,18 @@ export class GpuCloth {
   }
 
   /**
+   * The smallest signed distance from a free particle to a collider's surface (metres, negative
+   * inside), of positions read back with readPositions().
+   * @param {Float32Array} positions
+   */
+  colliderClearance(positions) {
+    if (!(positions instanceof Float32Array)) {
+      throw new TypeError("nuno: the GPU cloth's colliderClearance() needs 'positions' from `await cloth.readPositions()`");
+    }
+    return this.#live.colliderClearance(positions);
+  }
+
+  /**
    * Rebuilds every GL object after the WebGL context was lost and restored (the loss destroyed
    * them, and the state in them). The cloth starts again from its rest shape, keeping its
    * settings, pins and colliders.
@@ -423,7 +444,7 @@ export class GpuCloth {
       throw new Error(`nuno: the GPU backend resolves at most ${maxColliders} colliders; remove one first`);
     }
     const id = this.#live.addCollider(collider);
-    this.#packColliders();
+    this.#packedColliders = this.#live.packedColliders();
     return id;
   }
 
@@ -433,17 +454,13 @@ export class GpuCloth {
    */
   updateCollider(id, changes) {
     this.#live.updateCollider(id, changes);
-    this.#packColliders();
+    this.#packedColliders = this.#live.packedColliders();
   }
 
   /** @param {number} id */
   removeCollider(id) {
     this.#live.removeCollider(id);
-    this.#packColliders();
-  }
-
-  #packColliders() {
-    packColliders(this.#packedColliders, this.#live.colliders, this.#constants.colliderKinds);
+    this.#packedColliders = this.#live.packedColliders();
   }
 
   /**
@@ -514,36 +531,36 @@ export class GpuCloth {
   }
 
   /**
-   * @param {import('../index.js').ResolvedClothSettings} settings
-   * @param {number} h substep seconds
-   * @param {FamilyRule[]} rules
-   * @param {SubstepFactors} factors
+   * One substep: a pass per stage of the core's schedule.
+   * @param {StepParameters} parameters
    * @param {boolean} useLambdas
    */
-  #substep(settings, h, rules, factors, useLambdas) {
+  #substep({ settings, rules, factors, schedule }, useLambdas) {
+    const h = settings.stepSeconds / settings.substeps;
     const start = this.#current;
     const predicted = (start + 1) % 3;
     // Constrain passes ping-pong between the two textures that do not hold the prediction,
     // which the collide pass still needs.
     const nextAfter = (/** @type {number} */ index) => (index === predicted ? start : 3 - predicted - index);
-
-    this.#predict(settings, h, factors, start, predicted);
-    let current = predicted;
-    for (let iteration = 0; iteration < settings.iterations; iteration++) {
-      this.#directions.forEach((direction, directionIndex) => {
-        for (const colour of [0, 1]) {
-          const next = nextAfter(current);
-          this.#constrain({
-            solver: settings.solver, rule: rules[families.indexOf(direction.family)], direction, directionIndex, colour,
-            firstIteration: iteration === 0, from: current, to: next, useLambdas,
-          });
-          current = next;
-        }
-      });
+    let current = start;
+    for (const stage of schedule) {
+      const next = stage.kind === 'predict' ? predicted : nextAfter(current);
+      if (stage.kind === 'predict') {
+        this.#predict(settings, h, factors, current, next);
+      } else if (stage.kind === 'constrain') {
+        const direction = this.#directions[stage.direction];
+        this.#constrain({
+          solver: settings.solver, rule: rules[families.indexOf(direction.family)], direction, directionIndex: stage.direction,
+          colour: stage.colour, firstIteration: stage.iteration === 0, from: current, to: next, useLambdas,
+        });
+      } else if (stage.kind === 'collide') {
+        this.#collide(settings, h, current, predicted, next);
+      } else {
+        throw new GpuUnsupportedError(`nuno: the GPU cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
+      }
+      current = next;
     }
-    const next = nextAfter(current);
-    this.#collide(settings, h, current, predicted, next);
-    this.#current = next;
+    this.#current = current;
   }
 
   /**

@@ -6,8 +6,9 @@
 /**
  * @typedef {object} GpuConstants
  * @property {Record<'mass-spring' | 'pbd' | 'xpbd', number>} solverKinds uSolver's codes
- * @property {Record<'sphere' | 'plane', number>} colliderKinds uColliderType's codes
+ * @property {Record<import('../index.js').ColliderDescription['type'], number>} colliderKinds uColliderType's codes
  * @property {number} maxColliders the collide pass's uniform arrays hold this many
+ * @property {number} colliderShapeVec4s vec4s per collider in uColliderShape
  * @property {number} directionCount constraint directions
  * @property {number} restLengthsPerParticle floats per particle in `restLengthsByDirection`
  * @property {number} restLengthChannels rest lengths per texel (RGBA)

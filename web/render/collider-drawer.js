@@ -1,6 +1,7 @@
-// Draws the colliders a cloth is hitting: shaded spheres and a gridded floor for each plane.
-import { groundFrag, groundVert, sphereFrag, sphereVert } from '../../dist/shaders.js';
-import { planeBasis, unitSphere, unitSquare } from './collider-meshes.js';
+// Draws the colliders a cloth is hitting: shaded solids (spheres, capsules, boxes) and a gridded
+// floor for each plane.
+import { groundFrag, groundVert, quaternion, solidFrag, solidVert } from '../../dist/shaders.js';
+import { normalize, planeBasis, turnFromYTo, unitCube, unitCylinder, unitSphere, unitSquare } from './collider-meshes.js';
 import { createProgram } from '../gl/program.js';
 import { setViewUniforms } from './view-uniforms.js';
 import { createStaticMesh } from './static-mesh.js';
@@ -8,7 +9,9 @@ import { createStaticMesh } from './static-mesh.js';
 /** @typedef {import('./view-uniforms.js').Rgb} Rgb */
 /** @typedef {{ type: 'sphere', center: ArrayLike<number>, radius: number }} DrawnSphere */
 /** @typedef {{ type: 'plane', point: ArrayLike<number>, normal: ArrayLike<number> }} DrawnPlane */
-/** @typedef {DrawnSphere | DrawnPlane} DrawnCollider same fields as `cloth.addCollider` takes */
+/** @typedef {{ type: 'capsule', start: ArrayLike<number>, end: ArrayLike<number>, radius: number }} DrawnCapsule */
+/** @typedef {{ type: 'box', center: ArrayLike<number>, halfExtents: ArrayLike<number>, rotation?: ArrayLike<number> }} DrawnBox */
+/** @typedef {DrawnSphere | DrawnPlane | DrawnCapsule | DrawnBox} DrawnCollider same fields as `cloth.addCollider` takes */
 /** @typedef {import('./view-uniforms.js').View} View */
 
 /** Spheres beyond this many are drawn but cast no shade on the floor (ground.frag.glsl's limit). */
@@ -16,7 +19,8 @@ const maxShadingSpheres = 4;
 /** Metres from a plane's anchor point to the edge of its drawn square (it fades out before). */
 const planeHalfExtentMetres = 8;
 /** @type {Rgb} */
-const sphereColor = [0.62, 0.66, 0.72];
+const solidColor = [0.62, 0.66, 0.72];
+const noTurn = [0, 0, 0, 1];
 /** @type {Rgb} */
 const floorColor = [0.3, 0.32, 0.36];
 /** @type {Rgb} */
@@ -25,18 +29,24 @@ const floorLineColor = [0.5, 0.53, 0.58];
 export class ColliderDrawer {
   /** @type {WebGL2RenderingContext} */
   #gl;
-  #sphereProgram;
+  #solidProgram;
   #groundProgram;
   #sphereMesh;
+  #cubeMesh;
+  #cylinderMesh;
   #squareMesh;
 
   /** @param {WebGL2RenderingContext} gl */
   constructor(gl) {
     this.#gl = gl;
-    this.#sphereProgram = createProgram(gl, 'sphere', sphereVert, sphereFrag);
+    this.#solidProgram = createProgram(gl, 'solid', ['#version 300 es', quaternion, solidVert].join('\n'), solidFrag);
     this.#groundProgram = createProgram(gl, 'ground', groundVert, groundFrag);
     const sphere = unitSphere(24, 48);
-    this.#sphereMesh = createStaticMesh(gl, sphere.positions, 3, sphere.indices);
+    this.#sphereMesh = createStaticMesh(gl, sphere.positions, 3, sphere.indices, sphere.positions);
+    const cube = unitCube();
+    this.#cubeMesh = createStaticMesh(gl, cube.positions, 3, cube.indices, cube.normals);
+    const cylinder = unitCylinder(48);
+    this.#cylinderMesh = createStaticMesh(gl, cylinder.positions, 3, cylinder.indices, cylinder.normals);
     const square = unitSquare();
     this.#squareMesh = createStaticMesh(gl, square.corners, 2, square.indices);
   }
@@ -47,35 +57,63 @@ export class ColliderDrawer {
    * @param {Rgb} background the clear colour floors fade into
    */
   draw(colliders, view, background) {
-    const spheres = colliders.filter((collider) => collider.type === 'sphere');
-    const planes = colliders.filter((collider) => collider.type === 'plane');
-    if (spheres.length > 0) this.#drawSpheres(spheres, view);
+    const solids = colliders.filter((collider) => collider.type !== 'plane');
+    const planes = /** @type {DrawnPlane[]} */ (colliders.filter((collider) => collider.type === 'plane'));
+    const spheres = /** @type {DrawnSphere[]} */ (colliders.filter((collider) => collider.type === 'sphere'));
+    if (solids.length > 0) this.#drawSolids(solids, view);
     if (planes.length > 0) this.#drawPlanes(planes, spheres, view, background);
   }
 
   dispose() {
     const gl = this.#gl;
-    gl.deleteProgram(this.#sphereProgram.program);
+    gl.deleteProgram(this.#solidProgram.program);
     gl.deleteProgram(this.#groundProgram.program);
     this.#sphereMesh.dispose();
+    this.#cubeMesh.dispose();
+    this.#cylinderMesh.dispose();
     this.#squareMesh.dispose();
   }
 
   /**
-   * @param {DrawnSphere[]} spheres
+   * @param {(DrawnSphere | DrawnCapsule | DrawnBox)[]} solids
    * @param {View} view
    */
-  #drawSpheres(spheres, view) {
+  #drawSolids(solids, view) {
     const gl = this.#gl;
-    const { program, uniforms } = this.#sphereProgram;
+    const { program, uniforms } = this.#solidProgram;
     gl.useProgram(program);
     setViewUniforms(gl, uniforms, view);
-    gl.uniform3fv(uniforms.uColor, sphereColor);
+    gl.uniform3fv(uniforms.uColor, solidColor);
     gl.enable(gl.CULL_FACE);
-    for (const sphere of spheres) {
-      gl.uniform3f(uniforms.uCenter, sphere.center[0], sphere.center[1], sphere.center[2]);
-      gl.uniform1f(uniforms.uRadius, sphere.radius);
-      this.#sphereMesh.draw();
+    /**
+     * @param {import('./static-mesh.js').StaticMesh} mesh
+     * @param {ArrayLike<number>} center
+     * @param {ArrayLike<number>} scale
+     * @param {ArrayLike<number>} rotation
+     */
+    const draw = (mesh, center, scale, rotation) => {
+      gl.uniform3f(uniforms.uCenter, center[0], center[1], center[2]);
+      gl.uniform3f(uniforms.uScale, scale[0], scale[1], scale[2]);
+      gl.uniform4f(uniforms.uRotation, rotation[0], rotation[1], rotation[2], rotation[3]);
+      mesh.draw();
+    };
+    for (const solid of solids) {
+      if (solid.type === 'sphere') {
+        draw(this.#sphereMesh, solid.center, [solid.radius, solid.radius, solid.radius], noTurn);
+      } else if (solid.type === 'box') {
+        draw(this.#cubeMesh, solid.center, solid.halfExtents, normalize(Array.from(solid.rotation ?? noTurn)));
+      } else {
+        const { start, end, radius } = solid;
+        const ball = [radius, radius, radius];
+        draw(this.#sphereMesh, start, ball, noTurn);
+        draw(this.#sphereMesh, end, ball, noTurn);
+        const axis = [0, 1, 2].map((i) => end[i] - start[i]);
+        const length = Math.hypot(...axis);
+        if (length > 0) {
+          const middle = [0, 1, 2].map((i) => (start[i] + end[i]) / 2);
+          draw(this.#cylinderMesh, middle, [radius, length / 2, radius], turnFromYTo(axis));
+        }
+      }
     }
     gl.disable(gl.CULL_FACE);
   }

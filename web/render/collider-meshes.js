@@ -1,5 +1,6 @@
-// The shapes colliders are drawn with, as plain arrays: a unit sphere and a unit square.
-// Sizes and placement come from uniforms, so one mesh serves every sphere and every plane.
+// The shapes colliders are drawn with, as plain arrays: a unit sphere, cube, open cylinder and
+// square. Sizes, turns and placement come from uniforms, so one mesh serves every collider of a
+// kind (a capsule is a cylinder between two spheres).
 
 /**
  * A sphere of radius 1 around the origin, in latitude bands from the north pole (+y) down.
@@ -37,6 +38,71 @@ export function unitSphere(latitudeBands, longitudeBands) {
 }
 
 /**
+ * The cube [-1, 1]^3, four corners per face so each face has its own normal.
+ * @returns {{ positions: Float32Array, normals: Float32Array, indices: Uint16Array }} triangles
+ *   wound counter-clockwise seen from outside
+ */
+export function unitCube() {
+  const positions = [];
+  const normals = [];
+  const indices = [];
+  for (let axis = 0; axis < 3; ++axis) {
+    for (const side of [-1, 1]) {
+      // (u, v, normal) right-handed: u x v points out of the face, so its corners run anticlockwise.
+      const normal = [0, 0, 0];
+      normal[axis] = side;
+      const u = [0, 0, 0];
+      u[(axis + 1) % 3] = side;
+      const v = [0, 0, 0];
+      v[(axis + 2) % 3] = 1;
+      const first = positions.length / 3;
+      for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+        positions.push(...normal.map((n, i) => n + a * u[i] + b * v[i]));
+        normals.push(...normal);
+      }
+      indices.push(first, first + 1, first + 2, first, first + 2, first + 3);
+    }
+  }
+  return { positions: new Float32Array(positions), normals: new Float32Array(normals), indices: new Uint16Array(indices) };
+}
+
+/**
+ * The side of a cylinder of radius 1 around the y axis from y = -1 to 1, with no caps (a
+ * capsule's spheres close it).
+ * @param {number} segments around, at least 3
+ * @returns {{ positions: Float32Array, normals: Float32Array, indices: Uint16Array }} triangles
+ *   wound counter-clockwise seen from outside
+ */
+export function unitCylinder(segments) {
+  const positions = [];
+  const normals = [];
+  for (let segment = 0; segment <= segments; ++segment) {
+    const azimuthRadians = (segment / segments) * 2 * Math.PI;
+    const [x, z] = [Math.cos(azimuthRadians), -Math.sin(azimuthRadians)];
+    positions.push(x, 1, z, x, -1, z);
+    normals.push(x, 0, z, x, 0, z);
+  }
+  const indices = [];
+  for (let segment = 0; segment < segments; ++segment) {
+    const [top, bottom] = [2 * segment, 2 * segment + 1];
+    indices.push(top, bottom, top + 2, top + 2, bottom, bottom + 2);
+  }
+  return { positions: new Float32Array(positions), normals: new Float32Array(normals), indices: new Uint16Array(indices) };
+}
+
+/**
+ * The unit quaternion [x, y, z, w] that turns +y onto a direction (the shortest turn).
+ * @param {ArrayLike<number>} direction any length but zero
+ * @returns {number[]}
+ */
+export function turnFromYTo(direction) {
+  const [x, y, z] = normalize([direction[0], direction[1], direction[2]]);
+  // Half-way between +y and the direction, as a quaternion: (y x d, 1 + y . d), normalised.
+  if (y < -1 + 1e-9) return [1, 0, 0, 0];
+  return normalize([z, 0, -x, 1 + y]);
+}
+
+/**
  * The square [-1, 1]^2 as two triangles, wound counter-clockwise seen from +z (the side the
  * plane's normal points to once its tangent and bitangent replace x and y).
  * @returns {{ corners: Float32Array, indices: Uint16Array }} xy per corner
@@ -66,8 +132,11 @@ function cross(a, b) {
   return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 }
 
-/** @param {number[]} v */
-function normalize(v) {
-  const length = Math.hypot(v[0], v[1], v[2]);
+/**
+ * @param {number[]} v
+ * @returns {number[]} v at unit length
+ */
+export function normalize(v) {
+  const length = Math.hypot(...v);
   return v.map((component) => component / length);
 }

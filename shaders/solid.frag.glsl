@@ -1,5 +1,5 @@
 #version 300 es
-// Sphere collider, fragment stage: a matte body with a soft highlight, lit by the same sun and
+// Solid collider (sphere, capsule, box), fragment stage: a matte body with a soft highlight, lit by the same sun and
 // sky as the cloth so the two sit in one scene.
 precision highp float;
 
