@@ -191,9 +191,36 @@ export type ColliderState =
  */
 export type SubstepStage =
   | { kind: 'predict' }
-  | { kind: 'constrain'; iteration: number; /** index into `directions()` */ direction: number; colour: 0 | 1 }
+  | { kind: 'constrain'; iteration: number; /** index into `nuno.directions` */ direction: number; colour: 0 | 1 }
   | { kind: 'sweep'; iteration: number }
   | { kind: 'collide' };
+
+/** One setting as the core's schema declares it. */
+export interface SettingInfo {
+  name: string;
+  kind: 'integer' | 'number' | 'vector' | 'choice' | 'pins' | 'points' | 'family';
+  /** The range's ends (for a vector, each component's); `open` excludes them. */
+  low: number;
+  high: number;
+  open: boolean;
+  /** For a range whose low end is another setting's value, its name; else ''. */
+  lowSetting: string;
+  scope: 'grid' | 'run-time';
+  /** A choice setting's names. */
+  choices: string[];
+}
+
+/** The codes and limits the GPU passes share with the core (src/bindings/gpu_constants.cpp). */
+export interface GpuConstants {
+  solverKinds: Record<'mass-spring' | 'pbd' | 'xpbd', number>;
+  colliderKinds: Record<ColliderDescription['type'], number>;
+  maxColliders: number;
+  colliderShapeVec4s: number;
+  directionCount: number;
+  restLengthsPerParticle: number;
+  restLengthChannels: number;
+  restLengthTextures: number;
+}
 
 /** The colliders as the GPU collide pass takes them, packed by the core in the order they are resolved. */
 export interface PackedColliders {
@@ -290,6 +317,10 @@ export class Nuno {
   createCloth(target: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas, options?: GpuClothOptions): Cloth | GpuCloth;
   /** The constraint directions in solving order, with their colouring. */
   readonly directions: ConstraintDirection[];
+  /** Every setting as the core declares it (src/settings_schema.hpp), for tools and forms. */
+  readonly settingsSchema: SettingInfo[];
+  /** The codes and limits the GPU passes share with the core. */
+  readonly gpuConstants: GpuConstants;
   /** Bytes of the wasm heap in use by the core (a diagnostic: `dispose()` gives them back). */
   heapBytesInUse(): number;
 }

@@ -94,6 +94,24 @@ export class Nuno {
     return this.#core.directions();
   }
 
+  /**
+   * Every setting as the core declares it (src/settings_schema.hpp): name, kind, range,
+   * grid-only or run-time, and the choices of a choice setting.
+   * @returns {import('./index.js').SettingInfo[]}
+   */
+  get settingsSchema() {
+    return this.#core.settingsSchema();
+  }
+
+  /**
+   * The codes and limits the GPU passes share with the core: solver and collider kind codes,
+   * the collider limit, vec4s per packed collider, the rest-length layout.
+   * @returns {import('./gpu/gpu-constants.js').GpuConstants}
+   */
+  get gpuConstants() {
+    return this.#core.gpuConstants();
+  }
+
   /** Bytes of the wasm heap in use by the core (a diagnostic: dispose() returns them). */
   heapBytesInUse() {
     return this.#core.heapBytesInUse();

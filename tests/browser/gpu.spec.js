@@ -7,7 +7,7 @@ import { collectComplaints } from '../engines/playwright-driver.js';
 // The agreement scene and tolerances every engine is held to. The scene never folds onto
 // itself: folds turn rounding differences of 1e-7 m into centimetres whichever two solvers are
 // compared (over a sphere the half path ends 3-16 mm from the float path after 2 s).
-import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround } from '../engines/scenes.js';
+import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround, swingOverShapes } from '../engines/scenes.js';
 
 // Each comparison runs two cloths for 120 steps on an emulated GPU: seconds when the machine is
 // idle, several times that on a loaded 2-core CI machine.
@@ -111,6 +111,79 @@ test('on the GPU no particle ends inside a sphere or under the ground', async ({
   expect(result.closestToCenter).toBeGreaterThanOrEqual(sphere.radius + result.margin - 1e-4);
   expect(result.closestToCenter, 'the cloth reaches the sphere').toBeLessThan(sphere.radius + result.margin + 2e-3);
   expect(result.lowest).toBeGreaterThanOrEqual(result.margin - 1e-4);
+});
+
+test('capsule and box: the GPU keeps every particle out as the CPU does, and agrees with it', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async (scene) => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const gl = /** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2');
+    const gpu = nuno.createCloth(gl, { ...scene.settings, backend: 'gpu', precision: 'float' });
+    const cpu = nuno.createCloth(scene.settings);
+    for (const cloth of [gpu, cpu]) for (const collider of scene.colliders) cloth.addCollider(/** @type {any} */ (collider));
+    let gpuClearance = Infinity;
+    let cpuClearance = Infinity;
+    for (let done = 0; done < scene.steps; done += 10) {
+      gpu.stepFixed(10);
+      cpu.stepFixed(10);
+      gpuClearance = Math.min(gpuClearance, gpu.colliderClearance(await gpu.readPositions()));
+      cpuClearance = Math.min(cpuClearance, cpu.colliderClearance());
+    }
+    // How close the settled sheet lies to each shape: it must touch both.
+    const end = await gpu.readPositions();
+    const touching = scene.colliders.map((collider) => {
+      const alone = nuno.createCloth(scene.settings);
+      alone.addCollider(/** @type {any} */ (collider));
+      const clearance = alone.colliderClearance(end);
+      alone.dispose();
+      return clearance;
+    });
+    const b = cpu.positions;
+    let deviation = 0;
+    for (let i = 0; i < end.length; i += 3) deviation = Math.max(deviation, Math.hypot(end[i] - b[i], end[i + 1] - b[i + 1], end[i + 2] - b[i + 2]));
+    const margin = cpu.settings.collisionMargin;
+    gpu.dispose();
+    cpu.dispose();
+    return { gpuClearance, cpuClearance, touching, margin, deviationMm: deviation * 1000, glError: gl.getError() };
+  }, swingOverShapes);
+  console.log(`metric: gpu_cpu_max_deviation_mm = ${result.deviationMm.toPrecision(3)} mm (over a capsule and a box)`);
+  console.log(`metric: gpu_collider_clearance_m = ${result.gpuClearance.toFixed(5)} m (capsule and box, margin ${result.margin})`);
+  console.log(`metric: cpu_collider_clearance_m = ${result.cpuClearance.toFixed(5)} m (capsule and box)`);
+  expect(result.gpuClearance).toBeGreaterThanOrEqual(result.margin - 1e-4);
+  expect(result.cpuClearance).toBeGreaterThanOrEqual(result.margin - 1e-5);
+  for (const clearance of result.touching) expect(clearance, 'the sheet lies on both shapes').toBeLessThan(result.margin + 2e-3);
+  expect(result.deviationMm).toBeLessThan(gpuCpuToleranceMm);
+  expect(result.glError).toBe(0);
+  expect(complaints).toEqual([]);
+});
+
+test('the GPU cloth draws one pass per stage of the core\'s schedule', async ({ page }) => {
+  await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const gl = /** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2'));
+    const settings = { columns: 8, rows: 8, substeps: 3, iterations: 2, solver: /** @type {const} */ ('xpbd') };
+    const gpu = /** @type {import('nuno').GpuCloth} */ (nuno.createCloth(gl, { ...settings, backend: 'gpu' }));
+    const cpu = nuno.createCloth(settings);
+    gpu.stepFixed(1); // makes the multiplier textures the first step with iterations > 1 needs
+    let draws = 0;
+    const drawArrays = gl.drawArrays.bind(gl);
+    gl.drawArrays = (...args) => { draws++; drawArrays(...args); };
+    gpu.stepFixed(1);
+    gl.drawArrays = drawArrays;
+    const same = JSON.stringify(gpu.substepSchedule()) === JSON.stringify(cpu.substepSchedule());
+    const stages = cpu.substepSchedule().length;
+    const drawCallsPerStep = gpu.drawCallsPerStep;
+    gpu.dispose();
+    cpu.dispose();
+    return { draws, stages, same, drawCallsPerStep };
+  });
+  expect(result.same).toBe(true);
+  expect(result.stages).toBe(2 + 2 * 12);
+  expect(result.drawCallsPerStep).toBe(3 * result.stages);
+  expect(result.draws).toBe(result.drawCallsPerStep);
 });
 
 test('devices that cannot run the GPU solver get a clear error, or the CPU cloth with auto', async ({ page }) => {

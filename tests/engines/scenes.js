@@ -15,6 +15,20 @@ export const swingOntoGround = {
   steps: 120,
 };
 
+/**
+ * The agreement scene for the solid collider kinds: the same sheet swings down over a rail (a
+ * capsule across its path) and lies on a crate (a box whose top face is tilted 10 degrees
+ * about x) instead of the ground. It drapes over the rail without folding onto itself.
+ */
+export const swingOverShapes = {
+  settings: swingOntoGround.settings,
+  colliders: [
+    { type: 'capsule', start: [-0.8, 0.45, -0.2], end: [0.8, 0.45, -0.2], radius: 0.06, friction: 0.3 },
+    { type: 'box', center: [0, -0.25, 0.3], halfExtents: [1, 0.3, 1.2], rotation: [0.0871557, 0, 0, 0.9961947], friction: 0.5 },
+  ],
+  steps: 120,
+};
+
 /** The sheet swings down about 0.8 m; less means it did not really run. */
 export const minDropMetres = 0.5;
 /** GPU float vs the CPU core, max over particles. */

@@ -10,7 +10,7 @@
 import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from '../bench/page-timing.js';
 import { SCENE_COLLIDERS, benchSettings } from '../bench/scene.js';
 import { compareBackendsInPage } from '../engines/page-scripts.js';
-import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround } from '../engines/scenes.js';
+import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround, swingOverShapes } from '../engines/scenes.js';
 
 const parameters = new URLSearchParams(location.search);
 /** @param {string} name @param {string} fallback */
@@ -33,15 +33,17 @@ const save = () => post('/result', JSON.stringify(results));
 const log = (line) => post('/log', line);
 
 /**
- * One agreement check: two backends on the swing-onto-ground scene, the worst particle apart.
+ * One agreement check: two backends on a scene (swinging onto the ground unless given), the
+ * worst particle apart.
  * @param {string} name
  * @param {string} solver
  * @param {object} first
  * @param {object} second
  * @param {number | null} toleranceMm null: reported, not checked
+ * @param {typeof swingOntoGround} [baseScene]
  */
-async function check(name, solver, first, second, toleranceMm) {
-  const scene = { ...swingOntoGround, settings: { ...swingOntoGround.settings, solver } };
+async function check(name, solver, first, second, toleranceMm, baseScene = swingOntoGround) {
+  const scene = { ...baseScene, settings: { ...baseScene.settings, solver } };
   const outcome = await compareBackendsInPage({ scene, first, second });
   const passed = toleranceMm === null ||
     (outcome.maxDeviationMm < toleranceMm && outcome.drop > minDropMetres && outcome.glError === 0);
@@ -69,6 +71,9 @@ async function main() {
     await check('GPU half vs GPU float', solver, { backend: 'gpu', precision: 'half' }, { backend: 'gpu', precision: 'float' }, halfFloatToleranceMm);
     await check('GPU unsplit half vs GPU float', solver, { backend: 'gpu', precision: 'half-unsplit' }, { backend: 'gpu', precision: 'float' }, null);
   }
+  // Every collider kind's contact on this device's float arithmetic (capsule, box; plane above).
+  await check('GPU float vs CPU over a capsule and a box', checkedSolvers[0], { backend: 'gpu', precision: 'float' },
+    { backend: 'cpu' }, gpuCpuToleranceMm, swingOverShapes);
   results.auto = await phoneLikeAuto();
   await log(`auto without float render targets: ${JSON.stringify(results.auto)}`);
   await save();

@@ -82,6 +82,52 @@ test('pins and colliders change while running', (t) => {
   assert.equal(cloth.isPinned(0), false);
 });
 
+test('capsules and boxes: added, moved, read back and kept out of, with errors by name', (t) => {
+  const cloth = nuno.createCloth({ columns: 16, rows: 16, orientation: 'horizontal', center: [0, 1, 0], pins: 'none' });
+  t.after(() => cloth.dispose());
+  const capsule = cloth.addCollider({ type: 'capsule', start: [-0.6, 0.5, 0], end: [0.6, 0.5, 0.1], radius: 0.1, friction: 0.3 });
+  const box = cloth.addCollider({ type: 'box', center: [0, 0.2, 0], halfExtents: [0.4, 0.2, 0.3], rotation: [0, 0, 3, 4] });
+  assert.deepEqual(cloth.colliders.map((collider) => collider.type), ['capsule', 'box']);
+  const boxState = /** @type {Extract<import('../../web/index.js').ColliderState, { type: 'box' }>} */ (cloth.colliders[1]);
+  assert.deepEqual(boxState.rotation.map((component) => Number(component.toFixed(6))), [0, 0, 0.6, 0.8], 'rotation normalised');
+  assert.equal(cloth.colliderClearance() > 0.3, true, 'the flat cloth starts above both');
+  for (let step = 0; step < 120; step++) {
+    cloth.stepFixed(1);
+    assert.ok(cloth.colliderClearance() >= 0.005 - 1e-5, `a particle inside after step ${step}: ${cloth.colliderClearance()}`);
+  }
+  cloth.updateCollider(capsule, { start: [-0.6, 0.6, 0], radius: 0.12 });
+  cloth.updateCollider(box, { center: [0, 0.25, 0] });
+  cloth.stepFixed(10);
+  assert.ok(cloth.colliderClearance() >= 0.005 - 1e-5);
+  assert.ok(cloth.colliderClearance(cloth.positions) === cloth.colliderClearance(), 'given positions measure the same');
+
+  const packed = cloth.packedColliders();
+  const kinds = nuno.gpuConstants.colliderKinds;
+  assert.deepEqual(Array.from(packed.kinds), [kinds.capsule, kinds.box]);
+  assert.equal(packed.shapes.length, 2 * 4 * nuno.gpuConstants.colliderShapeVec4s);
+
+  assertError(() => cloth.addCollider({ type: 'capsule', radius: -1 }), /capsule 'radius' must be a number in \(0, 10000\], got -1/);
+  assertError(() => cloth.addCollider({ type: 'box', halfExtents: [1, 1, 0] }), /box 'halfExtents' must be three numbers, each in \(0, 10000\]/);
+  assertError(() => cloth.addCollider(/** @type {any} */ ({ type: 'box', rotation: [0, 0, 0, 0] })), /box 'rotation' must be a non-zero quaternion/);
+  assertError(() => cloth.updateCollider(box, /** @type {any} */ ({ type: 'capsule' })), /collider 'type' cannot change/);
+  assertError(() => cloth.updateCollider(capsule, /** @type {any} */ ({ center: [0, 0, 0] })), /unknown capsule setting 'center'; known: type, start, end, radius, friction/);
+  assert.equal(cloth.colliders.length, 2, 'refused colliders are not added');
+});
+
+test('the substep schedule: a stage per colour pass for red-black, a sweep per iteration otherwise', (t) => {
+  const cloth = nuno.createCloth({ columns: 8, rows: 8, substeps: 2, iterations: 3 });
+  t.after(() => cloth.dispose());
+  const schedule = cloth.substepSchedule();
+  const passes = nuno.directions.length * 2;
+  assert.equal(schedule.length, 2 + 3 * passes);
+  assert.deepEqual(schedule[0], { kind: 'predict' });
+  assert.deepEqual(schedule[1], { kind: 'constrain', iteration: 0, direction: 0, colour: 0 });
+  assert.deepEqual(schedule[passes], { kind: 'constrain', iteration: 0, direction: nuno.directions.length - 1, colour: 1 });
+  assert.deepEqual(schedule.at(-1), { kind: 'collide' });
+  cloth.set({ ordering: 'jacobi' });
+  assert.deepEqual(cloth.substepSchedule().map((stage) => stage.kind), ['predict', 'sweep', 'sweep', 'sweep', 'collide']);
+});
+
 test('invalid input becomes an Error naming the parameter and its range', (t) => {
   assertError(() => nuno.createCloth({ columns: 1 }), /'columns' must be an integer in \[2, 16384\], got 1/);
   assertError(() => nuno.createCloth({ colums: 8 }), /unknown setting 'colums'/);
@@ -95,7 +141,7 @@ test('invalid input becomes an Error naming the parameter and its range', (t) =>
   assertError(() => cloth.step(-1), /'frameSeconds' must be a number in \[0, /);
   assertError(() => cloth.pin(1024), /'particle' must be an integer in \[0, 1023\]/);
   assertError(() => cloth.addCollider({ type: 'sphere', radius: -1 }), /sphere 'radius' must be a number in \(0, 10000\]/);
-  assertError(() => cloth.addCollider(/** @type {any} */ ({ type: 'cube' })), /collider 'type' must be one of 'sphere', 'plane'/);
+  assertError(() => cloth.addCollider(/** @type {any} */ ({ type: 'cube' })), /collider 'type' must be one of 'sphere', 'plane', 'capsule', 'box', got 'cube'/);
   assertError(() => cloth.addCollider({ type: 'plane', normal: [0, 0, 0] }), /plane 'normal' must be a non-zero vector/);
   assertError(() => cloth.strain(/** @type {any} */ ('diagonal')), /'family' must be one of/);
 });

@@ -1,11 +1,12 @@
 // The GPU cloth: the same model as the CPU core, stepped by WebGL2 fragment passes over state
-// textures of columns x rows texels. Each substep runs
+// textures of columns x rows texels. Each substep draws a pass per stage of the core's schedule
+// (src/step_schedule.hpp, read through substepSchedule()):
 //   predict -> iterations x (6 directions x 2 colours) constrain passes -> collide + velocity.
 // A CPU `Cloth` that never steps is its set-up: it validates settings, holds the pins and
 // colliders, gives the starting positions, inverse masses and rest lengths, works out each
 // family's rule for a substep, and runs the fixed-step clock. So both backends take the same
 // settings, with the same errors.
-// This class is the façade: it owns the textures and framebuffers and runs the schedule; each
+// This class is the façade: it owns the textures and framebuffers and draws the schedule; each
 // pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
 // and sets its own uniforms and samplers.
 import { requireInteger } from '../arguments.js';

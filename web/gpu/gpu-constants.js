@@ -3,17 +3,7 @@
 // JS and as a chunk of #defines that every solver pass is compiled with, so neither writes one
 // down (src/bindings/gpu_constants.cpp).
 
-/**
- * @typedef {object} GpuConstants
- * @property {Record<'mass-spring' | 'pbd' | 'xpbd', number>} solverKinds uSolver's codes
- * @property {Record<import('../index.js').ColliderDescription['type'], number>} colliderKinds uColliderType's codes
- * @property {number} maxColliders the collide pass's uniform arrays hold this many
- * @property {number} colliderShapeVec4s vec4s per collider in uColliderShape
- * @property {number} directionCount constraint directions
- * @property {number} restLengthsPerParticle floats per particle in `restLengthsByDirection`
- * @property {number} restLengthChannels rest lengths per texel (RGBA)
- * @property {number} restLengthTextures textures the rest lengths are spread over
- */
+/** @typedef {import('../index.js').GpuConstants} GpuConstants */
 
 /**
  * @typedef {object} GpuTables what the GPU cloth takes from the core besides a set-up cloth
