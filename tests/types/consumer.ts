@@ -16,6 +16,12 @@ async function run(): Promise<number> {
   const cloth: Cloth = nuno.createCloth(settings);
   const sphere: number = cloth.addCollider({ type: 'sphere', center: [0, 0.5, 0], radius: 0.4 });
   cloth.updateCollider(sphere, { center: [0.1, 0.5, 0] });
+  const rail: number = cloth.addCollider({ type: 'capsule', start: [-1, 0.3, 0], end: [1, 0.3, 0], radius: 0.05 });
+  cloth.updateCollider(rail, { end: [1, 0.4, 0] });
+  cloth.addCollider({ type: 'box', center: [0, 0.2, 0], halfExtents: [0.3, 0.2, 0.3], rotation: [0, 0.26, 0, 0.97] });
+  const clearance: number = cloth.colliderClearance();
+  const stages: string[] = cloth.substepSchedule().map((stage) => stage.kind);
+  void [clearance, stages];
   const steps: number = cloth.step(1 / 60);
   const positions: Float32Array = cloth.positions;
   const strain: { max: number; mean: number } = cloth.strain('bending');
@@ -57,6 +63,8 @@ async function run(): Promise<number> {
   cloth.set({ gravity: [0, -9.81] });
   // @ts-expect-error: colliders need a type
   cloth.addCollider({ radius: 1 });
+  // @ts-expect-error: a box's rotation is a quaternion of four numbers
+  cloth.addCollider({ type: 'box', rotation: [0, 1, 0] });
   // @ts-expect-error: positions are read-only
   cloth.positions = new Float32Array(3);
   // @ts-expect-error: the recovery count is the core's to keep
