@@ -240,6 +240,10 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
             case StageKind::Sweep:
                 solver_.sweep(topology_, particles_, parameters, rules);
                 break;
+            case StageKind::Separate:
+                selfCollision_.resolve(particles_, restPositions_,
+                                       {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
+                break;
             case StageKind::Collide:
                 colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds);
                 updateVelocities(particles_, substepSeconds);

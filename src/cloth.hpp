@@ -20,6 +20,7 @@
 #include "integrate.hpp"
 #include "measurements.hpp"
 #include "particles.hpp"
+#include "self_collision.hpp"
 #include "settings.hpp"
 #include "step_schedule.hpp"
 #include "topology.hpp"
@@ -84,11 +85,17 @@ public:
     Strain strain(Family family) const { return strainOf(topology_, particles_.positions, family); }
     // The smallest signed distance from a free particle to a collider, metres (negative inside).
     float colliderClearance() const { return colliders_.clearance(particles_.positions, particles_.inverseMasses); }
+    // Pairs of particles closer than thickness / 2 that were farther than thickness apart at rest.
+    std::size_t selfIntersections(float thickness) const {
+        return nuno::selfIntersections(particles_.positions, restPositions_, thickness);
+    }
     double kineticEnergy() const;
     // What each family's stiffness means for one substep of the current settings.
     FamilyRules familyRules() const;
     // The stages of one substep with the current ordering and iterations.
-    std::vector<Stage> substepSchedule() const { return nuno::substepSchedule(settings_.ordering, settings_.iterations); }
+    std::vector<Stage> substepSchedule() const {
+        return nuno::substepSchedule(settings_.ordering, settings_.iterations, settings_.selfCollisionThickness > 0.0f);
+    }
     // What damping and wind drag do to a velocity over one substep of the current settings.
     SubstepFactors substepFactors() const;
     float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
@@ -117,6 +124,7 @@ private:
     std::vector<Vec3> normals_;  // sized once, so reading normals never grows wasm memory
     ConstraintSolver solver_;
     ColliderSet colliders_;
+    SelfCollision selfCollision_;
     FixedStepAccumulator accumulator_;
     std::uint64_t stepsTaken_ = 0;
     std::uint64_t nonFiniteRecoveries_ = 0;

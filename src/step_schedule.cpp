@@ -10,13 +10,15 @@ const char* stageName(StageKind kind) {
             return "constrain";
         case StageKind::Sweep:
             return "sweep";
+        case StageKind::Separate:
+            return "separate";
         case StageKind::Collide:
             return "collide";
     }
     return "";
 }
 
-std::vector<Stage> substepSchedule(Ordering ordering, int iterations) {
+std::vector<Stage> substepSchedule(Ordering ordering, int iterations, bool selfCollision) {
     std::vector<Stage> stages{{StageKind::Predict}};
     for (int iteration = 0; iteration < iterations; ++iteration) {
         if (ordering != Ordering::RedBlack) {
@@ -29,6 +31,7 @@ std::vector<Stage> substepSchedule(Ordering ordering, int iterations) {
             }
         }
     }
+    if (selfCollision) stages.push_back({StageKind::Separate});
     stages.push_back({StageKind::Collide});
     return stages;
 }

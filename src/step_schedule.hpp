@@ -6,6 +6,7 @@
 //   constrain  red-black: one colour of one direction (a ConstraintPass of the topology), every
 //              direction's two colours per iteration, direction-major
 //   sweep      Gauss-Seidel or Jacobi: every constraint, once per iteration (the CPU only)
+//   separate   with self-collision on: push apart the cloth's own particles (the CPU only)
 //   collide    push out of the colliders, then velocities from what the substep moved
 #pragma once
 
@@ -17,8 +18,9 @@
 
 namespace nuno {
 
-enum class StageKind : std::uint8_t { Predict, Constrain, Sweep, Collide };
-const char* stageName(StageKind kind);  // as JS reads it: 'predict', 'constrain', 'sweep', 'collide'
+enum class StageKind : std::uint8_t { Predict, Constrain, Sweep, Separate, Collide };
+// As JS reads it: 'predict', 'constrain', 'sweep', 'separate', 'collide'.
+const char* stageName(StageKind kind);
 
 struct Stage {
     StageKind kind;
@@ -27,6 +29,6 @@ struct Stage {
     int colour = 0;                          // constrain only
 };
 
-std::vector<Stage> substepSchedule(Ordering ordering, int iterations);
+std::vector<Stage> substepSchedule(Ordering ordering, int iterations, bool selfCollision);
 
 }  // namespace nuno

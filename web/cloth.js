@@ -250,6 +250,20 @@ export class Cloth {
   }
 
   /**
+   * Pairs of particles closer than thickness / 2 that were farther than thickness apart at rest:
+   * cloth that has passed through itself (or is about to), of this cloth's positions or of the
+   * positions given.
+   * @param {number} thickness metres, (0, 1]
+   * @param {Float32Array} [positions]
+   * @returns {number}
+   */
+  selfIntersections(thickness, positions) {
+    requireNumber('thickness', thickness, Number.MIN_VALUE, 1);
+    if (positions !== undefined) requireNumbers('positions', positions);
+    return this.#live.selfIntersections(thickness, positions);
+  }
+
+  /**
    * The colliders as the GPU collide pass reads them (the core packs them; a kind code each, its
    * shape as vec4s, its friction), in the order they are resolved.
    * @returns {import('./index.js').PackedColliders}

@@ -101,6 +101,15 @@ export interface ClothSettings {
   /** Distance kept between the cloth and every collider, metres, [0, 1]. Default 0.005. */
   collisionMargin?: number;
   /**
+   * Distance the cloth keeps between its own particles; 0 turns self-collision off, metres, [0, 1]. Default
+   * 0. Pairs closer than this in the rest shape are neighbours, never pushed apart. The CPU cloth only.
+   */
+  selfCollisionThickness?: number;
+  /**
+   * Share of the sliding between two touching parts of the cloth removed per substep, [0, 1]. Default 0.3.
+   */
+  selfCollisionFriction?: number;
+  /**
    * Stiffness of the structural constraints (right, down). Default { compliance: 0, stiffness: 1, stretch: 1,
    * shrink: 1 }.
    */
@@ -187,12 +196,14 @@ export type ColliderState =
 /**
  * One stage of a substep, as the core schedules it for both backends: predict, then per
  * iteration either a constrain stage per colour of each direction (red-black; a GPU pass each)
- * or one sweep (Gauss-Seidel, Jacobi; CPU only), then collide (with the velocity update).
+ * or one sweep (Gauss-Seidel, Jacobi; CPU only), then separate (self-collision; CPU only), then
+ * collide (with the velocity update).
  */
 export type SubstepStage =
   | { kind: 'predict' }
   | { kind: 'constrain'; iteration: number; /** index into `nuno.directions` */ direction: number; colour: 0 | 1 }
   | { kind: 'sweep'; iteration: number }
+  | { kind: 'separate' }
   | { kind: 'collide' };
 
 /** One setting as the core's schema declares it. */
@@ -400,6 +411,8 @@ export class Cloth {
   colliderClearance(positions?: Float32Array): number;
   /** The colliders as the GPU collide pass reads them. */
   packedColliders(): PackedColliders;
+  /** Pairs of particles closer than `thickness` / 2 that were farther than `thickness` apart at rest (cloth through itself), of this cloth's positions or of the positions given. */
+  selfIntersections(thickness: number, positions?: Float32Array): number;
 
   /** x y z per particle, row-major: a live view of wasm memory, valid until the next step. */
   readonly positions: Float32Array;
@@ -496,6 +509,8 @@ export class GpuCloth {
   strain(family: Family, positions: Float32Array): { max: number; mean: number };
   /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside), of positions read back with `readPositions()`. */
   colliderClearance(positions: Float32Array): number;
+  /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of positions read back with `readPositions()`. */
+  selfIntersections(thickness: number, positions: Float32Array): number;
   /**
    * After the WebGL context was lost and restored: rebuilds every GL object. The cloth starts
    * again from its rest shape with its settings, pins and colliders. While the context is lost,

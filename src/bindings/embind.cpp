@@ -292,6 +292,17 @@ public:
         });
     }
 
+    // Pairs closer than thickness / 2 that were farther than thickness apart at rest.
+    double selfIntersections(double thickness, const val& positions) const {
+        return guarded([&] {
+            if (!(thickness > 0.0 && thickness <= 1.0)) failInput("thickness", "a number in (0, 1]", showNumber(thickness));
+            const float metres = static_cast<float>(thickness);
+            return static_cast<double>(positions.isUndefined()
+                                           ? cloth_.selfIntersections(metres)
+                                           : nuno::selfIntersections(pointsFrom(positions), cloth_.restPositions(), metres));
+        });
+    }
+
     val positions() const { return floatView(cloth_.positions()); }
     val normals() { return floatView(cloth_.normals()); }
     val velocities() const { return floatView(cloth_.particles().velocities); }
@@ -395,6 +406,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("packedColliders", &JsCloth::packedColliders)
         .function("substepSchedule", &JsCloth::substepSchedule)
         .function("colliderClearance", &JsCloth::colliderClearance)
+        .function("selfIntersections", &JsCloth::selfIntersections)
         .function("positions", &JsCloth::positions)
         .function("normals", &JsCloth::normals)
         .function("velocities", &JsCloth::velocities)

@@ -9,7 +9,7 @@ namespace nuno {
 namespace {
 
 TEST(StepSchedule, RedBlackIsPredictThenEveryColourOfEveryDirectionPerIterationThenCollide) {
-    const std::vector<Stage> stages = substepSchedule(Ordering::RedBlack, 3);
+    const std::vector<Stage> stages = substepSchedule(Ordering::RedBlack, 3, false);
     ASSERT_EQ(stages.size(), 2u + 3u * kPassCount);
     EXPECT_EQ(stages.front().kind, StageKind::Predict);
     EXPECT_EQ(stages.back().kind, StageKind::Collide);
@@ -26,7 +26,7 @@ TEST(StepSchedule, RedBlackIsPredictThenEveryColourOfEveryDirectionPerIterationT
 
 TEST(StepSchedule, OtherOrderingsSweepOncePerIteration) {
     for (const Ordering ordering : {Ordering::GaussSeidel, Ordering::Jacobi}) {
-        const std::vector<Stage> stages = substepSchedule(ordering, 2);
+        const std::vector<Stage> stages = substepSchedule(ordering, 2, false);
         ASSERT_EQ(stages.size(), 4u);
         EXPECT_EQ(stages[0].kind, StageKind::Predict);
         EXPECT_EQ(stages[1].kind, StageKind::Sweep);
@@ -34,6 +34,13 @@ TEST(StepSchedule, OtherOrderingsSweepOncePerIteration) {
         EXPECT_EQ(stages[2].iteration, 1);
         EXPECT_EQ(stages[3].kind, StageKind::Collide);
     }
+}
+
+TEST(StepSchedule, SelfCollisionSeparatesAfterTheConstraintsBeforeTheColliders) {
+    const std::vector<Stage> stages = substepSchedule(Ordering::RedBlack, 1, true);
+    ASSERT_EQ(stages.size(), 3u + kPassCount);
+    EXPECT_EQ(stages[stages.size() - 2].kind, StageKind::Separate);
+    EXPECT_EQ(stages.back().kind, StageKind::Collide);
 }
 
 TEST(StepSchedule, TheTopologysPassesAreWhereTheScheduleLooksForThem) {

@@ -50,13 +50,20 @@ const families = ['structural', 'shear', 'bending'];
 const gpuOrdering = 'red-black';
 
 /**
- * @param {unknown} ordering
- * @returns {string | null} why the GPU cannot run it, or null
+ * Why the GPU cloth cannot run these settings (all of them, or the changes given to set()), or
+ * null: orderings but red-black, and self-collision, exist on the CPU only.
+ * @param {Partial<ClothSettings>} settings
+ * @returns {string | null}
  */
-function orderingRefusal(ordering) {
-  return ordering === gpuOrdering ? null
-    : `nuno: the GPU backend solves with ordering '${gpuOrdering}' only, got '${String(ordering)}'; ` +
+function settingsRefusal(settings) {
+  if ('ordering' in settings && settings.ordering !== gpuOrdering) {
+    return `nuno: the GPU backend solves with ordering '${gpuOrdering}' only, got '${String(settings.ordering)}'; ` +
       "use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'";
+  }
+  if ('selfCollisionThickness' in settings && settings.selfCollisionThickness !== 0) {
+    return "nuno: the GPU backend has no self-collision; use 'selfCollisionThickness' 0, or backend: 'cpu' for self-collision";
+  }
+  return null;
 }
 
 /**
@@ -133,7 +140,7 @@ export class GpuCloth {
    * @param {boolean} debug uniform names a pass sets are checked on every use, not only when it is made
    */
   constructor(gl, setup, tables, precision, debug) {
-    const refusal = orderingRefusal(setup.settings.ordering);
+    const refusal = settingsRefusal(setup.settings);
     if (refusal) throw new GpuUnsupportedError(refusal);
     this.#gl = gl;
     this.#setup = setup;
@@ -357,7 +364,7 @@ export class GpuCloth {
    * @param {Partial<ClothSettings>} changes
    */
   set(changes) {
-    const refusal = changes && typeof changes === 'object' && 'ordering' in changes ? orderingRefusal(changes.ordering) : null;
+    const refusal = changes && typeof changes === 'object' ? settingsRefusal(changes) : null;
     if (refusal) throw new Error(refusal);
     this.#live.set(changes);
     this.#stepParameters = null;
@@ -411,6 +418,19 @@ export class GpuCloth {
       throw new TypeError("nuno: the GPU cloth's strain() needs 'positions' from `await cloth.readPositions()`");
     }
     return this.#live.strain(family, positions);
+  }
+
+  /**
+   * Pairs closer than thickness / 2 that were farther than thickness apart at rest, of positions
+   * read back with readPositions().
+   * @param {number} thickness metres
+   * @param {Float32Array} positions
+   */
+  selfIntersections(thickness, positions) {
+    if (!(positions instanceof Float32Array)) {
+      throw new TypeError("nuno: the GPU cloth's selfIntersections() needs 'positions' from `await cloth.readPositions()`");
+    }
+    return this.#live.selfIntersections(thickness, positions);
   }
 
   /**

@@ -1,0 +1,131 @@
+#include "self_collision.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace nuno {
+namespace {
+
+// Cell coordinates beyond this are clamped: coordinates are within 1e4 m, but a tiny thickness
+// would otherwise overflow. Far-apart clamped cells only share buckets, which costs time, never
+// a missed pair (pairs are checked by distance).
+constexpr double kMaxCell = 1e12;
+
+}  // namespace
+
+SpatialHash::Cell SpatialHash::cellOf(const Vec3& position) const {
+    const auto along = [this](float coordinate) {
+        const double cell = std::floor(static_cast<double>(coordinate) / static_cast<double>(cellSize_));
+        return static_cast<std::int64_t>(std::clamp(cell, -kMaxCell, kMaxCell));
+    };
+    return {along(position.x), along(position.y), along(position.z)};
+}
+
+std::uint32_t SpatialHash::bucketOf(const Cell& cell) const {
+    // Large primes, as in Teschner et al.'s spatial hashing of deformable objects.
+    const std::uint64_t mixed = (static_cast<std::uint64_t>(cell.x) * 92837111u) ^
+                                (static_cast<std::uint64_t>(cell.y) * 689287499u) ^
+                                (static_cast<std::uint64_t>(cell.z) * 283923481u);
+    return static_cast<std::uint32_t>(mixed & bucketMask_);
+}
+
+void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {
+    cellSize_ = cellSize;
+    const std::size_t count = positions.size();
+    std::size_t bucketCount = 1;
+    while (bucketCount < 2 * count) bucketCount *= 2;
+    bucketMask_ = bucketCount - 1;
+    bucketStarts_.assign(bucketCount + 1, 0);
+    cells_.resize(count);
+    buckets_.resize(count);
+    sortedParticles_.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        cells_[i] = cellOf(positions[i]);
+        buckets_[i] = bucketOf(cells_[i]);
+        ++bucketStarts_[buckets_[i]];
+    }
+    // Each bucket's end, then filled back to front so each start ends where its bucket begins
+    // (and the particles of a bucket in ascending order); the last entry stays the count.
+    for (std::size_t b = 1; b < bucketStarts_.size(); ++b) bucketStarts_[b] += bucketStarts_[b - 1];
+    for (std::size_t i = count; i-- > 0;) sortedParticles_[--bucketStarts_[buckets_[i]]] = static_cast<std::uint32_t>(i);
+}
+
+bool SelfCollision::listIsStale(const std::vector<Vec3>& positions, float thickness) const {
+    if (thickness != listedThickness_ || listedAt_.size() != positions.size()) return true;
+    const float allowedSquared = 0.25f * thickness * thickness;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Vec3 moved = positions[i] - listedAt_[i];
+        if (glm::dot(moved, moved) > allowedSquared) return true;
+    }
+    return false;
+}
+
+void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
+                                float thickness) {
+    candidates_.clear();
+    hash_.build(positions, 2.0f * thickness);
+    const float restReachSquared = thickness * thickness;
+    hash_.forEachClosePair(positions, [&](std::uint32_t i, std::uint32_t j) {
+        const Vec3 restBetween = restPositions[i] - restPositions[j];
+        if (glm::dot(restBetween, restBetween) >= restReachSquared) candidates_.emplace_back(i, j);
+    });
+    listedAt_ = positions;
+    listedThickness_ = thickness;
+    ++listRebuilds_;
+}
+
+void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restPositions,
+                            const SelfCollisionParameters& parameters, float substepSeconds) {
+    const std::size_t count = particles.size();
+    moves_.assign(count, Vec3(0));
+    silentMoves_.assign(count, Vec3(0));
+    contacts_.assign(count, 0.0f);
+    const float thickness = parameters.thickness;
+    if (listIsStale(particles.positions, thickness)) rebuildList(particles.positions, restPositions, thickness);
+    for (const auto& [i, j] : candidates_) {
+        const float wi = particles.inverseMasses[i];
+        const float wj = particles.inverseMasses[j];
+        if (wi + wj == 0.0f) continue;
+        const Vec3 between = particles.positions[i] - particles.positions[j];
+        if (glm::dot(between, between) >= thickness * thickness) continue;
+        const float distance = glm::length(between);
+        // Coinciding particles part along their rest offset, which is never zero here.
+        const Vec3 normal = distance > 1e-9f ? between / distance : glm::normalize(restPositions[i] - restPositions[j]);
+        const float push = thickness - distance;
+        const float shareI = wi / (wi + wj);
+        const float shareJ = wj / (wi + wj);
+        // Relative sliding this substep, from where each particle started it.
+        const Vec3 startI = particles.predictedPositions[i] - particles.velocities[i] * substepSeconds;
+        const Vec3 startJ = particles.predictedPositions[j] - particles.velocities[j] * substepSeconds;
+        const Vec3 relative = (particles.positions[i] - startI) - (particles.positions[j] - startJ);
+        const Vec3 sliding = relative - normal * glm::dot(relative, normal);
+        const Vec3 correction = normal * push - sliding * parameters.friction;
+        moves_[i] += correction * shareI;
+        moves_[j] -= correction * shareJ;
+        // Only the push that stops the pair's approach becomes velocity.
+        const float approach = std::max(0.0f, -glm::dot(particles.velocities[i] - particles.velocities[j], normal));
+        const float silent = std::max(0.0f, push - approach * substepSeconds);
+        silentMoves_[i] += normal * (silent * shareI);
+        silentMoves_[j] -= normal * (silent * shareJ);
+        contacts_[i] += 1.0f;
+        contacts_[j] += 1.0f;
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        if (contacts_[i] == 0.0f || particles.inverseMasses[i] == 0.0f) continue;
+        particles.positions[i] += moves_[i] / contacts_[i];
+        particles.silentPushes[i] += silentMoves_[i] / contacts_[i];
+    }
+}
+
+std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, float thickness) {
+    SpatialHash hash;
+    hash.build(positions, thickness / 2);
+    std::size_t pairs = 0;
+    hash.forEachClosePair(positions, [&](std::uint32_t i, std::uint32_t j) {
+        const Vec3 restBetween = restPositions[i] - restPositions[j];
+        if (glm::dot(restBetween, restBetween) >= thickness * thickness) ++pairs;
+    });
+    return pairs;
+}
+
+}  // namespace nuno
