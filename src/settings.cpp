@@ -238,6 +238,16 @@ void validate(const ClothSettings& s) {
     check(key, s.field, low, high, Ends::ends, s);
     NUNO_SETTINGS(NUNO_SETTING_CHECK)
 #undef NUNO_SETTING_CHECK
+    // Self-collision lists the pairs within twice the thickness: in a heap that is about
+    // (2 thickness / spacing)^3 per particle, so the thickness is held to a few grid spacings.
+    const float spacing = std::min(s.width / static_cast<float>(s.columns - 1), s.height / static_cast<float>(s.rows - 1));
+    const float thickest = kMaxSelfCollisionSpacings * spacing;
+    if (s.selfCollisionThickness > thickest) {
+        failInput("selfCollisionThickness",
+                  "0 or at most " + showNumber(kMaxSelfCollisionSpacings) + " particle spacings of this grid (" +
+                      showNumber(thickest) + " m)",
+                  showNumber(s.selfCollisionThickness));
+    }
 }
 
 const std::vector<SettingInfo>& settingsSchema() {

@@ -115,6 +115,9 @@ const std::vector<SettingInfo>& settingsSchema();
 
 // Throws std::invalid_argument naming the first setting out of range and its allowed range.
 void validate(const ClothSettings& settings);
+// selfCollisionThickness at most this many particle spacings (min of width / (columns - 1) and
+// height / (rows - 1)), besides its range.
+constexpr float kMaxSelfCollisionSpacings = 4.0f;
 
 // The checks every input of the core goes through, so each error reads the same:
 //   nuno: [owner ]'name' must be <allowed>, got <value>

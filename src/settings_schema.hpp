@@ -71,9 +71,9 @@
       "Mass-spring Hooke constant", "")                                                                              \
     X(float, collisionMargin, "collisionMargin", 0.005f, 0.0f, 1.0f, Closed, RunTime, "metres",                      \
       "Distance kept between the cloth and every collider", "")                                                      \
-    X(float, selfCollisionThickness, "selfCollisionThickness", 0.0f, 0.0f, 1.0f, Closed, RunTime, "metres",          \
+    X(float, selfCollisionThickness, "selfCollisionThickness", 0.0f, 0.0f, 0.1f, Closed, RunTime, "metres",          \
       "Distance the cloth keeps between its own particles; 0 turns self-collision off",                              \
-      "Pairs closer than this in the rest shape are neighbours, never pushed apart. The CPU cloth only.")           \
+      "At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart. CPU only.")   \
     X(float, selfCollisionFriction, "selfCollisionFriction", 0.3f, 0.0f, 1.0f, Closed, RunTime, "",                  \
       "Share of the sliding between two touching parts of the cloth removed per substep", "")                        \
     X(FamilyStiffness, structural, "structural", (FamilyStiffness{0.0f, 1.0f, 1.0f, 1.0f}), 0, 0, Closed, RunTime,  \

@@ -101,8 +101,9 @@ export interface ClothSettings {
   /** Distance kept between the cloth and every collider, metres, [0, 1]. Default 0.005. */
   collisionMargin?: number;
   /**
-   * Distance the cloth keeps between its own particles; 0 turns self-collision off, metres, [0, 1]. Default
-   * 0. Pairs closer than this in the rest shape are neighbours, never pushed apart. The CPU cloth only.
+   * Distance the cloth keeps between its own particles; 0 turns self-collision off, metres, [0, 0.1]. Default
+   * 0. At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart. CPU
+   * only.
    */
   selfCollisionThickness?: number;
   /**
@@ -521,7 +522,7 @@ export class GpuCloth {
   readonly positionTexture: WebGLTexture;
   /** On the split half path, the part to add to `positionTexture`; null otherwise. */
   readonly positionResidualTexture: WebGLTexture | null;
-  /** Fragment passes per fixed step: substeps x (2 + 12 x iterations). */
+  /** Fragment passes per fixed step: a pass per stage of `substepSchedule()`, times the substeps. */
   readonly drawCallsPerStep: number;
   /** Bytes of GPU texture memory per particle. */
   readonly gpuBytesPerParticle: number;

@@ -412,7 +412,7 @@ test('a device that breaks the split half state is caught at start-up, never run
   expect(result.glError).toBe(0);
 });
 
-test('the GPU cloth refuses orderings it does not run and loose step counts, by name; auto takes the CPU for those orderings', async ({ page }) => {
+test('the GPU cloth refuses orderings and self-collision, which it does not run, and loose step counts, by name; auto takes the CPU for those', async ({ page }) => {
   await openHarness(page);
   const result = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
@@ -441,8 +441,15 @@ test('the GPU cloth refuses orderings it does not run and loose step counts, by 
     const after = { ordering: gpu.settings.ordering, substeps: gpu.settings.substeps };
     gpu.set({ ordering: 'red-black', substeps: 4 });
     const accepted = { ordering: gpu.settings.ordering, substeps: gpu.settings.substeps };
+    const selfSetError = errorOf(() => gpu.set({ selfCollisionThickness: 0.02 }));
+    const selfThickness = gpu.settings.selfCollisionThickness;
     gpu.dispose();
-    return { outcome, setError, countError, after, accepted };
+    const selfSettings = { columns: 8, rows: 8, selfCollisionThickness: 0.02 };
+    const selfGpuError = errorOf(() => nuno.createCloth(gl, { ...selfSettings, backend: 'gpu' }).dispose());
+    const selfAutoCloth = nuno.createCloth(gl, selfSettings);
+    const selfAuto = [selfAutoCloth.backend, selfAutoCloth.fallbackReason];
+    selfAutoCloth.dispose();
+    return { outcome, setError, countError, after, accepted, selfSetError, selfThickness, selfGpuError, selfAuto };
   });
   for (const ordering of ['gauss-seidel', 'jacobi']) {
     const { gpuError, auto } = result.outcome[ordering];
@@ -453,6 +460,11 @@ test('the GPU cloth refuses orderings it does not run and loose step counts, by 
   expect(result.after, 'a refused change changes nothing').toEqual({ ordering: 'red-black', substeps: 10 });
   expect(result.accepted).toEqual({ ordering: 'red-black', substeps: 4 });
   expect(result.countError).toBe("nuno: 'count' must be an integer in [0, 1000000], got 2.9");
+  // Self-collision runs on the CPU only: refused by name, and 'auto' takes the CPU cloth.
+  expect(result.selfGpuError).toContain("the GPU backend has no self-collision; use 'selfCollisionThickness' 0");
+  expect(result.selfAuto).toEqual(['cpu', result.selfGpuError]);
+  expect(result.selfSetError).toBe(result.selfGpuError);
+  expect(result.selfThickness, 'a refused change changes nothing').toBe(0);
 });
 
 test('a solver pass catches a misspelt uniform: when it is made, and where it is set in debug mode', async ({ page }) => {

@@ -105,18 +105,32 @@ TEST(SelfCollision, AHeapOnTheFloorAndADrapeOnASphereNoLongerPassThrough) {
 }
 
 TEST(SelfCollision, LeavesRestNeighboursAlone) {
-    // Thickness three grid spacings: every pair within it at rest is a neighbour, so a flat
-    // cloth in free fall moves exactly as without self-collision.
-    ClothSettings settings = heapSettings(16);
+    // Thickness of 2.85 grid spacings: every pair within it at rest is a neighbour, and pairs
+    // three spacings apart stay farther, so a flat cloth in free fall moves exactly as without.
+    ClothSettings settings = heapSettings(32);
     settings.initialPositions.clear();
     settings.orientation = Orientation::Vertical;
-    settings.selfCollisionThickness = 0.19f;  // 2.85 spacings: pairs 3 apart (0.2 m) stay apart
+    settings.selfCollisionThickness = 2.85f / 31.0f;
     Cloth withIt(settings);
     settings.selfCollisionThickness = 0.0f;
     Cloth without(settings);
     withIt.stepFixed(20);
     without.stepFixed(20);
     EXPECT_EQ(withIt.positions(), without.positions());
+}
+
+TEST(SelfCollision, ThicknessIsHeldToFourGridSpacings) {
+    ClothSettings settings = heapSettings(64);  // 1 m / 63 apart
+    settings.selfCollisionThickness = 4.0f / 63.0f;
+    EXPECT_NO_THROW(Cloth{settings});
+    settings.selfCollisionThickness = 0.07f;
+    try {
+        Cloth cloth(settings);
+        FAIL() << "accepted";
+    } catch (const std::invalid_argument& error) {
+        EXPECT_STREQ(error.what(),
+                     "nuno: 'selfCollisionThickness' must be 0 or at most 4 particle spacings of this grid (0.06349207 m), got 0.07");
+    }
 }
 
 TEST(SelfCollision, WorksWithEverySolverAndOrdering) {
