@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { measureClothMotion } from '../engines/pixels.js';
 import { metric } from '../node/metric.js';
 import { clothColor } from '../../web/demo/scene.js';
-import { clothInUse, collectComplaints, openDemo, setControl, waitForFrames } from './demo-helpers.js';
+import { clothInUse, collectComplaints, openDemo, setControl, waitForFrames, waitForSteps } from './demo-helpers.js';
 
 /** The cloth must cover more of the view than this share of its pixels. */
 const minClothShare = 0.02;
@@ -147,5 +147,46 @@ test('an ordering the GPU cloth cannot run is refused with its reason, and the c
   expect(await clothInUse(page)).toEqual({ backend: 'cpu', precision: 'float', particles: 1600 });
   expect(await ordering()).toBe('jacobi');
   await expectClothOnScreenAndMoving(page, 'auto on the CPU, Jacobi');
+  expect(complaints).toEqual([]);
+});
+
+// Self-collision runs on the CPU only. The pile preset starts with it ('auto' puts the cloth on
+// the CPU and says why); its switch turns it off and on there, and the GPU refuses it by name.
+test('the pile preset keeps its folds apart on the CPU; its switch works there and is refused on the GPU', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await openDemo(page, '?preset=pile');
+  const notice = page.locator('#notice');
+  const thickness = () => page.evaluate(() => /** @type {any} */ (window).nunoDemo.cloth.settings.selfCollisionThickness);
+  await expect(notice).toContainText('On the CPU');
+  await expect(notice).toContainText('self-collision');
+  expect(await clothInUse(page)).toEqual({ backend: 'cpu', precision: 'float', particles: 1600 });
+  expect(await thickness()).toBeCloseTo(1.4 / 39, 6);
+
+  // Three seconds of simulated time: the sheet has landed and folded, and no two layers are
+  // closer than half a grid spacing.
+  await waitForSteps(page, 180);
+  const intersections = await page.evaluate(() => {
+    const { cloth } = /** @type {any} */ (window).nunoDemo;
+    return cloth.selfIntersections(cloth.settings.selfCollisionThickness);
+  });
+  metric('demo_pile_self_intersections', intersections, 'pairs', 'pile preset, 180 steps, CPU');
+  expect(intersections).toBe(0);
+
+  await setControl(page, 'solver', 'self-collision (CPU)', 'false');
+  expect(await thickness()).toBe(0);
+  await setControl(page, 'solver', 'self-collision (CPU)', 'true');
+  expect(await thickness()).toBeGreaterThan(0);
+
+  // On the GPU the switch is refused and goes back off; the cloth keeps running.
+  await setControl(page, 'solver', 'self-collision (CPU)', 'false');
+  await setControl(page, 'cloth (makes a new one)', 'backend', 'gpu');
+  expect(await clothInUse(page)).toEqual({ backend: 'gpu', precision: 'float', particles: 1600 });
+  // A click, not setChecked: the page puts the box back, which setChecked would call a failure.
+  const selfCollisionBox = page.locator('.lil-controller', { hasText: 'self-collision' }).locator('input[type=checkbox]');
+  await selfCollisionBox.click();
+  await expect(notice).toContainText('no self-collision');
+  await expect(selfCollisionBox).not.toBeChecked();
+  expect(await thickness()).toBe(0);
+  await expectClothOnScreenAndMoving(page, 'gpu, self-collision refused');
   expect(complaints).toEqual([]);
 });

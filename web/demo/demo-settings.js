@@ -31,6 +31,7 @@ import { presets } from './presets.js';
  * @property {'auto' | 'gpu' | 'cpu'} backend
  * @property {'auto' | 'float' | 'half'} precision
  * @property {{ enabled: boolean, center: Vec3, radius: number }} sphere its center moves by dragging
+ * @property {boolean} selfCollision keep the cloth's own particles a grid spacing apart (CPU only)
  * @property {boolean} paused
  * @property {boolean} wireframe
  */
@@ -72,14 +73,15 @@ export function initialSettings(query) {
 }
 
 /**
- * What a preset sets besides its sheet: the wind and the sphere.
+ * What a preset sets besides its sheet: the wind, the sphere and self-collision.
  * @param {string} name a key of `presets`
- * @returns {Pick<DemoSettings, 'preset' | 'windSpeed' | 'windAzimuthDegrees' | 'gusts' | 'windNormalDrag' | 'windTangentialDrag' | 'sphere'>}
+ * @returns {Pick<DemoSettings, 'preset' | 'windSpeed' | 'windAzimuthDegrees' | 'gusts' | 'windNormalDrag' | 'windTangentialDrag' | 'sphere' | 'selfCollision'>}
  */
 function presetSettings(name) {
-  const { wind, sphere } = presets[name];
+  const { wind, sphere, selfCollision } = presets[name];
   return {
     preset: name,
+    selfCollision,
     windSpeed: wind.speed,
     windAzimuthDegrees: wind.azimuthDegrees,
     gusts: wind.gusts,
@@ -114,9 +116,11 @@ export function runtimeSettings(settings) {
     stretch: settings.stretch[family],
     shrink: settings.shrink[family],
   });
+  const { width, height } = presets[settings.preset].sheet;
   return {
     solver: settings.solver,
     ordering: settings.ordering,
+    selfCollisionThickness: settings.selfCollision ? Math.min(width, height) / (settings.resolution - 1) : 0,
     jacobiRelaxation: settings.jacobiRelaxation,
     substeps: settings.substeps,
     iterations: settings.iterations,

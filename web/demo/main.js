@@ -67,7 +67,8 @@ async function run(gl) {
     },
     rebuild,
     runtime: () => stage.cloth.set(runtimeSettings(settings)),
-    ordering,
+    ordering: refusableChange,
+    selfCollision: refusableChange,
     sphere: () => stage.showSphere(settings.sphere),
     step: () => {
       settings.paused = true;
@@ -79,15 +80,17 @@ async function run(gl) {
   });
 
   /**
-   * Hands the new ordering to the running cloth. The GPU cloth solves in red-black order only
-   * and refuses the others: its message is shown and the panel goes back to what it runs.
+   * Hands a change the GPU cloth may refuse (an ordering but red-black, self-collision) to the
+   * running cloth. A refusal is shown and the panel goes back to what the cloth runs.
    */
-  function ordering() {
+  function refusableChange() {
     try {
       stage.cloth.set(runtimeSettings(settings));
       showNotice(null);
     } catch (error) {
-      settings.ordering = stage.cloth.settings.ordering;
+      const running = stage.cloth.settings;
+      settings.ordering = running.ordering;
+      settings.selfCollision = running.selfCollisionThickness > 0;
       showNotice(error instanceof Error ? error.message : String(error));
       panel.refresh();
     }
