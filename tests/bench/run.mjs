@@ -47,10 +47,13 @@ const GRIDS = [
   { size: 256, timedSteps: 40 },
 ];
 
-// The same projections per step spent two ways: many cheap substeps, or one substep iterated.
+// The same projections per step spent two ways: many cheap substeps, or one substep iterated;
+// then the first with self-collision on, its thickness one grid spacing (its cost is the ratio
+// of the two rows; the cloth swings, so the pair list is rebuilt every few substeps).
 const CONFIGS = [
-  { label: 'XPBD 10 substeps × 1 iteration', substeps: 10, iterations: 1 },
-  { label: 'XPBD 1 substep × 10 iterations', substeps: 1, iterations: 10 },
+  { label: 'XPBD 10 substeps × 1 iteration', substeps: 10, iterations: 1, selfCollision: false },
+  { label: 'XPBD 1 substep × 10 iterations', substeps: 1, iterations: 10, selfCollision: false },
+  { label: 'XPBD 10 × 1, self-collision', substeps: 10, iterations: 1, selfCollision: true },
 ];
 
 
@@ -66,10 +69,13 @@ const OUT_DIR = fileURLToPath(new URL('../../build/bench/', import.meta.url));
 /** @returns {BenchCase[]} */
 function benchCases() {
   return GRIDS.flatMap(({ size, timedSteps }) =>
-    CONFIGS.map(({ label, substeps, iterations }) => ({
+    CONFIGS.map(({ label, substeps, iterations, selfCollision }) => ({
       grid: `${size}x${size}`,
       config: label,
-      settings: { ...SCENE_SETTINGS, columns: size, rows: size, substeps, iterations },
+      settings: {
+        ...SCENE_SETTINGS, columns: size, rows: size, substeps, iterations,
+        selfCollisionThickness: selfCollision ? Math.min(SCENE_SETTINGS.width, SCENE_SETTINGS.height) / (size - 1) : 0,
+      },
       colliders: SCENE_COLLIDERS,
       steps: WARMUP_STEPS,
       timedSteps,
