@@ -1,6 +1,6 @@
 // Self-collision (seed 002): the cloth's particles keep `thickness` apart, except pairs that
-// were neighbours at rest (closer than thickness in the rest shape, so the grid itself is never
-// pushed apart). A spatial hash with cells of the thickness finds the pairs each substep; each
+// were neighbours at rest (closer than thickness in the rest shape, 0.1% allowed for rounding,
+// so the grid itself is never pushed apart). A spatial hash with cells of the thickness finds the pairs each substep; each
 // pair is pushed apart to the thickness, shared by inverse mass, and friction takes back its
 // share of the pair's relative sliding in the substep. Every correction is computed from the
 // same positions and each particle moves by the average of its own (Jacobi), so the result

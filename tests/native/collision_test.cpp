@@ -55,7 +55,7 @@ TEST(Collisions, NoParticleEndsAStepInsideASphereOrUnderTheGround) {
     test::metric("kinetic_energy_after_moving_sphere_j", cloth.kineticEnergy(), "J");
     EXPECT_LT(cloth.kineticEnergy(), 0.5);
 
-    // Without the sphere the cloth falls to the ground (and folds: nothing stops it crossing itself).
+    // Without the sphere the cloth falls to the ground (and folds; self-collision is off here).
     const auto highestPoint = [&cloth] {
         float highest = -1e9f;
         for (const Vec3& p : cloth.positions()) highest = std::max(highest, p.y);
