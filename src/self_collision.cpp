@@ -86,7 +86,6 @@ void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::v
     });
     listedAt_ = positions;
     listedThickness_ = thickness;
-    ++listRebuilds_;
 }
 
 void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restPositions,

@@ -56,7 +56,6 @@ class SelfCollision {
 public:
     void resolve(Particles& particles, const std::vector<Vec3>& restPositions, const SelfCollisionParameters& parameters,
                  float substepSeconds);
-    std::size_t listRebuilds() const { return listRebuilds_; }
 
 private:
     bool listIsStale(const std::vector<Vec3>& positions, float thickness) const;
@@ -66,7 +65,6 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates_;
     std::vector<Vec3> listedAt_;
     float listedThickness_ = 0.0f;
-    std::size_t listRebuilds_ = 0;
     std::vector<Vec3> moves_;
     std::vector<Vec3> silentMoves_;
     std::vector<float> contacts_;

@@ -258,7 +258,7 @@ Same scene as above, XPBD 10 substeps × 1 iteration; browser part took ${browse
 - CPU ms/step: \`createCloth(gl, { backend: 'cpu' })\`, the wasm core in the page; median of single \`stepFixed(1)\` calls
   after ${cpuPlan.warmupSteps} warm-up steps (${cpuPlan.minSteps}-${cpuPlan.maxSteps} calls, about ${cpuPlan.timedBudgetMs / 1000} s; "CPU timed"). The page's clock has 0.1 ms resolution.
 - GPU/CPU: GPU ms/step over CPU ms/step (above 1: the GPU backend is slower). The half row reuses the float row's CPU time.
-- draw calls/step: \`gpu.drawCallsPerStep\` = substeps × (2 + 12 × iterations); texels/step = particles × draw calls/step
+- draw calls/step: \`gpu.drawCallsPerStep\` = a pass per stage of the core's substep schedule × substeps (2 + 12 × iterations per substep); texels/step = particles × draw calls/step
   (each pass shades every texel); GPU B/particle: \`gpu.gpuBytesPerParticle\`, texture memory per particle.
 `);
 console.log(
