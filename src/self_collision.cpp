@@ -6,10 +6,10 @@
 namespace nuno {
 namespace {
 
-// Cell coordinates beyond this are clamped: coordinates are within 1e4 m, but a tiny thickness
-// would otherwise overflow. Far-apart clamped cells only share buckets, which costs time, never
-// a missed pair (pairs are checked by distance).
-constexpr double kMaxCell = 1e12;
+// Cell coordinates beyond this are clamped (so a neighbour's still fits 32 bits): coordinates are
+// within 1e4 m, but a tiny thickness would otherwise overflow. Far-apart clamped cells only
+// share buckets, which costs time, never a missed pair (pairs are checked by distance).
+constexpr double kMaxCell = 1e9;
 
 // Pairs at rest within the thickness times this are neighbours: a grid spacing equal to the
 // thickness (the natural choice) lands on either side of the line by rounding alone, and left
@@ -31,17 +31,17 @@ constexpr float kSkinSpacings = 1.0f;
 SpatialHash::Cell SpatialHash::cellOf(const Vec3& position) const {
     const auto along = [this](float coordinate) {
         const double cell = std::floor(static_cast<double>(coordinate) / static_cast<double>(cellSize_));
-        return static_cast<std::int64_t>(std::clamp(cell, -kMaxCell, kMaxCell));
+        return static_cast<std::int32_t>(std::clamp(cell, -kMaxCell, kMaxCell));
     };
     return {along(position.x), along(position.y), along(position.z)};
 }
 
 std::uint32_t SpatialHash::bucketOf(const Cell& cell) const {
     // Large primes, as in Teschner et al.'s spatial hashing of deformable objects.
-    const std::uint64_t mixed = (static_cast<std::uint64_t>(cell.x) * 92837111u) ^
-                                (static_cast<std::uint64_t>(cell.y) * 689287499u) ^
-                                (static_cast<std::uint64_t>(cell.z) * 283923481u);
-    return static_cast<std::uint32_t>(mixed & bucketMask_);
+    const std::uint32_t mixed = (static_cast<std::uint32_t>(cell.x) * 92837111u) ^
+                                (static_cast<std::uint32_t>(cell.y) * 689287499u) ^
+                                (static_cast<std::uint32_t>(cell.z) * 283923481u);
+    return mixed & bucketMask_;
 }
 
 void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {

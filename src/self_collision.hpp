@@ -29,14 +29,14 @@ public:
 
 private:
     struct Cell {
-        std::int64_t x, y, z;
+        std::int32_t x, y, z;
         bool operator==(const Cell& other) const { return x == other.x && y == other.y && z == other.z; }
     };
     Cell cellOf(const Vec3& position) const;
     std::uint32_t bucketOf(const Cell& cell) const;
 
     float cellSize_ = 1.0f;
-    std::uint64_t bucketMask_ = 0;             // buckets - 1, a power of two less one
+    std::uint32_t bucketMask_ = 0;             // buckets - 1, a power of two less one
     std::vector<Cell> cells_;                  // per particle
     std::vector<std::uint32_t> buckets_;       // per particle
     std::vector<std::uint32_t> bucketStarts_;  // bucket b holds sortedParticles_[starts[b], starts[b+1])
@@ -83,7 +83,7 @@ void SpatialHash::forEachClosePair(const std::vector<Vec3>& positions, Visit&& v
     for (std::uint32_t i = 0; i < positions.size(); ++i) {
         const Cell& home = cells_[i];
         for (int offset = 13; offset < 27; ++offset) {
-            const Cell cell{home.x + offset / 9 - 1, home.y + (offset / 3) % 3 - 1, home.z + offset % 3 - 1};
+            const Cell cell{home.x + offset / 9 - 1, home.y + (offset / 3) % 3 - 1, home.z + offset % 3 - 1};  // |x| <= 1e9 + 1
             const bool ownCell = offset == 13;
             const std::uint32_t bucket = bucketOf(cell);
             for (std::uint32_t slot = bucketStarts_[bucket]; slot < bucketStarts_[bucket + 1]; ++slot) {
