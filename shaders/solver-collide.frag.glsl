@@ -19,6 +19,33 @@ uniform float uColliderFriction[MAX_COLLIDERS];
 uniform float uMargin;                         // metres
 uniform float uSubstepSeconds;
 
+#if SELF_COLLISION
+// Self-collision first, as the core's 'separate' stage does before the colliders: every other
+// particle in the 27 cells around this one (the bucket textures hold each bucket's first
+// SELF_COLLISION_LAYERS particles, index + 1) closer than the thickness, that was not a
+// neighbour at rest, pushes this one away by its inverse-mass share, with friction on their
+// relative sliding; this particle moves by the average of those corrections. The same
+// formula as src/self_collision.cpp, seen from this particle's side of each pair.
+uniform sampler2D uRestPosition;
+uniform highp usampler2D uBucketLayer0;
+uniform highp usampler2D uBucketLayer1;
+uniform highp usampler2D uBucketLayer2;
+uniform highp usampler2D uBucketLayer3;
+uniform ivec2 uBucketSize;
+uniform float uThickness;      // metres
+uniform float uSelfFriction;
+
+// Sampler arrays take constant indices only in GLSL ES 3.00.
+uint bucketEntry(int layer, ivec2 slot) {
+    if (layer == 0) return texelFetch(uBucketLayer0, slot, 0).r;
+    if (layer == 1) return texelFetch(uBucketLayer1, slot, 0).r;
+    if (layer == 2) return texelFetch(uBucketLayer2, slot, 0).r;
+    return texelFetch(uBucketLayer3, slot, 0).r;
+}
+
+const float kRestNeighbourSlack = 1.001;  // as the core's
+#endif
+
 void main() {
     ivec2 texel = ivec2(gl_FragCoord.xy);
     vec3 position = fetchVector(uPosition, uPositionLow, texel);
@@ -30,6 +57,54 @@ void main() {
     vec3 predicted = fetchVector(uPredicted, uPredictedLow, texel);
     vec3 start = predicted - velocity * uSubstepSeconds;
     vec3 silent = vec3(0.0);
+#if SELF_COLLISION
+    {
+        float inverseMass = texelFetch(uInverseMass, texel, 0).x;
+        vec3 rest = texelFetch(uRestPosition, texel, 0).xyz;
+        float restReach = kRestNeighbourSlack * uThickness;
+        ivec3 home = cellOf(position, uThickness);
+        int self = texel.y * uGridSize.x + texel.x;
+        uint bucketCount = uint(uBucketSize.x * uBucketSize.y);
+        vec3 moves = vec3(0.0);
+        vec3 silentMoves = vec3(0.0);
+        float contacts = 0.0;
+        for (int offset = 0; offset < 27; ++offset) {
+            ivec3 cell = home + ivec3(offset / 9 - 1, (offset / 3) % 3 - 1, offset % 3 - 1);
+            int bucket = int(bucketOf(cell, bucketCount));
+            ivec2 slot = ivec2(bucket % uBucketSize.x, bucket / uBucketSize.x);
+            for (int layer = 0; layer < SELF_COLLISION_LAYERS; ++layer) {
+                uint entry = bucketEntry(layer, slot);
+                if (entry == 0u) break;
+                int other = int(entry) - 1;
+                if (other == self) continue;
+                ivec2 otherTexel = ivec2(other % uGridSize.x, other / uGridSize.x);
+                vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
+                if (any(notEqual(cellOf(otherPosition, uThickness), cell))) continue;
+                vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
+                if (dot(restBetween, restBetween) < restReach * restReach) continue;
+                float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;
+                vec3 between = position - otherPosition;
+                if (dot(between, between) >= uThickness * uThickness) continue;
+                float distance = length(between);
+                vec3 normal = distance > 1e-9 ? between / distance : normalize(restBetween);
+                float push = uThickness - distance;
+                float share = inverseMass / (inverseMass + otherInverseMass);
+                vec3 otherVelocity = fetchVector(uVelocity, uVelocityLow, otherTexel);
+                vec3 otherStart = fetchVector(uPredicted, uPredictedLow, otherTexel) - otherVelocity * uSubstepSeconds;
+                vec3 relative = (position - start) - (otherPosition - otherStart);
+                vec3 sliding = relative - normal * dot(relative, normal);
+                moves += (normal * push - sliding * uSelfFriction) * share;
+                float approach = max(0.0, -dot(velocity - otherVelocity, normal));
+                silentMoves += normal * (max(0.0, push - approach * uSubstepSeconds) * share);
+                contacts += 1.0;
+            }
+        }
+        if (contacts > 0.0) {
+            position += moves / contacts;
+            silent += silentMoves / contacts;
+        }
+    }
+#endif
     for (int i = 0; i < uColliderCount; ++i) {
         vec4 shape[COLLIDER_SHAPE_VEC4S];
         for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = uColliderShape[i * COLLIDER_SHAPE_VEC4S + part];

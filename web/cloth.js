@@ -203,6 +203,11 @@ export class Cloth {
     return this.#live.inverseMasses();
   }
 
+  /** The rest shape, x y z per particle (the starting shape the rest lengths come from): a live view. */
+  get restPositions() {
+    return this.#live.restPositions();
+  }
+
   /**
    * Per particle, the rest length (metres) of the constraint starting there in each direction
    * of `nuno.directions`, 0 where there is none; 8 floats per particle (the last two unused).

@@ -102,8 +102,7 @@ export interface ClothSettings {
   collisionMargin?: number;
   /**
    * Distance the cloth keeps between its own particles; 0 turns self-collision off, metres, [0, 0.1]. Default
-   * 0. At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart. CPU
-   * only.
+   * 0. At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart.
    */
   selfCollisionThickness?: number;
   /**
@@ -197,7 +196,8 @@ export type ColliderState =
 /**
  * One stage of a substep, as the core schedules it for both backends: predict, then per
  * iteration either a constrain stage per colour of each direction (red-black; a GPU pass each)
- * or one sweep (Gauss-Seidel, Jacobi; CPU only), then separate (self-collision; CPU only), then
+ * or one sweep (Gauss-Seidel, Jacobi; CPU only), then separate (self-collision; on the GPU the
+ * particles sorted into buckets, the separation done by the collide pass), then
  * collide (with the velocity update).
  */
 export type SubstepStage =
@@ -425,6 +425,8 @@ export class Cloth {
   readonly inverseMasses: Float32Array;
   /** Per particle, 8 floats: the rest length of the constraint starting there in each of the 6 directions (0 where none), then 2 unused. */
   readonly restLengthsByDirection: Float32Array;
+  /** The rest shape, x y z per particle (what rest lengths and self-collision's rest neighbours come from): a live view. */
+  readonly restPositions: Float32Array;
   /** Joules. */
   readonly kineticEnergy: number;
   /** The smallest y of any particle, metres. */

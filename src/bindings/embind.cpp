@@ -310,6 +310,7 @@ public:
         const auto& masses = cloth_.particles().inverseMasses;
         return val(emscripten::typed_memory_view(masses.size(), masses.data()));
     }
+    val restPositions() const { return floatView(cloth_.restPositions()); }
     val restLengthsByDirection() const {
         const auto& lengths = cloth_.restLengthsByDirection();
         return val(emscripten::typed_memory_view(lengths.size(), lengths.data()));
@@ -403,6 +404,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("updateCollider", &JsCloth::updateCollider)
         .function("removeCollider", &JsCloth::removeCollider)
         .function("colliders", &JsCloth::colliders)
+        .function("restPositions", &JsCloth::restPositions)
         .function("packedColliders", &JsCloth::packedColliders)
         .function("substepSchedule", &JsCloth::substepSchedule)
         .function("colliderClearance", &JsCloth::colliderClearance)

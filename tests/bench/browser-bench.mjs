@@ -19,7 +19,7 @@ import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from 
 /**
  * @typedef {object} BrowserRow
  * @property {string} grid
- * @property {string} precision
+ * @property {string} precision the GPU state, and 'self-collision' where it was on
  * @property {number} particles
  * @property {number} gpuMsPerStep
  * @property {number} cpuMsPerStep
@@ -39,9 +39,11 @@ import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from 
  * @param {(size: number) => ClothSettings} options.settingsFor the full settings for one grid
  * @param {ColliderDescription[]} options.colliders
  * @param {number[]} [options.halfPrecisionSizes] sizes to time again with split half-float state
+ * @param {number[]} [options.selfCollisionSizes] sizes to time again (float, and the CPU) with
+ *   self-collision at one grid spacing
  * @param {(line: string) => void} [options.progress]
  */
-export async function runBrowserBench({ sizes, settingsFor, colliders, halfPrecisionSizes = [], progress = () => {} }) {
+export async function runBrowserBench({ sizes, settingsFor, colliders, halfPrecisionSizes = [], selfCollisionSizes = [], progress = () => {} }) {
   const started = performance.now();
   const { headless, launchOptions } = playwrightConfig.use ?? {};
   const server = await startServer({ port: 0 });
@@ -64,16 +66,29 @@ export async function runBrowserBench({ sizes, settingsFor, colliders, halfPreci
     const rows = [];
     for (const size of sizes) {
       const grid = `${size}x${size}`;
-      const settings = settingsFor(size);
-      progress(`  browser cpu ${grid}`);
-      const cpu = await page.evaluate(pageTimeCpu, { settings, colliders, plan: CPU_PLAN });
-      for (const precision of ['float', ...(halfPrecisionSizes.includes(size) ? ['half'] : [])]) {
-        progress(`  browser gpu ${grid} ${precision}`);
+      const plain = settingsFor(size);
+      const variants = [
+        ...['float', ...(halfPrecisionSizes.includes(size) ? ['half'] : [])].map((precision) => ({ precision, label: precision, settings: plain })),
+        ...(selfCollisionSizes.includes(size) ? [{
+          precision: 'float', label: 'float, self-collision',
+          settings: { ...plain, selfCollisionThickness: Math.min(plain.width ?? 1, plain.height ?? 1) / (size - 1) },
+        }] : []),
+      ];
+      /** @type {Map<ClothSettings, CpuTiming>} the CPU time of each settings, measured once */
+      const cpuTimes = new Map();
+      for (const { precision, label, settings } of variants) {
+        let cpu = cpuTimes.get(settings);
+        if (!cpu) {
+          progress(`  browser cpu ${grid}${settings === plain ? '' : ` (${label})`}`);
+          cpu = await page.evaluate(pageTimeCpu, { settings, colliders, plan: CPU_PLAN });
+          cpuTimes.set(settings, cpu);
+        }
+        progress(`  browser gpu ${grid} ${label}`);
         const gpu = await page.evaluate(pageTimeGpu, { settings, colliders, precision, plan: GPU_PLAN });
         if (pageErrors.length > 0) throw pageErrors[0];
         rows.push({
           grid,
-          precision,
+          precision: label,
           particles: gpu.particles,
           gpuMsPerStep: gpu.medianMs,
           cpuMsPerStep: cpu.medianMs,

@@ -230,6 +230,7 @@ console.error('nuno bench: the GPU and CPU solvers in headless Chromium (progres
 const browser = await runBrowserBench({
   sizes: BROWSER_SIZES,
   halfPrecisionSizes: BROWSER_HALF_PRECISION_SIZES,
+  selfCollisionSizes: BROWSER_SIZES,
   settingsFor: benchSettings,
   colliders: SCENE_COLLIDERS,
   progress: (line) => console.error(line),

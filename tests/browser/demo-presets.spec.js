@@ -37,9 +37,7 @@ for (const [name, preset] of Object.entries(presets)) {
     const figures = await page.locator('#stats').innerText();
     expect(figures).toMatch(/^\d+ fps · [\d.]+ ms\/step/);
     expect(figures).toMatch(/1,600 particles · 9,202 constraints/);
-    // Self-collision runs on the CPU: 'auto' puts such a preset there.
-    expect(figures).toMatch(preset.selfCollision ? /CPU \(wasm\) · max structural strain \d+\.\d %/
-      : /GPU, float precision · max structural strain \d+\.\d %/);
+    expect(figures).toMatch(/GPU, float precision · max structural strain \d+\.\d %/);
     for (const pixels of motion.clothPixels) expect(pixels).toBeGreaterThan(minClothShare * motion.imagePixels);
     expect(motion.changedPixels).toBeGreaterThan(0.1 * motion.clothPixels[0]);
     expect(complaints).toEqual([]);

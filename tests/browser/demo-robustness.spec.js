@@ -150,43 +150,35 @@ test('an ordering the GPU cloth cannot run is refused with its reason, and the c
   expect(complaints).toEqual([]);
 });
 
-// Self-collision runs on the CPU only. The pile preset starts with it ('auto' puts the cloth on
-// the CPU and says why); its switch turns it off and on there, and the GPU refuses it by name.
-test('the pile preset keeps its folds apart on the CPU; its switch works there and is refused on the GPU', async ({ page }) => {
+// The pile preset starts with self-collision at one grid spacing, on the GPU as on the CPU; its
+// switch turns it off and on on either.
+test('the pile preset keeps its folds apart on the GPU and the CPU, and its switch turns self-collision off and on', async ({ page }) => {
   const complaints = collectComplaints(page);
   await openDemo(page, '?preset=pile');
-  const notice = page.locator('#notice');
   const thickness = () => page.evaluate(() => /** @type {any} */ (window).nunoDemo.cloth.settings.selfCollisionThickness);
-  await expect(notice).toContainText('On the CPU');
-  await expect(notice).toContainText('self-collision');
-  expect(await clothInUse(page)).toEqual({ backend: 'cpu', precision: 'float', particles: 1600 });
-  expect(await thickness()).toBeCloseTo(1.4 / 39, 6);
-
-  // Three seconds of simulated time: the sheet has landed and folded, and no two layers are
-  // closer than half a grid spacing.
-  await waitForSteps(page, 180);
-  const intersections = await page.evaluate(() => {
-    const { cloth } = /** @type {any} */ (window).nunoDemo;
-    return cloth.selfIntersections(cloth.settings.selfCollisionThickness);
-  });
-  metric('demo_pile_self_intersections', intersections, 'pairs', 'pile preset, 180 steps, CPU');
-  expect(intersections).toBe(0);
-
-  await setControl(page, 'solver', 'self-collision (CPU)', 'false');
-  expect(await thickness()).toBe(0);
-  await setControl(page, 'solver', 'self-collision (CPU)', 'true');
-  expect(await thickness()).toBeGreaterThan(0);
-
-  // On the GPU the switch is refused and goes back off; the cloth keeps running.
-  await setControl(page, 'solver', 'self-collision (CPU)', 'false');
-  await setControl(page, 'cloth (makes a new one)', 'backend', 'gpu');
-  expect(await clothInUse(page)).toEqual({ backend: 'gpu', precision: 'float', particles: 1600 });
-  // A click, not setChecked: the page puts the box back, which setChecked would call a failure.
-  const selfCollisionBox = page.locator('.lil-controller', { hasText: 'self-collision' }).locator('input[type=checkbox]');
-  await selfCollisionBox.click();
-  await expect(notice).toContainText('no self-collision');
-  await expect(selfCollisionBox).not.toBeChecked();
-  expect(await thickness()).toBe(0);
-  await expectClothOnScreenAndMoving(page, 'gpu, self-collision refused');
+  // Pairs closer than half a grid spacing that were not neighbours at rest, after three
+  // seconds of simulated time: the sheet has landed and folded.
+  const intersectionsAfterLanding = async () => {
+    await waitForSteps(page, 180);
+    return page.evaluate(async () => {
+      const { cloth } = /** @type {any} */ (window).nunoDemo;
+      return cloth.selfIntersections(cloth.settings.selfCollisionThickness, await cloth.readPositions());
+    });
+  };
+  for (const backend of ['gpu', 'cpu']) {
+    if (backend === 'cpu') await setControl(page, 'cloth (makes a new one)', 'backend', 'cpu');
+    expect(await clothInUse(page)).toEqual({ backend, precision: 'float', particles: 1600 });
+    expect(await thickness()).toBeCloseTo(1.4 / 39, 6);
+    const intersections = await intersectionsAfterLanding();
+    metric('demo_pile_self_intersections', intersections, 'pairs', `pile preset, 180 steps, ${backend}`);
+    // Without self-collision this pile has about 240 such pairs. A GPU bucket holds 4
+    // particles, so in a pile an overfull one can hide a pair for a while: a few, not none.
+    expect(intersections).toBeLessThanOrEqual(backend === 'gpu' ? 5 : 0);
+    await setControl(page, 'solver', 'self-collision', 'false');
+    expect(await thickness()).toBe(0);
+    await setControl(page, 'solver', 'self-collision', 'true');
+    expect(await thickness()).toBeGreaterThan(0);
+  }
+  await expectClothOnScreenAndMoving(page, 'cpu, pile');
   expect(complaints).toEqual([]);
 });

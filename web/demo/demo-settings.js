@@ -31,7 +31,7 @@ import { presets } from './presets.js';
  * @property {'auto' | 'gpu' | 'cpu'} backend
  * @property {'auto' | 'float' | 'half'} precision
  * @property {{ enabled: boolean, center: Vec3, radius: number }} sphere its center moves by dragging
- * @property {boolean} selfCollision keep the cloth's own particles a grid spacing apart (CPU only)
+ * @property {boolean} selfCollision keep the cloth's own particles a grid spacing apart
  * @property {boolean} paused
  * @property {boolean} wireframe
  */

@@ -67,8 +67,7 @@ async function run(gl) {
     },
     rebuild,
     runtime: () => stage.cloth.set(runtimeSettings(settings)),
-    ordering: refusableChange,
-    selfCollision: refusableChange,
+    ordering,
     sphere: () => stage.showSphere(settings.sphere),
     step: () => {
       settings.paused = true;
@@ -80,17 +79,15 @@ async function run(gl) {
   });
 
   /**
-   * Hands a change the GPU cloth may refuse (an ordering but red-black, self-collision) to the
-   * running cloth. A refusal is shown and the panel goes back to what the cloth runs.
+   * Hands the new ordering to the running cloth. The GPU cloth solves in red-black order only
+   * and refuses the others: its message is shown and the panel goes back to what it runs.
    */
-  function refusableChange() {
+  function ordering() {
     try {
       stage.cloth.set(runtimeSettings(settings));
       showNotice(null);
     } catch (error) {
-      const running = stage.cloth.settings;
-      settings.ordering = running.ordering;
-      settings.selfCollision = running.selfCollisionThickness > 0;
+      settings.ordering = stage.cloth.settings.ordering;
       showNotice(error instanceof Error ? error.message : String(error));
       panel.refresh();
     }

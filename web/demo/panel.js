@@ -15,8 +15,6 @@ import { presets } from './presets.js';
  * @property {() => void} runtime a solver setting the running cloth takes through set()
  * @property {() => void} ordering the order constraints are visited in, which a GPU cloth
  *   may refuse (the page then puts the setting back)
- * @property {() => void} selfCollision switched on or off, which a GPU cloth refuses (the page
- *   then puts the switch back)
  * @property {() => void} sphere switched on or off, or resized
  * @property {() => void} step one fixed step (the cloth pauses first)
  * @property {() => void} reset the cloth back to its starting shape
@@ -68,7 +66,7 @@ export class Panel {
     this.#relaxation = solver.add(settings, 'jacobiRelaxation', 0.1, 1.9, 0.05).name('Jacobi relaxation').onChange(actions.runtime);
     solver.add(settings, 'substeps', 1, 40, 1).onChange(actions.runtime);
     solver.add(settings, 'iterations', 1, 20, 1).onChange(actions.runtime);
-    solver.add(settings, 'selfCollision').name('self-collision (CPU)').onChange(actions.selfCollision);
+    solver.add(settings, 'selfCollision').name('self-collision').onChange(actions.runtime);
     solver.add(settings, 'damping', 0, 5, 0.01).name('damping (1/s)').onChange(actions.runtime);
     solver.add(settings, 'gravity', -20, 5, 0.01).name('gravity y (m/s²)').onChange(actions.runtime);
 

@@ -21,8 +21,8 @@
  *   drags the cloth across and along its surface, 1/s
  * @property {import('./orbit-camera.js').OrbitStart} camera
  * @property {readonly Obstacle[]} obstacles fixed colliders besides the floor and the sphere
- * @property {boolean} selfCollision whether the cloth starts keeping its own particles apart
- *   (a grid spacing), which runs on the CPU
+ * @property {boolean} selfCollision whether the cloth starts keeping its own particles a grid
+ *   spacing apart
  */
 
 /** @typedef {import('nuno').CapsuleCollider | import('nuno').BoxCollider} Obstacle */
@@ -91,7 +91,7 @@ export const presets = {
   pile: {
     label: 'cloth dropped in a pile',
     // A gathered sheet let go 1.2 m up: it lands on its edge and folds onto itself. Self-collision
-    // keeps the layers a grid spacing apart (on the CPU; the notice says so).
+    // keeps the layers a grid spacing apart.
     sheet: { width: 1.4, height: 1.4, orientation: 'vertical', center: [0, 1.9, 0], pins: 'none', pleats: { count: 3, depth: 0.08 } },
     sphere: { enabled: false, center: [0.8, 0.3, 0.6], radius: 0.3 },
     wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },

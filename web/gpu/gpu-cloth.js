@@ -12,6 +12,7 @@
 import { requireInteger } from '../arguments.js';
 import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
+import { BucketPass, bucketLayers } from './bucket-pass.js';
 import { CollidePass } from './collide-pass.js';
 import { ConstrainPass } from './constrain-pass.js';
 import { FramebufferCache } from './framebuffers.js';
@@ -51,7 +52,7 @@ const gpuOrdering = 'red-black';
 
 /**
  * Why the GPU cloth cannot run these settings (all of them, or the changes given to set()), or
- * null: orderings but red-black, and self-collision, exist on the CPU only.
+ * null: orderings but red-black exist on the CPU only.
  * @param {Partial<ClothSettings>} settings
  * @returns {string | null}
  */
@@ -59,9 +60,6 @@ function settingsRefusal(settings) {
   if ('ordering' in settings && settings.ordering !== gpuOrdering) {
     return `nuno: the GPU backend solves with ordering '${gpuOrdering}' only, got '${String(settings.ordering)}'; ` +
       "use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'";
-  }
-  if ('selfCollisionThickness' in settings && settings.selfCollisionThickness !== 0) {
-    return "nuno: the GPU backend has no self-collision; use 'selfCollisionThickness' 0, or backend: 'cpu' for self-collision";
   }
   return null;
 }
@@ -108,7 +106,7 @@ export class GpuCloth {
   #framebuffers;
   /** @type {WebGLVertexArrayObject} */
   #emptyVertexArray;
-  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, collide: CollidePass}} */
+  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null}} */
   #passes;
   /** @type {VectorField[]} three: a substep's start, its prediction, and a ping-pong partner */
   #positions;
@@ -121,6 +119,8 @@ export class GpuCloth {
   #inverseMasses;
   /** @type {WebGLTexture[]} rest lengths of directions 0-3 and 4-5 per start particle */
   #restLengths;
+  /** @type {WebGLTexture | null} the rest shape, xyz per particle, once self-collision has run */
+  #restPositions = null;
   /** @type {WebGLTexture} float xyz the CPU fills, copied into state by the load pass */
   #staging;
   #current = 0;
@@ -171,8 +171,12 @@ export class GpuCloth {
       predict: new PredictPass(gl, options),
       constrain: new ConstrainPass(gl, options, false),
       constrainWithLambdas: null, // made when XPBD first runs with several iterations
-      collide: new CollidePass(gl, options),
+      collide: new CollidePass(gl, options, false),
+      // Made when self-collision first runs, with the rest shape it reads.
+      collideWithSelfCollision: null,
+      buckets: null,
     };
+    this.#restPositions = null;
     this.#positions = [0, 1, 2].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#velocities = [0, 1].map(() => createVectorField(gl, precision, this.#columns, this.#rows));
     this.#lambdas = null;
@@ -293,10 +297,14 @@ export class GpuCloth {
     return [...this.#currentStepParameters().schedule];
   }
 
-  /** Draw calls (fragment passes) per fixed step with the current settings: the schedule's length times the substeps. */
+  /**
+   * Draw calls per fixed step with the current settings: a pass per stage of the schedule (the
+   * self-collision 'separate' stage draws the particles once per bucket layer), times the substeps.
+   */
   get drawCallsPerStep() {
     const { settings, schedule } = this.#currentStepParameters();
-    return settings.substeps * schedule.length;
+    const passes = schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers : 1), 0);
+    return settings.substeps * passes;
   }
 
   /** Bytes of GPU texture memory per particle, for the state this cloth holds now. */
@@ -307,7 +315,9 @@ export class GpuCloth {
     const inverseMass = 4;
     const restLengths = this.#constants.restLengthTextures * 16;
     const staging = 12;
-    return stateTextures * stateTexel + inverseMass + restLengths + staging;
+    // Self-collision, once it has run: the rest shape, and two buckets per particle of layers and depth.
+    const selfCollision = this.#passes.buckets ? 12 + 2 * (bucketLayers * 4 + 4) : 0;
+    return stateTextures * stateTexel + inverseMass + restLengths + staging + selfCollision;
   }
 
   /**
@@ -535,7 +545,7 @@ export class GpuCloth {
     const gl = this.#gl;
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     for (const field of [...this.#positions, ...this.#velocities]) deleteVectorField(gl, field);
-    for (const texture of [this.#inverseMasses, ...this.#restLengths, this.#staging, ...(this.#lambdas ?? []).flat()]) {
+    for (const texture of [this.#inverseMasses, ...this.#restLengths, this.#staging, ...(this.#lambdas ?? []).flat(), this.#restPositions]) {
       gl.deleteTexture(texture);
     }
     for (const pass of Object.values(this.#passes)) pass?.dispose();
@@ -565,6 +575,11 @@ export class GpuCloth {
     const nextAfter = (/** @type {number} */ index) => (index === predicted ? start : 3 - predicted - index);
     let current = start;
     for (const stage of schedule) {
+      if (stage.kind === 'separate') {
+        // Sorts the particles into buckets; the collide pass reads them and separates first.
+        this.#sortIntoBuckets(settings, current);
+        continue;
+      }
       const next = stage.kind === 'predict' ? predicted : nextAfter(current);
       if (stage.kind === 'predict') {
         this.#predict(settings, h, factors, current, next);
@@ -644,11 +659,37 @@ export class GpuCloth {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
-    this.#passes.collide.run({
+    const { buckets, collideWithSelfCollision } = this.#passes;
+    const selfCollision = settings.selfCollisionThickness > 0 && buckets && this.#restPositions ? {
+      restPositions: this.#restPositions, layers: buckets.layers, bucketSize: buckets.size,
+      gridSize: /** @type {[number, number]} */ ([this.#columns, this.#rows]),
+      thickness: settings.selfCollisionThickness, friction: settings.selfCollisionFriction,
+    } : null;
+    const pass = selfCollision ? /** @type {CollidePass} */ (collideWithSelfCollision) : this.#passes.collide;
+    pass.run({
       positions: this.#positions[from], predicted: this.#positions[predicted], velocities: this.#velocities[velocityFrom],
       inverseMasses: this.#inverseMasses, colliders: this.#packedColliders, margin: settings.collisionMargin, substepSeconds: h,
+      selfCollision,
     });
     this.#velocityCurrent = velocityTo;
+  }
+
+  /**
+   * The 'separate' stage: the particles at `positions` into the bucket layers (made, with the
+   * rest shape and the collide pass's self-collision variant, the first time it runs).
+   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {number} positions
+   */
+  #sortIntoBuckets(settings, positions) {
+    const gl = this.#gl;
+    if (!this.#passes.buckets) {
+      const options = this.#passOptions();
+      this.#passes.buckets = new BucketPass(gl, options);
+      this.#passes.collideWithSelfCollision = new CollidePass(gl, options, true);
+      this.#restPositions = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
+      uploadFloats(gl, this.#restPositions, gl.RGB, this.#columns, this.#rows, this.#live.restPositions);
+    }
+    this.#passes.buckets.run(this.#positions[positions], settings.selfCollisionThickness, [this.#columns, this.#rows]);
   }
 
   /** Makes the XPBD multiplier textures and program the first time they are needed. */
