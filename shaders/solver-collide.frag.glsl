@@ -1,5 +1,7 @@
-// Collide, then update velocities. Each free particle is pushed out of every collider in turn
-// (to a margin away from the surface, collider-contact.glsl); friction takes back its share of the
+// Separate (with SELF_COLLISION), collide, then update velocities. With SELF_COLLISION each free
+// particle is first pushed away from the cloth's own particles it is too close to (below). Then
+// it is pushed out of every collider in turn (to a margin away from the surface,
+// collider-contact.glsl); friction takes back its share of the
 // sliding since the substep began. Only the part of a push that stops the particle's approach
 // becomes velocity, so a collider moved onto the cloth shoves it without launching it. Then
 // the velocity gains what the constraints and collisions moved: (x - predicted - silent) / h.

@@ -83,6 +83,13 @@ async function main() {
       results.gpu.push({ size, ...timing });
       await log(`GPU ${precision} ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step, ${timing.drawCallsPerStep} draw calls/step`);
     }
+    // Self-collision at one grid spacing: its bucket passes and the separation in the collide pass.
+    if (size <= 256) {
+      const settings = { ...benchSettings(size), selfCollisionThickness: 1 / (size - 1) };
+      const timing = await pageTimeGpu({ settings, colliders: SCENE_COLLIDERS, precision: 'float', plan: gpuPlan });
+      results.gpu.push({ size, ...timing, precision: 'float, self-collision' });
+      await log(`GPU float, self-collision ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step, ${timing.drawCallsPerStep} draw calls/step`);
+    }
     if (size <= cpuMax) {
       const timing = await pageTimeCpu({ settings: benchSettings(size), colliders: SCENE_COLLIDERS, plan: CPU_PLAN });
       results.cpu.push({ size, ...timing });
