@@ -7,7 +7,6 @@
 
 #include <cctype>
 #include <string>
-#include <vector>
 
 #include "colliders.hpp"
 #include "settings.hpp"
@@ -38,22 +37,16 @@ constexpr NamedCode kSolverKinds[] = {
 };
 
 // Collider kinds are the shapes of ColliderShape: code = index, #define COLLIDER_<NAME>.
-std::vector<NamedCode> colliderKinds() {
-    static const std::vector<std::string> glslNames = [] {
-        std::vector<std::string> names;
-        forEachColliderKind([&names](const auto& kind) {
-            std::string name = std::string("COLLIDER_") + kind.kName;
-            for (char& letter : name) letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
-            names.push_back(name);
-        });
-        return names;
-    }();
-    std::vector<NamedCode> codes;
-    forEachColliderKind([&codes](const auto& kind) {
-        const int code = static_cast<int>(codes.size());
-        codes.push_back({kind.kName, glslNames[static_cast<std::size_t>(code)].c_str(), code});
-    });
-    return codes;
+template <class Visit>
+void forEachColliderCode(Visit&& visit) {
+    int code = 0;
+    forEachColliderKind([&](const auto& kind) { visit(kind.kName, code++); });
+}
+
+std::string colliderDefine(const char* kindName) {
+    std::string name = std::string("COLLIDER_") + kindName;
+    for (char& letter : name) letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+    return name;
 }
 
 struct NamedLimit {
@@ -71,8 +64,8 @@ constexpr NamedLimit kLimits[] = {
     {"restLengthTextures", "REST_LENGTH_TEXTURES", kRestLengthTextures},
 };
 
-template <class Codes>
-val codesToJs(const Codes& codes) {
+template <std::size_t Count>
+val codesToJs(const NamedCode (&codes)[Count]) {
     val object = val::object();
     for (const NamedCode& entry : codes) object.set(entry.jsName, entry.code);
     return object;
@@ -82,7 +75,9 @@ val codesToJs(const Codes& codes) {
 val gpuConstants() {
     val object = val::object();
     object.set("solverKinds", codesToJs(kSolverKinds));
-    object.set("colliderKinds", codesToJs(colliderKinds()));
+    val colliderKinds = val::object();
+    forEachColliderCode([&colliderKinds](const char* name, int code) { colliderKinds.set(name, code); });
+    object.set("colliderKinds", colliderKinds);
     for (const NamedLimit& limit : kLimits) object.set(limit.jsName, limit.value);
     return object;
 }
@@ -90,11 +85,11 @@ val gpuConstants() {
 // The same numbers as GLSL #defines, one a line.
 std::string gpuConstantsGlsl() {
     std::string glsl = "// Generated from the core's tables (src/bindings/gpu_constants.cpp).\n";
-    const auto define = [&glsl](const char* name, int value) {
-        glsl += "#define " + std::string(name) + " " + std::to_string(value) + "\n";
+    const auto define = [&glsl](const std::string& name, int value) {
+        glsl += "#define " + name + " " + std::to_string(value) + "\n";
     };
     for (const NamedCode& entry : kSolverKinds) define(entry.glslName, entry.code);
-    for (const NamedCode& entry : colliderKinds()) define(entry.glslName, entry.code);
+    forEachColliderCode([&define](const char* name, int code) { define(colliderDefine(name), code); });
     for (const NamedLimit& limit : kLimits) define(limit.glslName, limit.value);
     return glsl;
 }

@@ -7,7 +7,9 @@ import { collectComplaints } from '../engines/playwright-driver.js';
 // The agreement scene and tolerances every engine is held to. The scene never folds onto
 // itself: folds turn rounding differences of 1e-7 m into centimetres whichever two solvers are
 // compared (over a sphere the half path ends 3-16 mm from the float path after 2 s).
-import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround, swingOverShapes } from '../engines/scenes.js';
+import {
+  gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, solvers, swingOntoGround, swingOverShapes, wavyHeapPositions,
+} from '../engines/scenes.js';
 
 // Each comparison runs two cloths for 120 steps on an emulated GPU: seconds when the machine is
 // idle, several times that on a loaded 2-core CI machine.
@@ -205,7 +207,7 @@ test('the GPU cloth draws one pass per stage of the core\'s schedule (the self-c
 // is violent enough to make that millimetres, so it is compared after one step.
 test('self-collision on the GPU separates the cloth as the CPU does, and keeps a dropped heap apart', async ({ page }) => {
   const complaints = await openHarness(page);
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (positions) => {
     const { loadNuno } = await import('/web/index.js');
     const nuno = await loadNuno();
     const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
@@ -230,15 +232,8 @@ test('self-collision on the GPU separates the cloth as the CPU does, and keeps a
     const cpu = await press({ backend: 'cpu' });
     const withoutIt = await press({ backend: 'cpu', selfCollisionThickness: 0 });
 
-    // The heap of the node test: a 32 x 32 sheet stood on its edge in waves, dropped.
+    // The heap of the node test, dropped.
     const side = 32;
-    const positions = [];
-    for (let row = 0; row < side; row++) {
-      for (let column = 0; column < side; column++) {
-        const [across, down] = [column / (side - 1), row / (side - 1)];
-        positions.push(across - 0.5, 1.6 - down, 0.04 * Math.sin(2 * Math.PI * 3 * down) + 0.02 * across);
-      }
-    }
     const heap = async (/** @type {number} */ thickness, /** @type {'gpu' | 'cpu'} */ backend) => {
       const cloth = nuno.createCloth(gl, { columns: side, rows: side, positions, pins: 'none', selfCollisionThickness: thickness, backend });
       cloth.addCollider({ type: 'plane' });
@@ -254,7 +249,7 @@ test('self-collision on the GPU separates the cloth as the CPU does, and keeps a
     return {
       gpuCpuMm: apartMm(gpu, cpu), effectMm: apartMm(cpu, withoutIt), heapGpu, heapOff, glError: gl.getError(),
     };
-  });
+  }, wavyHeapPositions(32));
   console.log(`metric: gpu_cpu_max_deviation_mm = ${result.gpuCpuMm.toPrecision(3)} mm (self-collision, pressed sheet, 10 substeps; it moved the sheet ${result.effectMm.toFixed(0)} mm)`);
   console.log(`metric: gpu_self_intersections = ${result.heapGpu.pairs} pairs (32x32 heap, 3 cm; without self-collision ${result.heapOff.pairs})`);
   expect(result.effectMm, 'self-collision moved the pressed sheet').toBeGreaterThan(50);

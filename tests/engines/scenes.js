@@ -31,6 +31,23 @@ export const swingOverShapes = {
   steps: 120,
 };
 
+/**
+ * The self-collision heap's starting shape: a side x side, 1 m sheet stood on its edge 0.6 m up,
+ * in shallow waves so it buckles the same way every time: it lands and piles up.
+ * @param {number} side particles per row and column
+ * @returns {number[]} xyz per particle, row-major
+ */
+export function wavyHeapPositions(side) {
+  const positions = [];
+  for (let row = 0; row < side; row++) {
+    for (let column = 0; column < side; column++) {
+      const [across, down] = [column / (side - 1), row / (side - 1)];
+      positions.push(across - 0.5, 1.6 - down, 0.04 * Math.sin(2 * Math.PI * 3 * down) + 0.02 * across);
+    }
+  }
+  return positions;
+}
+
 /** The sheet swings down about 0.8 m; less means it did not really run. */
 export const minDropMetres = 0.5;
 /** GPU float vs the CPU core, max over particles. */

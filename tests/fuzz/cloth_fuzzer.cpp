@@ -477,12 +477,15 @@ json settingsDocument(FuzzedDataProvider& input, int maxKeys, const ClothSetting
 // One kind's {type, friction, <its keys>} (nuno::forEachColliderKind, so a new kind is fuzzed
 // with no edit here), with a wrong or missing type, unknown keys and wrong values some of the time.
 json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
-    std::vector<std::pair<std::string, std::vector<std::string>>> kinds;
-    nuno::forEachColliderKind([&kinds](const auto& kind) {
-        std::vector<std::string> keys(kind.kKeys.begin(), kind.kKeys.end());
-        keys.push_back("friction");
-        kinds.emplace_back(kind.kName, keys);
-    });
+    static const auto kinds = [] {
+        std::vector<std::pair<std::string, std::vector<std::string>>> names;
+        nuno::forEachColliderKind([&names](const auto& kind) {
+            std::vector<std::string> keys(kind.kKeys.begin(), kind.kKeys.end());
+            keys.push_back("friction");
+            names.emplace_back(kind.kName, keys);
+        });
+        return names;
+    }();
     json collider = json::object();
     const auto& [kindName, fields] = kinds[input.ConsumeIntegralInRange<std::size_t>(0, kinds.size() - 1)];
     const int typeChoice = input.ConsumeIntegralInRange(0, 9);

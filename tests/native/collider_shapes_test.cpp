@@ -1,7 +1,7 @@
 // Every collider kind, through one set of tests: a probe cloud projected by its contact lands on
 // the margin by the shortest move (the contacts are convex projections), a cloth dropped on it
-// settles outside and touching it, friction holds a cloth on its tilted face, moving it shoves
-// the cloth without launching it, and its reader names each field it refuses.
+// settles outside and touching it, moving it shoves the cloth without launching it, and its
+// reader names each field it refuses (friction on a slope: collision_test.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -138,33 +138,6 @@ TEST_P(ColliderShapes, MovedOntoTheClothItShovesWithoutLaunching) {
 
 INSTANTIATE_TEST_SUITE_P(EveryKind, ColliderShapes, ::testing::ValuesIn(shapeCases()),
                          [](const auto& info) { return std::string(info.param.name); });
-
-// A small cloth on the box's top face, turned 20 degrees about z: it slides without friction
-// and holds with friction 1.
-float slideOnATiltedBox(float friction) {
-    ClothSettings settings = droppedCloth(Vec3(0));
-    settings.columns = 8;
-    settings.rows = 8;
-    settings.width = 0.3f;
-    settings.height = 0.3f;
-    settings.center = Vec3(0, 0.61f, 0);
-    Cloth cloth(settings);
-    const double halfTurn = 20.0 * M_PI / 360.0;
-    cloth.addCollider({Box{Vec3(0, 0.3f, 0), Vec3(1.0f, 0.3f, 1.0f), unitRotation({0, 0, std::sin(halfTurn), std::cos(halfTurn)})},
-                       friction});
-    const float startX = cloth.positions()[0].x;
-    cloth.stepFixed(90);
-    return startX - cloth.positions()[0].x;  // the face descends toward -x
-}
-
-TEST(ColliderShapeFriction, HoldsClothOnATiltedBox) {
-    const float slippery = slideOnATiltedBox(0.0f);
-    const float grippy = slideOnATiltedBox(1.0f);
-    test::metric("slide_on_box_m", slippery, "m", "friction 0, 1.5 s");
-    test::metric("slide_on_box_m", grippy, "m", "friction 1, 1.5 s");
-    EXPECT_GT(slippery, 0.15f);
-    EXPECT_LT(grippy, 0.1f * slippery);
-}
 
 TEST(ColliderShapeReaders, NameWhatTheyRefuse) {
     const auto messageOf = [](const nlohmann::json& document) {

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "cloth.hpp"
 #include "metric.hpp"
 
@@ -70,26 +72,43 @@ TEST(Collisions, NoParticleEndsAStepInsideASphereOrUnderTheGround) {
     EXPECT_THROW(cloth.removeCollider(sphereId), std::invalid_argument);
 }
 
-float slideOnATiltedPlane(float friction) {
+// A small cloth laid just above a slope that descends toward -x, left for 1.5 s: how far it
+// slid along x.
+float slideDown(const ColliderShape& slope, const Vec3& clothCenter, float friction) {
     ClothSettings settings = tablecloth();
     settings.columns = 8;
     settings.rows = 8;
     settings.width = 0.3f;
     settings.height = 0.3f;
-    settings.center = Vec3(0, 0.08f, 0);  // just above the slope y = 0.3 x
+    settings.center = clothCenter;
     Cloth cloth(settings);
-    cloth.addCollider({planeThrough(Vec3(0), Vec3(-0.3f, 1, 0)), friction});
+    cloth.addCollider({slope, friction});
     const float startX = cloth.positions()[0].x;
     cloth.stepFixed(90);
-    return startX - cloth.positions()[0].x;  // the slope descends toward -x
+    return startX - cloth.positions()[0].x;
 }
 
 TEST(Collisions, FrictionHoldsClothOnASlope) {
-    const float slippery = slideOnATiltedPlane(0.0f);
-    const float grippy = slideOnATiltedPlane(1.0f);
+    const Plane slope = planeThrough(Vec3(0), Vec3(-0.3f, 1, 0));  // y = 0.3 x
+    const Vec3 justAbove(0, 0.08f, 0);
+    const float slippery = slideDown(slope, justAbove, 0.0f);
+    const float grippy = slideDown(slope, justAbove, 1.0f);
     test::metric("slide_on_slope_m", slippery, "m", "friction 0, 1.5 s");
     test::metric("slide_on_slope_m", grippy, "m", "friction 1, 1.5 s");
     EXPECT_GT(slippery, 0.2f);
+    EXPECT_LT(grippy, 0.1f * slippery);
+}
+
+// The same on a box's top face, turned 20 degrees about z.
+TEST(Collisions, FrictionHoldsClothOnATiltedBox) {
+    const double halfTurn = 20.0 * M_PI / 360.0;
+    const Box box{Vec3(0, 0.3f, 0), Vec3(1.0f, 0.3f, 1.0f), unitRotation({0, 0, std::sin(halfTurn), std::cos(halfTurn)})};
+    const Vec3 justAbove(0, 0.61f, 0);
+    const float slippery = slideDown(box, justAbove, 0.0f);
+    const float grippy = slideDown(box, justAbove, 1.0f);
+    test::metric("slide_on_box_m", slippery, "m", "friction 0, 1.5 s");
+    test::metric("slide_on_box_m", grippy, "m", "friction 1, 1.5 s");
+    EXPECT_GT(slippery, 0.15f);
     EXPECT_LT(grippy, 0.1f * slippery);
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { loadNuno } from '../../web/index.js';
+import { wavyHeapPositions } from '../engines/scenes.js';
 
 const nuno = await loadNuno();
 
@@ -129,15 +130,8 @@ test('the substep schedule: a stage per colour pass for red-black, a sweep per i
 });
 
 test('self-collision keeps a dropped heap from passing through itself, and is refused by name beyond 4 spacings', (t) => {
-  // A 32 x 32, 1 m sheet stood on its edge in shallow waves, 0.6 m up: it lands and piles up.
   const side = 32;
-  const positions = [];
-  for (let row = 0; row < side; row++) {
-    for (let column = 0; column < side; column++) {
-      const [across, down] = [column / (side - 1), row / (side - 1)];
-      positions.push(across - 0.5, 1.6 - down, 0.04 * Math.sin(2 * Math.PI * 3 * down) + 0.02 * across);
-    }
-  }
+  const positions = wavyHeapPositions(side);
   const heap = (/** @type {number} */ thickness) => {
     const cloth = nuno.createCloth({ columns: side, rows: side, positions, pins: 'none', selfCollisionThickness: thickness });
     t.after(() => cloth.dispose());

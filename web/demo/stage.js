@@ -1,7 +1,6 @@
 // What is on screen: the cloth (CPU or GPU), its renderer, the floor, the preset's obstacles and
-// the sphere. A rebuild
-// makes the new cloth and renderer before it disposes the old ones, so a setting the device
-// cannot run leaves the running scene as it was.
+// the sphere. A rebuild makes the new cloth and renderer before it disposes the old ones, so a
+// setting the device cannot run leaves the running scene as it was.
 import { ClothRenderer } from './dependencies.js';
 import { backgroundColor, clothColor, ground, sphereFriction } from './scene.js';
 
@@ -37,8 +36,8 @@ export class Stage {
     this.#gl = gl;
     this.#nuno = nuno;
     this.#debug = debug;
+    [this.#cloth, this.#renderer] = this.#make(clothOptions, obstacles);
     this.#obstacles = obstacles;
-    [this.#cloth, this.#renderer] = this.#make(clothOptions);
     this.showSphere(sphere);
   }
 
@@ -59,20 +58,12 @@ export class Stage {
    * @param {readonly Obstacle[]} obstacles
    */
   rebuild(clothOptions, sphere, obstacles) {
-    const previousObstacles = this.#obstacles;
-    this.#obstacles = obstacles;
-    let made;
-    try {
-      made = this.#make(clothOptions);
-    } catch (error) {
-      this.#obstacles = previousObstacles;
-      throw error;
-    }
-    const [cloth, renderer] = made;
+    const [cloth, renderer] = this.#make(clothOptions, obstacles);
     this.#renderer.dispose();
     this.#cloth.dispose();
     this.#cloth = cloth;
     this.#renderer = renderer;
+    this.#obstacles = obstacles;
     this.#sphereId = null;
     this.showSphere(sphere);
   }
@@ -100,12 +91,13 @@ export class Stage {
   /**
    * A new cloth with the floor under it and the obstacles, and its renderer.
    * @param {import('nuno').GpuClothOptions} clothOptions
+   * @param {readonly Obstacle[]} obstacles
    * @returns {[AnyCloth, ClothRenderer]}
    */
-  #make(clothOptions) {
+  #make(clothOptions, obstacles) {
     const cloth = this.#nuno.createCloth(this.#gl, clothOptions);
     try {
-      for (const collider of [ground, ...this.#obstacles]) cloth.addCollider(collider);
+      for (const collider of [ground, ...obstacles]) cloth.addCollider(collider);
       return [cloth, new ClothRenderer(this.#gl, cloth, { color: clothColor, background: backgroundColor, debug: this.#debug })];
     } catch (error) {
       cloth.dispose();

@@ -26,7 +26,9 @@ export class BucketPass {
   /** @type {WebGLFramebuffer[]} */
   #framebuffers;
   #particleCount;
-  /** @type {[number, number]} */
+  /** @type {[number, number]} columns, rows */
+  #gridSize;
+  /** @type {[number, number]} the layers' width and height: a texel per bucket */
   size;
 
   /**
@@ -36,6 +38,7 @@ export class BucketPass {
   constructor(gl, { precision, columns, rows, constantsGlsl, debug }) {
     this.#gl = gl;
     this.#particleCount = columns * rows;
+    this.#gridSize = [columns, rows];
     this.size = [2 * columns, rows];
     const header = ['#version 300 es', `#define SPLIT_HALF ${precision === 'half' ? 1 : 0}`, constantsGlsl].join('\n');
     const program = createProgram(gl, 'self-collision buckets',
@@ -76,9 +79,9 @@ export class BucketPass {
    * passes want them (the grid's size, off) and the depth mask and function as it found them.
    * @param {VectorField} positions
    * @param {number} thickness metres
-   * @param {[number, number]} gridSize columns, rows
    */
-  run(positions, thickness, gridSize) {
+  run(positions, thickness) {
+    const gridSize = this.#gridSize;
     const gl = this.#gl;
     const u = this.#uniforms;
     const [width, height] = this.size;

@@ -11,14 +11,10 @@ import { SolverPass } from './solver-pass.js';
 /** @typedef {import('../index.js').PackedColliders} PackedColliders */
 
 /**
- * What the self-collision variant reads besides the state.
- * @typedef {object} SelfCollisionInput
+ * What the self-collision variant reads besides the state, fixed when it is made.
+ * @typedef {object} SelfCollisionSources
  * @property {WebGLTexture} restPositions xyz per particle, the rest shape
- * @property {WebGLTexture[]} layers the bucket pass's layers
- * @property {[number, number]} bucketSize the layers' width and height
- * @property {[number, number]} gridSize columns, rows
- * @property {number} thickness metres
- * @property {number} friction
+ * @property {import('./bucket-pass.js').BucketPass} buckets whose layers hold the particles by cell
  */
 
 const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'];
@@ -28,13 +24,31 @@ const layerSamplers = Array.from({ length: bucketLayers }, (_, layer) => `uBucke
 export class CollidePass {
   /** @type {SolverPass} */
   #pass;
+  /** @type {Record<string, WebGLTexture>} the self-collision variant's samplers; empty for the other */
+  #selfCollisionSamplers = {};
+  /** @type {[number, number]} */
+  #gridSize;
+  /** @type {[number, number]} */
+  #bucketSize = [0, 0];
+  /** whether this is the self-collision variant */
+  #separates;
 
   /**
    * @param {WebGL2RenderingContext} gl
    * @param {import('./solver-pass.js').PassOptions} options
-   * @param {boolean} selfCollision the variant that first separates the cloth from itself
+   * @param {SelfCollisionSources | null} selfCollision for the variant that first separates the
+   *   cloth from itself
    */
   constructor(gl, options, selfCollision) {
+    this.#gridSize = [options.columns, options.rows];
+    this.#separates = selfCollision !== null;
+    if (selfCollision) {
+      const { restPositions, buckets } = selfCollision;
+      this.#selfCollisionSamplers = {
+        uRestPosition: restPositions, ...Object.fromEntries(layerSamplers.map((name, layer) => [name, buckets.layers[layer]])),
+      };
+      this.#bucketSize = buckets.size;
+    }
     this.#pass = new SolverPass(gl, options, {
       label: selfCollision ? 'solver collide (self-collision)' : 'solver collide',
       fragmentSource: [solverWriteMotion, quaternion, colliderContact, spatialHash, solverCollideFrag],
@@ -55,12 +69,10 @@ export class CollidePass {
    * @param {PackedColliders} input.colliders
    * @param {number} input.margin metres
    * @param {number} input.substepSeconds
-   * @param {SelfCollisionInput | null} input.selfCollision for the self-collision variant
+   * @param {number} input.selfCollisionThickness metres (the self-collision variant)
+   * @param {number} input.selfCollisionFriction
    */
-  run({ positions, predicted, velocities, inverseMasses, colliders, margin, substepSeconds, selfCollision }) {
-    const layers = selfCollision
-      ? { uRestPosition: selfCollision.restPositions, ...Object.fromEntries(layerSamplers.map((name, layer) => [name, selfCollision.layers[layer]])) }
-      : {};
+  run({ positions, predicted, velocities, inverseMasses, colliders, margin, substepSeconds, selfCollisionThickness, selfCollisionFriction }) {
     this.#pass.run({
       uPosition: positions.high,
       uPositionLow: positions.low,
@@ -69,13 +81,13 @@ export class CollidePass {
       uVelocity: velocities.high,
       uVelocityLow: velocities.low,
       uInverseMass: inverseMasses,
-      ...layers,
+      ...this.#selfCollisionSamplers,
     }, (gl, u) => {
-      if (selfCollision) {
-        gl.uniform2i(u.uGridSize, selfCollision.gridSize[0], selfCollision.gridSize[1]);
-        gl.uniform2i(u.uBucketSize, selfCollision.bucketSize[0], selfCollision.bucketSize[1]);
-        gl.uniform1f(u.uThickness, selfCollision.thickness);
-        gl.uniform1f(u.uSelfFriction, selfCollision.friction);
+      if (this.#separates) {
+        gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
+        gl.uniform2i(u.uBucketSize, this.#bucketSize[0], this.#bucketSize[1]);
+        gl.uniform1f(u.uThickness, selfCollisionThickness);
+        gl.uniform1f(u.uSelfFriction, selfCollisionFriction);
       }
       gl.uniform1i(u.uColliderCount, colliders.count);
       if (colliders.count > 0) {

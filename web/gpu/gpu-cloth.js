@@ -171,7 +171,7 @@ export class GpuCloth {
       predict: new PredictPass(gl, options),
       constrain: new ConstrainPass(gl, options, false),
       constrainWithLambdas: null, // made when XPBD first runs with several iterations
-      collide: new CollidePass(gl, options, false),
+      collide: new CollidePass(gl, options, null),
       // Made when self-collision first runs, with the rest shape it reads.
       collideWithSelfCollision: null,
       buckets: null,
@@ -659,17 +659,12 @@ export class GpuCloth {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
-    const { buckets, collideWithSelfCollision } = this.#passes;
-    const selfCollision = settings.selfCollisionThickness > 0 && buckets && this.#restPositions ? {
-      restPositions: this.#restPositions, layers: buckets.layers, bucketSize: buckets.size,
-      gridSize: /** @type {[number, number]} */ ([this.#columns, this.#rows]),
-      thickness: settings.selfCollisionThickness, friction: settings.selfCollisionFriction,
-    } : null;
-    const pass = selfCollision ? /** @type {CollidePass} */ (collideWithSelfCollision) : this.#passes.collide;
+    // The self-collision variant exists once the 'separate' stage has run this substep.
+    const pass = settings.selfCollisionThickness > 0 ? /** @type {CollidePass} */ (this.#passes.collideWithSelfCollision) : this.#passes.collide;
     pass.run({
       positions: this.#positions[from], predicted: this.#positions[predicted], velocities: this.#velocities[velocityFrom],
       inverseMasses: this.#inverseMasses, colliders: this.#packedColliders, margin: settings.collisionMargin, substepSeconds: h,
-      selfCollision,
+      selfCollisionThickness: settings.selfCollisionThickness, selfCollisionFriction: settings.selfCollisionFriction,
     });
     this.#velocityCurrent = velocityTo;
   }
@@ -684,12 +679,14 @@ export class GpuCloth {
     const gl = this.#gl;
     if (!this.#passes.buckets) {
       const options = this.#passOptions();
-      this.#passes.buckets = new BucketPass(gl, options);
-      this.#passes.collideWithSelfCollision = new CollidePass(gl, options, true);
-      this.#restPositions = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
-      uploadFloats(gl, this.#restPositions, gl.RGB, this.#columns, this.#rows, this.#live.restPositions);
+      const buckets = new BucketPass(gl, options);
+      const restPositions = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
+      uploadFloats(gl, restPositions, gl.RGB, this.#columns, this.#rows, this.#live.restPositions);
+      this.#passes.buckets = buckets;
+      this.#restPositions = restPositions;
+      this.#passes.collideWithSelfCollision = new CollidePass(gl, options, { restPositions, buckets });
     }
-    this.#passes.buckets.run(this.#positions[positions], settings.selfCollisionThickness, [this.#columns, this.#rows]);
+    this.#passes.buckets.run(this.#positions[positions], settings.selfCollisionThickness);
   }
 
   /** Makes the XPBD multiplier textures and program the first time they are needed. */
