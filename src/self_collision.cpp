@@ -30,7 +30,7 @@ constexpr float kSkinSpacings = 1.0f;
 
 SpatialHash::Cell SpatialHash::cellOf(const Vec3& position) const {
     const auto along = [this](float coordinate) {
-        const double cell = std::floor(static_cast<double>(coordinate) / static_cast<double>(cellSize_));
+        const double cell = std::floor(static_cast<double>(coordinate) * cellsPerMetre_);
         return static_cast<std::int32_t>(std::clamp(cell, -kMaxCell, kMaxCell));
     };
     return {along(position.x), along(position.y), along(position.z)};
@@ -54,6 +54,7 @@ std::uint32_t SpatialHash::bucketOf(const Cell& cell) const {
 
 void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {
     cellSize_ = cellSize;
+    cellsPerMetre_ = 1.0 / static_cast<double>(cellSize);
     const std::size_t count = positions.size();
     std::size_t bucketCount = 1;
     while (bucketCount < 2 * count) bucketCount *= 2;
@@ -61,7 +62,8 @@ void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {
     bucketStarts_.assign(bucketCount + 1, 0);
     cells_.resize(count);
     buckets_.resize(count);
-    sortedParticles_.resize(count);
+    slotParticles_.resize(count);
+    slotPositions_.resize(count);
     for (std::size_t i = 0; i < count; ++i) {
         cells_[i] = cellOf(positions[i]);
         buckets_[i] = bucketOf(cells_[i]);
@@ -70,7 +72,34 @@ void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {
     // Each bucket's end, then filled back to front so each start ends where its bucket begins
     // (and the particles of a bucket in ascending order); the last entry stays the count.
     for (std::size_t b = 1; b < bucketStarts_.size(); ++b) bucketStarts_[b] += bucketStarts_[b - 1];
-    for (std::size_t i = count; i-- > 0;) sortedParticles_[--bucketStarts_[buckets_[i]]] = static_cast<std::uint32_t>(i);
+    for (std::size_t i = count; i-- > 0;) {
+        const std::uint32_t slot = --bucketStarts_[buckets_[i]];
+        slotParticles_[slot] = static_cast<std::uint32_t>(i);
+        slotPositions_[slot] = positions[i];
+    }
+    runs_.clear();
+    bucketRuns_.resize(bucketCount + 1);
+    for (std::size_t b = 0; b < bucketCount; ++b) {
+        bucketRuns_[b] = static_cast<std::uint32_t>(runs_.size());
+        for (std::uint32_t slot = bucketStarts_[b]; slot < bucketStarts_[b + 1]; ++slot) {
+            const Cell& cell = cells_[slotParticles_[slot]];
+            if (slot > bucketStarts_[b] && runs_.back().cell == cell) {
+                ++runs_.back().end;
+            } else {
+                runs_.push_back({cell, static_cast<std::uint32_t>(b), slot, slot + 1});
+            }
+        }
+    }
+    bucketRuns_[bucketCount] = static_cast<std::uint32_t>(runs_.size());
+    // A run's first slot holds its smallest particle (a bucket's are ascending): mark each run
+    // at that particle, then read the marks in particle order.
+    constexpr std::uint32_t kNoRun = ~0u;
+    runStartingAt_.assign(count, kNoRun);
+    for (std::uint32_t r = 0; r < runs_.size(); ++r) runStartingAt_[slotParticles_[runs_[r].begin]] = r;
+    runsInParticleOrder_.clear();
+    for (const std::uint32_t r : runStartingAt_) {
+        if (r != kNoRun) runsInParticleOrder_.push_back(r);
+    }
 }
 
 bool SelfCollision::listIsStale(const std::vector<Vec3>& positions, float thickness) const {
@@ -88,7 +117,7 @@ void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::v
     candidates_.clear();
     hash_.build(positions, (1.0f + kSkinSpacings) * thickness);
     const float neighbourReachSquared = restReachSquared(thickness);
-    hash_.forEachClosePair(positions, [&](std::uint32_t i, std::uint32_t j) {
+    hash_.forEachClosePair([&](std::uint32_t i, std::uint32_t j) {
         const Vec3 restBetween = restPositions[i] - restPositions[j];
         if (glm::dot(restBetween, restBetween) >= neighbourReachSquared) candidates_.emplace_back(i, j);
     });
@@ -99,9 +128,11 @@ void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::v
 void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restPositions,
                             const SelfCollisionParameters& parameters, float substepSeconds) {
     const std::size_t count = particles.size();
-    moves_.assign(count, Vec3(0));
-    silentMoves_.assign(count, Vec3(0));
-    contacts_.assign(count, 0.0f);
+    // The sums stay zero between substeps (each is cleared where it is applied), so a substep
+    // with few contacts does not clear three arrays of the whole cloth.
+    moves_.resize(count, Vec3(0));
+    silentMoves_.resize(count, Vec3(0));
+    contacts_.resize(count, 0.0f);
     const float thickness = parameters.thickness;
     if (listIsStale(particles.positions, thickness)) rebuildList(particles.positions, restPositions, thickness);
     for (const auto& [i, j] : candidates_) {
@@ -133,9 +164,14 @@ void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restP
         contacts_[j] += 1.0f;
     }
     for (std::size_t i = 0; i < count; ++i) {
-        if (contacts_[i] == 0.0f || particles.inverseMasses[i] == 0.0f) continue;
-        particles.positions[i] += moves_[i] / contacts_[i];
-        particles.silentPushes[i] += silentMoves_[i] / contacts_[i];
+        if (contacts_[i] == 0.0f) continue;
+        if (particles.inverseMasses[i] != 0.0f) {
+            particles.positions[i] += moves_[i] / contacts_[i];
+            particles.silentPushes[i] += silentMoves_[i] / contacts_[i];
+        }
+        moves_[i] = Vec3(0);
+        silentMoves_[i] = Vec3(0);
+        contacts_[i] = 0.0f;
     }
 }
 
@@ -143,7 +179,7 @@ std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vec
     SpatialHash hash;
     hash.build(positions, thickness / 2);
     std::size_t pairs = 0;
-    hash.forEachClosePair(positions, [&](std::uint32_t i, std::uint32_t j) {
+    hash.forEachClosePair([&](std::uint32_t i, std::uint32_t j) {
         const Vec3 restBetween = restPositions[i] - restPositions[j];
         if (glm::dot(restBetween, restBetween) >= restReachSquared(thickness)) ++pairs;
     });

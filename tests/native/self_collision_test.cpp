@@ -13,16 +13,11 @@
 namespace nuno {
 namespace {
 
-TEST(SpatialHash, FindsExactlyThePairsCloserThanItsCellSize) {
-    std::mt19937 random(3);
-    std::uniform_real_distribution<float> coordinate(-0.3f, 0.3f);
-    std::vector<Vec3> points(3000);
-    for (Vec3& p : points) p = Vec3(coordinate(random), coordinate(random), coordinate(random));
-    const float reach = 0.02f;
+void expectHashFindsExactlyTheClosePairs(const std::vector<Vec3>& points, float reach) {
     SpatialHash hash;
     hash.build(points, reach);
     std::set<std::pair<std::uint32_t, std::uint32_t>> found;
-    hash.forEachClosePair(points, [&](std::uint32_t i, std::uint32_t j) {
+    hash.forEachClosePair([&](std::uint32_t i, std::uint32_t j) {
         EXPECT_TRUE(found.insert({i, j}).second) << "pair " << i << ", " << j << " visited twice";
     });
     std::set<std::pair<std::uint32_t, std::uint32_t>> expected;
@@ -33,6 +28,29 @@ TEST(SpatialHash, FindsExactlyThePairsCloserThanItsCellSize) {
     }
     EXPECT_EQ(found, expected);
     EXPECT_GT(expected.size(), 100u);
+}
+
+// Scattered points: most cells hold one, and many buckets are shared by cells whose particles
+// interleave (a cell split over runs).
+TEST(SpatialHash, FindsExactlyThePairsCloserThanItsCellSizeAmongScatteredPoints) {
+    std::mt19937 random(3);
+    std::uniform_real_distribution<float> coordinate(-0.3f, 0.3f);
+    std::vector<Vec3> points(3000);
+    for (Vec3& p : points) p = Vec3(coordinate(random), coordinate(random), coordinate(random));
+    expectHashFindsExactlyTheClosePairs(points, 0.02f);
+}
+
+// A rippled sheet, as the cloth is: a few particles to a cell, cells in long runs.
+TEST(SpatialHash, FindsExactlyThePairsCloserThanItsCellSizeOnASheet) {
+    const int side = 60;
+    const float spacing = 0.01f;
+    std::vector<Vec3> points;
+    for (int row = 0; row < side; ++row) {
+        for (int column = 0; column < side; ++column) {
+            points.emplace_back(column * spacing, row * spacing, 0.03f * std::sin(0.4f * row) * std::cos(0.3f * column));
+        }
+    }
+    expectHashFindsExactlyTheClosePairs(points, 2.0f * spacing);
 }
 
 // A sheet stood on its edge 0.6 m up, gathered into shallow waves so it buckles the same way
