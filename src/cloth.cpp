@@ -59,7 +59,8 @@ void requireUnchanged(bool same, const char* name) {
 Cloth::Cloth(const ClothSettings& settings)
     : settings_(validated(settings)),
       restPositions_(initialPositions(settings_)),
-      topology_(buildTopology(Grid{settings_.columns, settings_.rows}, restPositions_)),
+      topology_(buildTopology(Grid{settings_.columns, settings_.rows, settings_.patchColumns, settings_.patchRows},
+                              restPositions_)),
       restLengthsByDirection_(nuno::restLengthsByDirection(topology_)),
       normals_(restPositions_.size()),
       solver_(topology_.constraints.size(), restPositions_.size()),
@@ -79,8 +80,9 @@ std::uint64_t Cloth::memoryBytes(const ClothSettings& settings) {
     const std::uint64_t triangleIndices = 6 * (columns - 1) * (rows - 1);
     // restPositions_, the particles' positions, velocities, predictions and silent pushes,
     // normals_, the Jacobi sums, the step start's positions and velocities (9), and the caller's
-    // starting shape when there is one.
-    const std::uint64_t vectorsPerParticle = 9 + (settings.initialPositions.empty() ? 0 : 1);
+    // starting shape and velocities when there are.
+    const std::uint64_t vectorsPerParticle =
+        9 + (settings.initialPositions.empty() ? 0 : 1) + (settings.initialVelocities.empty() ? 0 : 1);
     const std::uint64_t perParticle = vectorsPerParticle * sizeof(Vec3) +
                                       2 * sizeof(float) /* inverse mass, Jacobi count */ +
                                       kRestLengthsPerParticle * sizeof(float);
@@ -110,11 +112,16 @@ void Cloth::reset() {
     particles_.positions = restPositions_;
     particles_.predictedPositions = restPositions_;
     particles_.silentPushes.assign(restPositions_.size(), Vec3(0));
-    particles_.velocities.assign(restPositions_.size(), Vec3(0));
+    if (settings_.initialVelocities.empty()) {
+        particles_.velocities.assign(restPositions_.size(), Vec3(0));
+    } else {
+        particles_.velocities = settings_.initialVelocities;
+    }
     particles_.inverseMasses.assign(restPositions_.size(), 1.0f / settings_.particleMass());
     held_.clear();
     applyPins();
     accumulator_.reset();
+    simulatedSeconds_ = 0.0;
 }
 
 void Cloth::applyPins() {
@@ -207,7 +214,10 @@ void Cloth::stepFixed(int count) {
     for (int s = 0; s < count; ++s) {
         std::copy(particles_.positions.begin(), particles_.positions.end(), stepStartPositions_.begin());
         std::copy(particles_.velocities.begin(), particles_.velocities.end(), stepStartVelocities_.begin());
-        for (int i = 0; i < settings_.substeps; ++i) substep(schedule, substepSeconds, parameters, rules, factors);
+        for (int i = 0; i < settings_.substeps; ++i) {
+            substep(schedule, substepSeconds, parameters, rules, factors);
+            simulatedSeconds_ += substepSeconds;
+        }
         if (!stateIsFinite()) {
             std::copy(stepStartPositions_.begin(), stepStartPositions_.end(), particles_.positions.begin());
             std::copy(stepStartVelocities_.begin(), stepStartVelocities_.end(), particles_.velocities.begin());
@@ -230,7 +240,12 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
         switch (stage.kind) {
             case StageKind::Predict:
                 if (factors.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
-                predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
+                if (settings_.windGustSpeed > 0.0f) {
+                    const GustWaves gusts = gustWavesAt(simulatedSeconds_);
+                    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds, &gusts);
+                } else {
+                    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
+                }
                 solver_.beginSubstep();
                 break;
             case StageKind::Constrain:
@@ -241,7 +256,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 solver_.sweep(topology_, particles_, parameters, rules);
                 break;
             case StageKind::Separate:
-                selfCollision_.resolve(particles_, restPositions_,
+                selfCollision_.resolve(particles_, restPositions_, topology_.grid,
                                        {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
                 break;
             case StageKind::Collide:

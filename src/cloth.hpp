@@ -24,6 +24,7 @@
 #include "settings.hpp"
 #include "step_schedule.hpp"
 #include "topology.hpp"
+#include "wind_gusts.hpp"
 
 namespace nuno {
 
@@ -87,7 +88,7 @@ public:
     float colliderClearance() const { return colliders_.clearance(particles_.positions, particles_.inverseMasses); }
     // Pairs of particles closer than thickness / 2 that were farther than thickness apart at rest.
     std::size_t selfIntersections(float thickness) const {
-        return nuno::selfIntersections(particles_.positions, restPositions_, thickness);
+        return nuno::selfIntersections(particles_.positions, restPositions_, topology_.grid, thickness);
     }
     double kineticEnergy() const;
     // What each family's stiffness means for one substep of the current settings.
@@ -99,6 +100,10 @@ public:
     // What damping and wind drag do to a velocity over one substep of the current settings.
     SubstepFactors substepFactors() const;
     float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
+    // Seconds simulated since the start or the last reset(): the clock the gusts follow.
+    double simulatedSeconds() const { return simulatedSeconds_; }
+    // The gust waves at a moment (for a solver that steps elsewhere, such as the GPU one).
+    GustWaves gustWavesAt(double seconds) const { return nuno::gustWavesAt(settings_, seconds); }
     double carriedSeconds() const { return accumulator_.carriedSeconds(); }
     std::uint64_t stepsTaken() const { return stepsTaken_; }
     // Fixed steps undone because they left a position or velocity non-finite.
@@ -127,6 +132,7 @@ private:
     SelfCollision selfCollision_;
     FixedStepAccumulator accumulator_;
     std::uint64_t stepsTaken_ = 0;
+    double simulatedSeconds_ = 0.0;
     std::uint64_t nonFiniteRecoveries_ = 0;
     // Positions and velocities as the current fixed step began: what the guard restores.
     std::vector<Vec3> stepStartPositions_;

@@ -14,7 +14,7 @@ SubstepFactors substepFactors(const Forces& forces, float substepSeconds) {
 }
 
 void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
-             const SubstepFactors& factors, float substepSeconds) {
+             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts) {
     const float h = substepSeconds;
     const bool drag = factors.hasWindDrag();
     const Vec3 gravityKick = forces.gravity * h;
@@ -24,7 +24,8 @@ void predict(Particles& particles, const std::vector<Vec3>& normals, const Force
             velocity = Vec3(0);
         } else {
             if (drag) {
-                const Vec3 relativeWind = forces.wind - velocity;
+                const Vec3 air = gusts ? forces.wind + gustAt(*gusts, particles.positions[i]) : forces.wind;
+                const Vec3 relativeWind = air - velocity;
                 const Vec3 normalPart = normals[i] * glm::dot(relativeWind, normals[i]);
                 velocity += normalPart * factors.normalDragShare + (relativeWind - normalPart) * factors.tangentialDragShare;
             }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "particles.hpp"
+#include "wind_gusts.hpp"
 
 namespace nuno {
 
@@ -42,9 +43,10 @@ struct SubstepFactors {
 
 SubstepFactors substepFactors(const Forces& forces, float substepSeconds);
 
-// normals may be empty when the factors have no wind drag.
+// normals may be empty when the factors have no wind drag. With gusts, the air each particle
+// meets is the wind plus the gusts where the particle is as the substep starts.
 void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
-             const SubstepFactors& factors, float substepSeconds);
+             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts = nullptr);
 
 void updateVelocities(Particles& particles, float substepSeconds);
 

@@ -8,11 +8,11 @@ namespace nuno {
 void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals) {
     normals.resize(positions.size());
     for (int row = 0; row < grid.rows; ++row) {
-        const int up = std::max(row - 1, 0);
-        const int down = std::min(row + 1, grid.rows - 1);
+        const int up = std::max(row - 1, grid.patchStartRow(row));
+        const int down = std::min(row + 1, grid.patchEndRow(row));
         for (int column = 0; column < grid.columns; ++column) {
-            const int left = std::max(column - 1, 0);
-            const int right = std::min(column + 1, grid.columns - 1);
+            const int left = std::max(column - 1, grid.patchStartColumn(column));
+            const int right = std::min(column + 1, grid.patchEndColumn(column));
             const Vec3 alongRow = positions[grid.index(right, row)] - positions[grid.index(left, row)];
             const Vec3 alongColumn = positions[grid.index(column, down)] - positions[grid.index(column, up)];
             // Rows run down a vertical sheet, so this faces +z there and +y on a horizontal one.

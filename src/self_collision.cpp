@@ -16,9 +16,14 @@ constexpr double kMaxCell = 1e9;
 // in, adjacent particles pushed each other apart whenever the cloth gave a little.
 constexpr float kRestNeighbourSlack = 1.001f;
 
-float restReachSquared(float thickness) {
+// Neighbours at rest: of one patch (patches are separate cloths, however they start) and closer
+// than the thickness in the rest shape.
+bool restNeighbours(const std::vector<Vec3>& restPositions, const Grid& grid, std::uint32_t i, std::uint32_t j,
+                    float thickness) {
     const float reach = kRestNeighbourSlack * thickness;
-    return reach * reach;
+    const Vec3 restBetween = restPositions[i] - restPositions[j];
+    if (glm::dot(restBetween, restBetween) >= reach * reach) return false;
+    return (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(i) == grid.patchOf(j);
 }
 
 // The Verlet list's skin, in thicknesses: it lists pairs within (1 + skin) thicknesses and lasts
@@ -113,19 +118,17 @@ bool SelfCollision::listIsStale(const std::vector<Vec3>& positions, float thickn
 }
 
 void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
-                                float thickness) {
+                                const Grid& grid, float thickness) {
     candidates_.clear();
     hash_.build(positions, (1.0f + kSkinSpacings) * thickness);
-    const float neighbourReachSquared = restReachSquared(thickness);
     hash_.forEachClosePair([&](std::uint32_t i, std::uint32_t j) {
-        const Vec3 restBetween = restPositions[i] - restPositions[j];
-        if (glm::dot(restBetween, restBetween) >= neighbourReachSquared) candidates_.emplace_back(i, j);
+        if (!restNeighbours(restPositions, grid, i, j, thickness)) candidates_.emplace_back(i, j);
     });
     listedAt_ = positions;
     listedThickness_ = thickness;
 }
 
-void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restPositions,
+void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
                             const SelfCollisionParameters& parameters, float substepSeconds) {
     const std::size_t count = particles.size();
     // The sums stay zero between substeps (each is cleared where it is applied), so a substep
@@ -134,7 +137,7 @@ void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restP
     silentMoves_.resize(count, Vec3(0));
     contacts_.resize(count, 0.0f);
     const float thickness = parameters.thickness;
-    if (listIsStale(particles.positions, thickness)) rebuildList(particles.positions, restPositions, thickness);
+    if (listIsStale(particles.positions, thickness)) rebuildList(particles.positions, restPositions, grid, thickness);
     for (const auto& [i, j] : candidates_) {
         const float wi = particles.inverseMasses[i];
         const float wj = particles.inverseMasses[j];
@@ -175,13 +178,13 @@ void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restP
     }
 }
 
-std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, float thickness) {
+std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, const Grid& grid,
+                              float thickness) {
     SpatialHash hash;
     hash.build(positions, thickness / 2);
     std::size_t pairs = 0;
     hash.forEachClosePair([&](std::uint32_t i, std::uint32_t j) {
-        const Vec3 restBetween = restPositions[i] - restPositions[j];
-        if (glm::dot(restBetween, restBetween) >= restReachSquared(thickness)) ++pairs;
+        if (!restNeighbours(restPositions, grid, i, j, thickness)) ++pairs;
     });
     return pairs;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "particles.hpp"
+#include "topology.hpp"
 
 namespace nuno {
 
@@ -73,12 +74,14 @@ struct SelfCollisionParameters {
 // Until then no pair outside the list can have come within the thickness, so nothing is missed.
 class SelfCollision {
 public:
-    void resolve(Particles& particles, const std::vector<Vec3>& restPositions, const SelfCollisionParameters& parameters,
+    void resolve(Particles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
+                 const SelfCollisionParameters& parameters,
                  float substepSeconds);
 
 private:
     bool listIsStale(const std::vector<Vec3>& positions, float thickness) const;
-    void rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, float thickness);
+    void rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, const Grid& grid,
+                     float thickness);
 
     SpatialHash hash_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates_;
@@ -91,7 +94,8 @@ private:
 
 // Pairs closer than thickness / 2 that were not neighbours at rest (farther than thickness
 // apart in the rest shape): cloth that has passed through itself, or is about to.
-std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, float thickness);
+std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, const Grid& grid,
+                              float thickness);
 
 template <class Visit>
 void SpatialHash::forEachClosePairBetween(const Run& first, const Run& second, Visit& visit) const {

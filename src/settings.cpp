@@ -79,7 +79,7 @@ std::string jsText(float value) {
 std::string jsText(const Vec3& value) {
     return "[" + jsText(value.x) + ", " + jsText(value.y) + ", " + jsText(value.z) + "]";
 }
-std::string jsText(const std::vector<Vec3>&) { return "none (a flat sheet)"; }
+std::string jsText(const std::vector<Vec3>&) { return "none"; }
 template <class Choice, std::enable_if_t<std::is_enum_v<Choice>, int> = 0>
 std::string jsText(Choice choice) {
     return "'" + std::string(nameOf(choice)) + "'";
@@ -129,7 +129,7 @@ std::string settingNamed(const char* boundText) {
 void appendFields(std::vector<SettingInfo>& schema, const std::string& family, Scope scope,
                   const FamilyStiffness& familyDefaults) {
 #define NUNO_FAMILY_FIELD_INFO(field, defaultValue, low, high, unit, summary)                                \
-    schema.push_back({family + "." #field, SettingKind::Number, low, high, false, "", scope, unit, summary, "", \
+    schema.push_back({family + "." #field, SettingKind::Number, low, high, false, "", "", scope, unit, summary, "", \
                       jsText(familyDefaults.field), {}, ""});
     NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_INFO)
 #undef NUNO_FAMILY_FIELD_INFO
@@ -142,7 +142,8 @@ std::vector<SettingInfo> buildSchema() {
     std::vector<SettingInfo> schema;
 #define NUNO_SETTING_INFO(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)          \
     schema.push_back({key, kindOf<Type>(), static_cast<double>(low), static_cast<double>(high),                  \
-                      Ends::ends == Ends::Open, settingNamed(#low), Scope::scope, unit, summary, note,              \
+                      Ends::ends == Ends::Open, settingNamed(#low), settingNamed(#high), Scope::scope, unit,        \
+                      summary, note,                                                                              \
                       jsText(s.field), choiceNames<Type>(), choiceTypeName<Type>()});                             \
     appendFields(schema, key, Scope::scope, s.field);
     NUNO_SETTINGS(NUNO_SETTING_INFO)
@@ -238,6 +239,16 @@ void validate(const ClothSettings& s) {
     check(key, s.field, low, high, Ends::ends, s);
     NUNO_SETTINGS(NUNO_SETTING_CHECK)
 #undef NUNO_SETTING_CHECK
+    // A patch side divides the grid's, so the grid is whole patches.
+    const auto requirePatchSide = [](const char* key, int patchSide, const char* gridKey, int gridSide) {
+        if (patchSide == 0 || (patchSide >= 2 && patchSide <= gridSide && gridSide % patchSide == 0)) return;
+        failInput(key,
+                  std::string("0 or an integer of at least 2 that divides ") + gridKey + " (" +
+                      std::to_string(gridSide) + ")",
+                  std::to_string(patchSide));
+    };
+    requirePatchSide("patchColumns", s.patchColumns, "columns", s.columns);
+    requirePatchSide("patchRows", s.patchRows, "rows", s.rows);
     // Self-collision lists the pairs within twice the thickness: in a heap that is about
     // (2 thickness / spacing)^3 per particle, so the thickness is held to a few grid spacings.
     const float spacing = std::min(s.width / static_cast<float>(s.columns - 1), s.height / static_cast<float>(s.rows - 1));

@@ -18,6 +18,8 @@ namespace nuno {
 // for any scene, and near enough that float32 still resolves a millimetre there (and that no
 // distance between two such points can overflow).
 constexpr float kMaxCoordinateMetres = 1e4f;
+// The fastest a starting velocity may be, m/s.
+constexpr float kMaxSpeed = 1e3f;
 
 // The largest number of particles along a row or a column.
 constexpr int kMaxGridSide = 16384;
@@ -96,11 +98,12 @@ struct SettingInfo {
     std::string name;  // as the API spells it; a family's fields as 'shear.compliance'
     SettingKind kind;
     // The allowed range: of the value (Integer, Number) or of each component (Vector, Points).
-    // Where the low end is another setting (lowSetting), low is its default.
+    // Where an end is another setting (lowSetting, highSetting), it is that setting's default.
     double low;
     double high;
     bool open;  // both ends excluded
     std::string lowSetting;
+    std::string highSetting;
     Scope scope;
     std::string unit;
     std::string summary;

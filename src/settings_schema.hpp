@@ -23,6 +23,14 @@
       "* rows up to about 3.39 million, 1843 x 1843 at most for a square. A larger grid throws an Error naming "     \
       "'columns * rows', the memory it would need and the limit.")                                                   \
     X(int, rows, "rows", 32, 2, kMaxGridSide, Closed, Grid, "", "Particles along a column", "")                       \
+    /* Patches: the grid cut into tiles with no constraint between them (seed 003's sea of papers).                \
+       validate() also asks that a patch side of 2 or more divides the grid's. */                                  \
+    X(int, patchColumns, "patchColumns", 0, 0, s.columns, Closed, Grid, "",                                       \
+      "Particles along a row of one patch; 0: the grid is one patch across",                                        \
+      "Otherwise at least 2, dividing columns: the grid is then independent patches with no constraint between "    \
+      "them (see createPatches).")                                                                                   \
+    X(int, patchRows, "patchRows", 0, 0, s.rows, Closed, Grid, "",                                             \
+      "Particles along a column of one patch; 0: the grid is one patch down", "Otherwise at least 2, dividing rows.") \
     /* With these lower ends and the density's, a particle's mass, density * width * height /                      \
        (columns * rows), is at least 1e-6 * 1e-3 * 1e-3 / 16384^2 = 3.7e-21 kg, a normal float32 with a            \
        finite inverse. Below that it rounded to a denormal or zero, 1/m to inf, and the first step to NaN. */      \
@@ -36,7 +44,11 @@
        cloth keeps its shape. */                                                                                   \
     X(std::vector<Vec3>, initialPositions, "positions", {}, -kMaxCoordinateMetres, kMaxCoordinateMetres, Closed,    \
       Grid, "metres", "Starting shape, x y z per particle (columns * rows of them, row-major)",                      \
-      "Rest lengths come from it, so a curved or folded cloth keeps its shape.")                                     \
+      "Rest lengths come from it, so a curved or folded cloth keeps its shape. None: a flat sheet placed by center " \
+      "and orientation.")                                                                                            \
+    X(std::vector<Vec3>, initialVelocities, "velocities", {}, -kMaxSpeed, kMaxSpeed, Closed, Grid, "m/s",            \
+      "Starting velocity, x y z per particle (columns * rows of them, row-major)",                                    \
+      "reset() starts from it again; pinned particles start still. None: the cloth starts at rest.")               \
     X(float, density, "density", 0.2f, 1e-6f, 1000.0f, Closed, Grid, "kg/m^2", "Areal density",                      \
       "Each particle carries an equal share of the mass. With the lower ends of width and height this keeps a particle's mass a normal float32, so its inverse is "   \
       "finite.")                                                                                                     \
@@ -67,6 +79,13 @@
       "A substep of h takes up 1 - exp(-windNormalDrag h) of it.")                                                   \
     X(float, windTangentialDrag, "windTangentialDrag", 0.2f, 0.0f, 100.0f, Closed, RunTime, "1/s",                   \
       "The same as windNormalDrag, along the surface", "")                                                           \
+    X(float, windGustSpeed, "windGustSpeed", 0.0f, 0.0f, 100.0f, Closed, RunTime, "m/s",                              \
+      "Root-mean-square speed of the gusts added to the wind; 0: the wind is uniform",                              \
+      "Gusts are a few travelling waves of air (wind_gusts.hpp), carried along by the wind, the same on every backend.") \
+    X(float, windGustWavelength, "windGustWavelength", 4.0f, 0.01f, 1e4f, Closed, RunTime, "metres",                 \
+      "Length of the longest gust wave", "")                                                                           \
+    X(int, windGustSeed, "windGustSeed", 1, 0, 1000000, Closed, RunTime, "",                                       \
+      "Chooses the gust waves' directions and phases", "")                                                            \
     X(float, springConstant, "springConstant", 100.0f, 0.0f, 1e9f, Closed, RunTime, "N/m",                           \
       "Mass-spring Hooke constant", "")                                                                              \
     X(float, collisionMargin, "collisionMargin", 0.005f, 0.0f, 1.0f, Closed, RunTime, "metres",                      \

@@ -42,7 +42,9 @@ std::vector<std::uint32_t> buildTriangles(const Grid& grid) {
     std::vector<std::uint32_t> indices;
     indices.reserve(static_cast<std::size_t>((grid.columns - 1) * (grid.rows - 1) * 6));
     for (int row = 0; row + 1 < grid.rows; ++row) {
+        if (row == grid.patchEndRow(row)) continue;  // its cells would join two patches
         for (int column = 0; column + 1 < grid.columns; ++column) {
+            if (column == grid.patchEndColumn(column)) continue;
             const std::uint32_t topLeft = grid.index(column, row);
             const std::uint32_t topRight = grid.index(column + 1, row);
             const std::uint32_t bottomLeft = grid.index(column, row + 1);
@@ -72,7 +74,10 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
                 const GridOffset offset = offsetOf(direction);
                 const int otherColumn = column + offset.columns;
                 const int otherRow = row + offset.rows;
-                if (otherColumn >= grid.columns || otherRow < 0 || otherRow >= grid.rows) continue;
+                if (otherColumn > grid.patchEndColumn(column) || otherRow < grid.patchStartRow(row) ||
+                    otherRow > grid.patchEndRow(row)) {
+                    continue;  // beyond the grid, or in another patch
+                }
                 const std::uint32_t first = grid.index(column, row);
                 const std::uint32_t second = grid.index(otherColumn, otherRow);
                 const float restLength = glm::length(restPositions[second] - restPositions[first]);

@@ -47,13 +47,35 @@ const char* familyName(Family family);  // as the JS API spells it
 // The colour of the constraint that starts at (column, row) in this direction: 0 or 1.
 int colourOf(Direction direction, int column, int row);
 
+// A grid of particles, row-major, cut into patches (tiles of patchColumns x patchRows; 0 means
+// the whole side, so a plain cloth is one patch). No constraint, triangle or normal reaches
+// across a patch's edge: patches are independent cloths that share one array (and one texture).
 struct Grid {
     int columns = 0;
     int rows = 0;
+    int patchColumns = 0;
+    int patchRows = 0;
+
     std::uint32_t index(int column, int row) const {
         return static_cast<std::uint32_t>(row * columns + column);
     }
     int particleCount() const { return columns * rows; }
+    int patchWidth() const { return patchColumns > 0 ? patchColumns : columns; }
+    int patchHeight() const { return patchRows > 0 ? patchRows : rows; }
+    int patchCount() const { return (columns / patchWidth()) * (rows / patchHeight()); }
+    // Patches are numbered row-major over the layout, as particles are within the grid.
+    int patchOf(int column, int row) const {
+        return (row / patchHeight()) * (columns / patchWidth()) + column / patchWidth();
+    }
+    int patchOf(std::uint32_t particle) const {
+        return patchOf(static_cast<int>(particle % static_cast<std::uint32_t>(columns)),
+                       static_cast<int>(particle / static_cast<std::uint32_t>(columns)));
+    }
+    // The first column of the patch holding this column, and the last; rows alike.
+    int patchStartColumn(int column) const { return column - column % patchWidth(); }
+    int patchEndColumn(int column) const { return patchStartColumn(column) + patchWidth() - 1; }
+    int patchStartRow(int row) const { return row - row % patchHeight(); }
+    int patchEndRow(int row) const { return patchStartRow(row) + patchHeight() - 1; }
 };
 
 struct DistanceConstraint {

@@ -37,6 +37,17 @@ export interface ClothSettings {
   /** Particles along a column, [2, 16384]. Default 32. Shapes the grid: `set()` refuses a change. */
   rows?: number;
   /**
+   * Particles along a row of one patch; 0: the grid is one patch across, [0, columns]. Default 0. Shapes the
+   * grid: `set()` refuses a change. Otherwise at least 2, dividing columns: the grid is then independent
+   * patches with no constraint between them (see createPatches).
+   */
+  patchColumns?: number;
+  /**
+   * Particles along a column of one patch; 0: the grid is one patch down, [0, rows]. Default 0. Shapes the
+   * grid: `set()` refuses a change. Otherwise at least 2, dividing rows.
+   */
+  patchRows?: number;
+  /**
    * Length along the columns, metres, [0.001, 1000]. Default 1. Shapes the grid: `set()` refuses a change.
    */
   width?: number;
@@ -54,10 +65,16 @@ export interface ClothSettings {
   center?: Vec3;
   /**
    * Starting shape, x y z per particle (columns * rows of them, row-major), metres, each coordinate in
-   * [-10000, 10000]. Default none (a flat sheet). Shapes the grid: `set()` refuses a change. Rest lengths
-   * come from it, so a curved or folded cloth keeps its shape.
+   * [-10000, 10000]. Default none. Shapes the grid: `set()` refuses a change. Rest lengths come from it, so a
+   * curved or folded cloth keeps its shape. None: a flat sheet placed by center and orientation.
    */
   positions?: ArrayLike<number>;
+  /**
+   * Starting velocity, x y z per particle (columns * rows of them, row-major), m/s, each coordinate in
+   * [-1000, 1000]. Default none. Shapes the grid: `set()` refuses a change. reset() starts from it again;
+   * pinned particles start still. None: the cloth starts at rest.
+   */
+  velocities?: ArrayLike<number>;
   /**
    * Areal density, kg/m^2, [1e-6, 1000]. Default 0.2. Shapes the grid: `set()` refuses a change. Each
    * particle carries an equal share of the mass. With the lower ends of width and height this keeps a
@@ -96,6 +113,16 @@ export interface ClothSettings {
   windNormalDrag?: number;
   /** The same as windNormalDrag, along the surface, 1/s, [0, 100]. Default 0.2. */
   windTangentialDrag?: number;
+  /**
+   * Root-mean-square speed of the gusts added to the wind; 0: the wind is uniform, m/s, [0, 100]. Default 0.
+   * Gusts are a few travelling waves of air (wind_gusts.hpp), carried along by the wind, the same on every
+   * backend.
+   */
+  windGustSpeed?: number;
+  /** Length of the longest gust wave, metres, [0.01, 10000]. Default 4. */
+  windGustWavelength?: number;
+  /** Chooses the gust waves' directions and phases, [0, 1e6]. Default 1. */
+  windGustSeed?: number;
   /** Mass-spring Hooke constant, N/m, [0, 1e9]. Default 100. */
   springConstant?: number;
   /** Distance kept between the cloth and every collider, metres, [0, 1]. Default 0.005. */
@@ -127,7 +154,7 @@ export interface ClothSettings {
 }
 
 /** The settings in force, as `cloth.settings` returns them (the starting shape is not repeated). */
-export type ResolvedClothSettings = Required<Omit<ClothSettings, 'positions' | 'structural' | 'shear' | 'bending'>> & {
+export type ResolvedClothSettings = Required<Omit<ClothSettings, 'positions' | 'velocities' | 'structural' | 'shear' | 'bending'>> & {
   structural: Required<FamilyStiffness>;
   shear: Required<FamilyStiffness>;
   bending: Required<FamilyStiffness>;
@@ -217,6 +244,8 @@ export interface SettingInfo {
   open: boolean;
   /** For a range whose low end is another setting's value, its name; else ''. */
   lowSetting: string;
+  /** The same for the high end. */
+  highSetting: string;
   scope: 'grid' | 'run-time';
   /** A choice setting's names. */
   choices: string[];

@@ -89,7 +89,7 @@ const char* kindName(SettingKind kind) {
     return "?";
 }
 
-// The schema as plain objects: {name, kind, low, high, open, lowSetting, scope, choices}, for
+// The schema as plain objects: {name, kind, low, high, open, lowSetting, highSetting, scope, choices}, for
 // tests that go through every setting.
 val settingsSchemaToJs() {
     val list = val::array();
@@ -101,6 +101,7 @@ val settingsSchemaToJs() {
         entry.set("high", info.high);
         entry.set("open", info.open);
         entry.set("lowSetting", val(info.lowSetting));
+        entry.set("highSetting", val(info.highSetting));
         entry.set("scope", val(info.scope == Scope::Grid ? "grid" : "run-time"));
         val choices = val::array();
         for (const std::string& choice : info.choices) choices.call<void>("push", val(choice));
@@ -299,7 +300,7 @@ public:
             const float metres = static_cast<float>(thickness);
             return static_cast<double>(positions.isUndefined()
                                            ? cloth_.selfIntersections(metres)
-                                           : nuno::selfIntersections(pointsFrom(positions), cloth_.restPositions(), metres));
+                                           : nuno::selfIntersections(pointsFrom(positions), cloth_.restPositions(), cloth_.topology().grid, metres));
         });
     }
 

@@ -13,7 +13,8 @@ constexpr std::size_t kLineColumns = 110;
 
 std::string rangeText(const SettingInfo& info) {
     const std::string low = info.lowSetting.empty() ? jsNumber(info.low) : info.lowSetting;
-    const std::string interval = std::string(info.open ? "(" : "[") + low + ", " + jsNumber(info.high) +
+    const std::string high = info.highSetting.empty() ? jsNumber(info.high) : info.highSetting;
+    const std::string interval = std::string(info.open ? "(" : "[") + low + ", " + high +
                                  (info.open ? ")" : "]");
     switch (info.kind) {
         case SettingKind::Integer:

@@ -137,9 +137,11 @@ test('cloth.settings holds every setting of the schema but the starting shape', 
 test('every numeric setting: its ends accepted and finite, just beyond them refused by name', () => {
   assert.ok(numericSettings.length >= 27 && vectorSettings.length >= 3, 'the schema lists the numeric settings');
   let refused = 0;
-  for (const { name, kind, low, high, open } of numericSettings) {
+  for (const { name, kind, low, high: schemaHigh, highSetting, open } of numericSettings) {
     // A 2 x 2 grid keeps the widest grids affordable: columns 16384 x rows 2.
     const grid = name === 'columns' || name === 'rows' ? { columns: 2, rows: 2 } : { columns: 6, rows: 6 };
+    // An end that is another setting is that setting's value here (patchColumns <= columns).
+    const high = highSetting ? /** @type {Record<string, number>} */ (grid)[highSetting] : schemaHigh;
     for (const end of open ? [] : [low, high]) {
       const cloth = nuno.createCloth({ ...grid, ...settingsWith(name, end) });
       assertStaysFinite(cloth, 20);

@@ -1,0 +1,43 @@
+// Gusts: wind that varies in space and time (seed 003's papers flutter in it), the same formula
+// on every backend. The air velocity at a point is the uniform wind plus kGustWaves travelling
+// plane waves, each amplitude * cos(wavevector . x + phase). Every amplitude is perpendicular to
+// its wavevector, so the gusts are divergence-free (air neither piles up nor thins out, as curl
+// noise would give), and each wave drifts with the wind (Taylor's frozen turbulence) while its
+// phase also turns on its own, so a still day still gusts. Directions, phases and the split of
+// the speed over the waves come from the seed; the longest wave is windGustWavelength long and
+// the others shorter and weaker, and their root-mean-square sum is windGustSpeed.
+//
+// The phases at a moment are computed once per substep in double (an hour in, a float time
+// would have lost a tenth of a radian) and handed to each backend as float32, so the GPU solver
+// evaluates the very same waves (shaders/wind-gusts.glsl).
+#pragma once
+
+#include <array>
+#include <cmath>
+
+#include "math.hpp"
+#include "settings.hpp"
+
+namespace nuno {
+
+constexpr int kGustWaves = 4;
+
+struct GustWave {
+    Vec3 wavevector;  // rad/m
+    float phase;      // rad, at the moment the waves were made for
+    Vec3 amplitude;   // m/s, perpendicular to the wavevector
+};
+
+using GustWaves = std::array<GustWave, kGustWaves>;
+
+// The waves of these settings at `seconds` of simulated time (all amplitudes zero when
+// windGustSpeed is 0).
+GustWaves gustWavesAt(const ClothSettings& settings, double seconds);
+
+inline Vec3 gustAt(const GustWaves& waves, const Vec3& position) {
+    Vec3 gust(0.0f);
+    for (const GustWave& wave : waves) gust += wave.amplitude * std::cos(glm::dot(wave.wavevector, position) + wave.phase);
+    return gust;
+}
+
+}  // namespace nuno

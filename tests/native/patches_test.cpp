@@ -1,0 +1,329 @@
+// A sea of patches (seed 003): the grid cut into independent tiles, their scattered starting
+// poses, and the gusts they flutter in.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "cloth.hpp"
+#include "error_message.hpp"
+#include "metric.hpp"
+#include "patches.hpp"
+
+namespace nuno {
+namespace {
+
+PatchLayout smallLayout() {
+    PatchLayout layout;
+    layout.patchesAcross = 4;
+    layout.patchesDown = 3;
+    layout.patchColumns = 8;
+    layout.patchRows = 8;
+    layout.patchWidth = 0.1f;
+    layout.patchHeight = 0.14f;
+    return layout;
+}
+
+// Papers scattered over a 1 m box 1.5 m up, falling and tumbling in gusts onto a ball and the floor.
+ClothSettings papers(const PatchLayout& layout, std::uint32_t seed = 7) {
+    PatchScatter scatter;
+    scatter.seed = seed;
+    scatter.center = Vec3(0.0f, 1.5f, 0.0f);
+    scatter.extent = Vec3(1.0f, 0.6f, 1.0f);
+    scatter.speed = 0.5f;
+    scatter.spin = 3.0f;
+    ClothSettings settings;
+    settings.pins = PinPreset::None;
+    settings.wind = Vec3(1.0f, 0.0f, 0.0f);
+    settings.windGustSpeed = 2.0f;
+    settings.windGustWavelength = 1.5f;
+    placePatches(layout, scatterPatches(layout.patchCount(), scatter), settings);
+    return settings;
+}
+
+void addGroundAndBall(Cloth& cloth) {
+    cloth.addCollider({planeThrough(Vec3(0), Vec3(0, 1, 0)), 0.8f});
+    cloth.addCollider({Sphere{Vec3(0.0f, 0.3f, 0.0f), 0.3f}, 0.5f});
+}
+
+TEST(Patches, NoConstraintOrTriangleCrossesAPatchEdge) {
+    const PatchLayout layout = smallLayout();
+    const Cloth sea(papers(layout));
+    ClothSettings lone;
+    lone.columns = layout.patchColumns;
+    lone.rows = layout.patchRows;
+    const Cloth single(lone);
+    const Grid& grid = sea.topology().grid;
+    EXPECT_EQ(grid.patchCount(), layout.patchCount());
+    for (const Family family : {Family::Structural, Family::Shear, Family::Bending}) {
+        EXPECT_EQ(sea.topology().countOf(family), single.topology().countOf(family) * layout.patchCount());
+    }
+    for (const DistanceConstraint& constraint : sea.topology().constraints) {
+        ASSERT_EQ(grid.patchOf(constraint.first), grid.patchOf(constraint.second));
+    }
+    const std::vector<std::uint32_t>& triangles = sea.topology().triangleIndices;
+    EXPECT_EQ(triangles.size(), single.topology().triangleIndices.size() * layout.patchCount());
+    for (std::size_t i = 0; i < triangles.size(); i += 3) {
+        ASSERT_EQ(grid.patchOf(triangles[i]), grid.patchOf(triangles[i + 1]));
+        ASSERT_EQ(grid.patchOf(triangles[i]), grid.patchOf(triangles[i + 2]));
+    }
+}
+
+TEST(Patches, ScatteredPosesAreRigidAndRepeatable) {
+    const PatchLayout layout = smallLayout();
+    const ClothSettings first = papers(layout);
+    EXPECT_EQ(first.initialPositions, papers(layout).initialPositions);
+    EXPECT_NE(first.initialPositions, papers(layout, 8).initialPositions);
+    // Each patch is the flat rectangle turned and moved: its rest lengths are the flat ones.
+    const Cloth sea(first);
+    for (const DistanceConstraint& constraint : sea.topology().constraints) {
+        if (constraint.family != Family::Structural) continue;
+        const bool alongRow = constraint.second == constraint.first + 1;
+        const float spacing = alongRow ? layout.patchWidth / (layout.patchColumns - 1) : layout.patchHeight / (layout.patchRows - 1);
+        ASSERT_NEAR(constraint.restLength, spacing, 1e-6f);
+    }
+    // The mass is the patches': density * patch area / particles per patch.
+    EXPECT_FLOAT_EQ(first.particleMass(), first.density * layout.patchWidth * layout.patchHeight / 64.0f);
+}
+
+// Holding and dragging a particle of patch 5 changes nothing in any other patch, bit for bit,
+// under every ordering: patches share no constraint, normal or triangle.
+TEST(Patches, MovingOnePatchNeverMovesAnother) {
+    const PatchLayout layout = smallLayout();
+    for (const Ordering ordering : {Ordering::RedBlack, Ordering::GaussSeidel, Ordering::Jacobi}) {
+        ClothSettings settings = papers(layout);
+        settings.ordering = ordering;
+        Cloth still(settings);
+        Cloth dragged(settings);
+        addGroundAndBall(still);
+        addGroundAndBall(dragged);
+        const Grid& grid = dragged.topology().grid;
+        const std::uint32_t held = grid.index(1 * layout.patchColumns + 3, 1 * layout.patchRows + 4);  // patch 5
+        ASSERT_EQ(grid.patchOf(held), 5);
+        for (int step = 0; step < 60; ++step) {
+            dragged.hold(held, Vec3(0.3f * std::sin(0.1f * step), 1.0f, 0.2f));
+            still.stepFixed(1);
+            dragged.stepFixed(1);
+        }
+        int moved = 0;
+        for (std::uint32_t i = 0; i < dragged.positions().size(); ++i) {
+            const bool samePatch = grid.patchOf(i) == 5;
+            const bool identical = dragged.positions()[i] == still.positions()[i] && dragged.particles().velocities[i] == still.particles().velocities[i];
+            if (samePatch) moved += identical ? 0 : 1;
+            else ASSERT_TRUE(identical) << "particle " << i << " of patch " << grid.patchOf(i) << ", " << orderingName(ordering);
+        }
+        EXPECT_EQ(moved, 64) << "the held patch itself moves";
+    }
+}
+
+// With patch sides a multiple of four, a patch's constraints fall in the same colours as a lone
+// cloth's, so under red-black a patch moves exactly as a lone cloth of its shape would.
+TEST(Patches, APatchMovesExactlyAsALoneClothOfItsShape) {
+    const PatchLayout layout = smallLayout();
+    const ClothSettings seaSettings = papers(layout);
+    Cloth sea(seaSettings);
+    addGroundAndBall(sea);
+    const Grid& grid = sea.topology().grid;
+    const int patch = 6;  // tile (2, 1)
+    const int firstColumn = (patch % layout.patchesAcross) * layout.patchColumns;
+    const int firstRow = (patch / layout.patchesAcross) * layout.patchRows;
+    ClothSettings loneSettings = seaSettings;
+    loneSettings.columns = layout.patchColumns;
+    loneSettings.rows = layout.patchRows;
+    loneSettings.patchColumns = 0;
+    loneSettings.patchRows = 0;
+    loneSettings.width = layout.patchWidth;
+    loneSettings.height = layout.patchHeight;
+    loneSettings.initialPositions.clear();
+    loneSettings.initialVelocities.clear();
+    for (int row = 0; row < layout.patchRows; ++row) {
+        for (int column = 0; column < layout.patchColumns; ++column) {
+            const std::uint32_t index = grid.index(firstColumn + column, firstRow + row);
+            loneSettings.initialPositions.push_back(seaSettings.initialPositions[index]);
+            loneSettings.initialVelocities.push_back(seaSettings.initialVelocities[index]);
+        }
+    }
+    Cloth lone(loneSettings);
+    addGroundAndBall(lone);
+    sea.stepFixed(90);
+    lone.stepFixed(90);
+    for (int row = 0; row < layout.patchRows; ++row) {
+        for (int column = 0; column < layout.patchColumns; ++column) {
+            ASSERT_EQ(sea.positions()[grid.index(firstColumn + column, firstRow + row)],
+                      lone.positions()[static_cast<std::size_t>(row * layout.patchColumns + column)]);
+        }
+    }
+}
+
+// Papers dropped in gusts onto a ball and the floor come to rest on them, none below the floor.
+TEST(Patches, PapersComeToRestOnTheGroundWithoutSinking) {
+    const PatchLayout layout = smallLayout();
+    ClothSettings settings = papers(layout);
+    settings.windGustSpeed = 0.5f;
+    Cloth sea(settings);
+    addGroundAndBall(sea);
+    float lowest = 1e9f;
+    for (int step = 0; step < 240; ++step) {
+        sea.stepFixed(1);
+        lowest = std::min(lowest, sea.lowestPoint());
+    }
+    ClothSettings calm = sea.settings();
+    calm.wind = Vec3(0.0f);
+    calm.windGustSpeed = 0.0f;
+    sea.configure(calm);
+    for (int step = 0; step < 240; ++step) {
+        sea.stepFixed(1);
+        lowest = std::min(lowest, sea.lowestPoint());
+    }
+    test::metric("papers_lowest_point_mm", 1000.0 * lowest, "mm", "12 patches, 8 s, margin 5 mm");
+    test::metric("papers_kinetic_energy_j", sea.kineticEnergy(), "J", "after the wind dropped for 4 s");
+    EXPECT_GE(lowest, 0.0f) << "a particle went below the floor";
+    EXPECT_GE(sea.colliderClearance(), -1e-4f);
+    EXPECT_LT(sea.lowestPoint(), 0.01f) << "the papers should have reached the floor";
+    EXPECT_LT(sea.kineticEnergy(), 1e-4) << "the papers should be at rest";
+}
+
+TEST(Patches, SettingsAndPosesAreCheckedByName) {
+    ClothSettings settings;
+    settings.columns = 12;
+    settings.patchColumns = 5;
+    EXPECT_EQ(test::errorMessageOf([&] { Cloth cloth(settings); }),
+              "nuno: 'patchColumns' must be 0 or an integer of at least 2 that divides columns (12), got 5");
+    settings.patchColumns = 1;
+    EXPECT_NE(test::errorMessageOf([&] { Cloth cloth(settings); }).find("'patchColumns'"), std::string::npos);
+    settings.patchColumns = 6;
+    settings.patchRows = 3;
+    EXPECT_EQ(test::errorMessageOf([&] { Cloth cloth(settings); }),
+              "nuno: 'patchRows' must be 0 or an integer of at least 2 that divides rows (32), got 3");
+    settings.patchRows = 0;
+    settings.initialVelocities.assign(5, Vec3(0.0f));
+    EXPECT_EQ(test::errorMessageOf([&] { Cloth cloth(settings); }),
+              "nuno: 'velocities' must be columns * rows = 384 points, got 5 points");
+    settings.initialVelocities.assign(384, Vec3(0.0f, 2000.0f, 0.0f));
+    EXPECT_NE(test::errorMessageOf([&] { Cloth cloth(settings); }).find("'velocities' must be three finite numbers, each in [-1000, 1000]"),
+              std::string::npos);
+    ClothSettings placed;
+    EXPECT_EQ(test::errorMessageOf([&] { placePatches(smallLayout(), std::vector<PatchPose>(3), placed); }),
+              "nuno: 'poses' must be one per patch (12), got 3");
+}
+
+TEST(Patches, StartingVelocitiesComeBackOnResetAndPinnedParticlesStartStill) {
+    ClothSettings settings = papers(smallLayout());
+    settings.pins = PinPreset::Custom;
+    settings.pinnedParticles = {0};
+    Cloth sea(settings);
+    EXPECT_EQ(sea.particles().velocities[0], Vec3(0.0f));
+    EXPECT_EQ(sea.particles().velocities[1], settings.initialVelocities[1]);
+    EXPECT_GT(glm::length(settings.initialVelocities[1]), 0.1f);
+    sea.stepFixed(10);
+    sea.reset();
+    EXPECT_EQ(sea.particles().velocities[1], settings.initialVelocities[1]);
+    EXPECT_EQ(sea.simulatedSeconds(), 0.0);
+}
+
+// Self-collision tells patches apart: two papers laid one on the other touch at rest, yet are
+// not rest neighbours, so they are pushed apart to the thickness.
+TEST(Patches, PatchesStartingOnEachOtherAreSeparatedBySelfCollision) {
+    PatchLayout layout = smallLayout();
+    layout.patchesAcross = 2;
+    layout.patchesDown = 1;
+    std::vector<PatchPose> poses(2);
+    poses[0].position = Vec3(0.0f, 0.5f, 0.0f);
+    poses[1].position = Vec3(0.001f, 0.502f, 0.0f);
+    ClothSettings settings;
+    settings.pins = PinPreset::None;
+    settings.gravity = Vec3(0.0f);
+    placePatches(layout, poses, settings);
+    settings.selfCollisionThickness = 0.01f;
+    Cloth pair(settings);
+    EXPECT_GT(pair.selfIntersections(0.01f), 0u);
+    pair.stepFixed(30);
+    EXPECT_EQ(pair.selfIntersections(0.01f), 0u);
+    float closest = 1e9f;
+    for (std::uint32_t i = 0; i < 64; ++i) {
+        for (std::uint32_t j = 0; j < 64; ++j) {
+            const std::uint32_t a = pair.topology().grid.index(static_cast<int>(i % 8), static_cast<int>(i / 8));
+            const std::uint32_t b = pair.topology().grid.index(8 + static_cast<int>(j % 8), static_cast<int>(j / 8));
+            closest = std::min(closest, glm::length(pair.positions()[a] - pair.positions()[b]));
+        }
+    }
+    test::metric("patch_pair_closest_mm", 1000.0 * closest, "mm", "thickness 10 mm, started 2.2 mm apart");
+    EXPECT_GT(closest, 0.009f);
+}
+
+TEST(Gusts, AreDivergenceFreeWithTheirRootMeanSquareSpeed) {
+    ClothSettings settings;
+    settings.windGustSpeed = 3.0f;
+    settings.windGustWavelength = 2.0f;
+    const GustWaves waves = gustWavesAt(settings, 1.25);
+    std::mt19937 random(5);
+    std::uniform_real_distribution<float> coordinate(-20.0f, 20.0f);
+    double sumSquares = 0.0;
+    double largestDivergence = 0.0;
+    constexpr int kSamples = 20000;
+    constexpr float kStep = 1e-3f;
+    for (int n = 0; n < kSamples; ++n) {
+        const Vec3 point(coordinate(random), coordinate(random), coordinate(random));
+        const Vec3 gust = gustAt(waves, point);
+        sumSquares += glm::dot(gust, gust);
+        double divergence = 0.0;
+        for (int axis = 0; axis < 3; ++axis) {
+            Vec3 step(0.0f);
+            step[axis] = kStep;
+            divergence += (gustAt(waves, point + step)[axis] - gustAt(waves, point - step)[axis]) / (2.0 * kStep);
+        }
+        largestDivergence = std::max(largestDivergence, std::abs(divergence));
+    }
+    const double rms = std::sqrt(sumSquares / kSamples);
+    test::metric("gust_rms_speed", rms, "m/s", "windGustSpeed 3");
+    test::metric("gust_largest_divergence", largestDivergence, "1/s", "finite differences of 1 mm");
+    EXPECT_NEAR(rms, 3.0, 0.3);
+    // Finite differences in float: the bound is their rounding, against gradients of about
+    // 2 pi * 3 / 0.46 = 41 1/s in the shortest wave.
+    EXPECT_LT(largestDivergence, 0.5);
+}
+
+TEST(Gusts, FollowTheSeedAndTimeAndDriftWithTheWind) {
+    ClothSettings settings;
+    settings.windGustSpeed = 2.0f;
+    const Vec3 point(0.3f, 1.0f, -0.2f);
+    const Vec3 now = gustAt(gustWavesAt(settings, 2.0), point);
+    EXPECT_EQ(now, gustAt(gustWavesAt(settings, 2.0), point));
+    EXPECT_GT(glm::length(now - gustAt(gustWavesAt(settings, 2.5), point)), 0.1f);
+    ClothSettings otherSeed = settings;
+    otherSeed.windGustSeed = 2;
+    EXPECT_GT(glm::length(now - gustAt(gustWavesAt(otherSeed, 2.0), point)), 0.1f);
+    // Carried by a wind of 3 m/s along x, with the waves' own turning left out (a speed so small
+    // it turns them by 1e-6 rad), the field 1 s on, 3 m downwind, is the field now.
+    ClothSettings drifting = settings;
+    drifting.windGustSpeed = 1e-6f;
+    drifting.wind = Vec3(3.0f, 0.0f, 0.0f);
+    const Vec3 before = gustAt(gustWavesAt(drifting, 0.0), point);
+    const Vec3 after = gustAt(gustWavesAt(drifting, 1.0), point + Vec3(3.0f, 0.0f, 0.0f));
+    EXPECT_LT(glm::length(after - before), 1e-3f * glm::length(before));
+    settings.windGustSpeed = 0.0f;
+    EXPECT_EQ(gustAt(gustWavesAt(settings, 2.0), point), Vec3(0.0f));
+}
+
+// Gusts reach the cloth through the drag: with them a patch is pushed about, without them the
+// wind alone moves it, and the same seed does the same thing twice.
+TEST(Gusts, PushThePapersAboutRepeatably) {
+    ClothSettings settings = papers(smallLayout());
+    Cloth gusty(settings);
+    Cloth again(settings);
+    settings.windGustSpeed = 0.0f;
+    Cloth steady(settings);
+    gusty.stepFixed(30);
+    again.stepFixed(30);
+    steady.stepFixed(30);
+    EXPECT_EQ(gusty.positions(), again.positions());
+    float largest = 0.0f;
+    for (std::size_t i = 0; i < gusty.positions().size(); ++i) {
+        largest = std::max(largest, glm::length(gusty.positions()[i] - steady.positions()[i]));
+    }
+    test::metric("gust_displacement_mm", 1000.0 * largest, "mm", "0.5 s, gusts of 2 m/s");
+    EXPECT_GT(largest, 0.01f);
+}
+
+}  // namespace
+}  // namespace nuno
