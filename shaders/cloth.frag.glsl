@@ -5,6 +5,7 @@ precision highp float;
 
 in vec3 vWorldPosition;
 in vec3 vNormal;
+in vec3 vPatchTint;
 
 uniform vec3 uFrontColor;     // sRGB
 uniform vec3 uBackColor;      // sRGB
@@ -23,7 +24,7 @@ void main() {
   // Interpolated normals are not unit length; a zero one (degenerate triangle) stays dark, not NaN.
   vec3 normal = vNormal * inversesqrt(max(dot(vNormal, vNormal), 1e-12));
   if (!front) normal = -normal;
-  vec3 albedo = pow(front ? uFrontColor : uBackColor, vec3(kGamma));
+  vec3 albedo = pow((front ? uFrontColor : uBackColor) * vPatchTint, vec3(kGamma));
 
   float diffuse = max((dot(normal, uLightDirection) + kWrap) / (1.0 + kWrap), 0.0);
   vec3 ambient = mix(pow(uGroundColor, vec3(kGamma)), pow(uSkyColor, vec3(kGamma)), 0.5 + 0.5 * normal.y);

@@ -9,11 +9,14 @@ precision highp sampler2D;
 uniform sampler2D uPositions;          // xyz in rgb, columns x rows texels
 uniform sampler2D uPositionResiduals;  // the half path's low parts, added to uPositions
 uniform bool uHasResiduals;
+uniform ivec2 uPatchSize;              // columns, rows of one patch (the grid's for one cloth)
+uniform bool uPatchColors;
 uniform mat4 uView;
 uniform mat4 uProjection;
 
 out vec3 vWorldPosition;
 out vec3 vNormal;
+out vec3 vPatchTint;  // multiplies the cloth's colours: white, or a shade of its own per patch
 
 vec3 positionAt(ivec2 texel) {
   vec3 position = texelFetch(uPositions, texel, 0).xyz;
@@ -26,6 +29,10 @@ void main() {
   vWorldPosition = positionAt(texel);
   // Unit per particle before interpolation, exactly as the core's computeNormals, so the shading
   // does not lean toward the more stretched neighbourhoods; a collapsed one gets zero.
-  vNormal = gridNormal(texel, gridSize);
+  vNormal = gridNormal(texel, uPatchSize);
+  // Patches numbered row-major over the layout; the golden ratio spreads neighbours' hues apart.
+  int patch = (texel.y / uPatchSize.y) * (gridSize.x / uPatchSize.x) + texel.x / uPatchSize.x;
+  float hue = fract(float(patch) * 0.618034);
+  vPatchTint = uPatchColors ? 0.65 + 0.35 * cos(6.2831853 * (hue + vec3(0.0, 0.333, 0.667))) : vec3(1.0);
   gl_Position = uProjection * uView * vec4(vWorldPosition, 1.0);
 }

@@ -83,7 +83,8 @@ void main() {
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
                 if (any(notEqual(cellOf(otherPosition, uThickness), cell))) continue;
                 vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
-                if (dot(restBetween, restBetween) < restReach * restReach) continue;
+                bool samePatch = all(equal(texel / uPatchSize, otherTexel / uPatchSize));
+                if (samePatch && dot(restBetween, restBetween) < restReach * restReach) continue;
                 float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;
                 vec3 between = position - otherPosition;
                 if (dot(between, between) >= uThickness * uThickness) continue;

@@ -62,8 +62,8 @@ float lengthCorrection(float violation, float inverseMassSum, inout float lambda
 void main() {
     ivec2 self = ivec2(gl_FragCoord.xy);
     vec3 position = positionAt(self);
-    bool isFirst = insideGrid(self + uOffset) && colourOf(self) == uColour;
-    bool isSecond = !isFirst && insideGrid(self - uOffset) && colourOf(self - uOffset) == uColour;
+    bool isFirst = inPatchOf(self, self + uOffset) && colourOf(self) == uColour;
+    bool isSecond = !isFirst && inPatchOf(self, self - uOffset) && colourOf(self - uOffset) == uColour;
 #if XPBD_LAMBDAS
     vec4 lambdas = texelFetch(uLambdas, self, 0);
     int slot = (uDirection % 2) * 2 + (isFirst ? 0 : 1);

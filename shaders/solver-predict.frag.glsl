@@ -4,6 +4,7 @@
 // along it, so the surface normal (grid-normal.glsl, as the CPU core takes it) matters.
 // Drag and damping are exact decays over the substep (src/integrate.hpp), so any rate is stable;
 // their factors come from the core, computed once per step, so both backends use the same ones.
+// With gusts (wind-gusts.glsl) the air is the wind plus the gusts where the particle starts.
 
 uniform sampler2D uPosition;
 uniform sampler2D uPositionLow;
@@ -28,8 +29,9 @@ void main() {
     }
     vec3 velocity = fetchVector(uVelocity, uVelocityLow, texel);
     if (uNormalDragShare > 0.0 || uTangentialDragShare > 0.0) {
-        vec3 normal = gridNormal(texel, uGridSize);
-        vec3 relativeWind = uWind - velocity;
+        vec3 normal = gridNormal(texel, uPatchSize);
+        vec3 air = uGusts ? uWind + gustAt(position) : uWind;
+        vec3 relativeWind = air - velocity;
         vec3 normalPart = normal * dot(relativeWind, normal);
         velocity += normalPart * uNormalDragShare + (relativeWind - normalPart) * uTangentialDragShare;
     }

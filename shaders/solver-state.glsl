@@ -10,7 +10,8 @@ precision highp float;
 precision highp int;
 precision highp sampler2D;
 
-uniform ivec2 uGridSize;  // columns, rows
+uniform ivec2 uGridSize;   // columns, rows
+uniform ivec2 uPatchSize;  // columns, rows of one patch: the grid's own when it is one cloth
 
 vec3 fetchVector(sampler2D high, sampler2D low, ivec2 texel) {
 #if SPLIT_HALF
@@ -56,4 +57,9 @@ vec4 storedLow(vec3 value) { return vec4(roundedToHalf(value - roundedToHalf(val
 
 bool insideGrid(ivec2 texel) {
     return all(greaterThanEqual(texel, ivec2(0))) && all(lessThan(texel, uGridSize));
+}
+
+// Whether `other` is a particle of the same patch as `texel`: patches share no constraint.
+bool inPatchOf(ivec2 texel, ivec2 other) {
+    return insideGrid(other) && all(equal(texel / uPatchSize, other / uPatchSize));
 }

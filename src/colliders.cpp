@@ -191,14 +191,14 @@ Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal) {
     return {Vec3(unit), static_cast<float>(glm::dot(unit, point))};
 }
 
-Vec4 unitRotation(const std::array<double, 4>& quaternion) {
+Vec4 unitRotation(const std::array<double, 4>& quaternion, const std::string& name, const std::string& owner) {
     double largest = 0.0;
     for (const double component : quaternion) largest = std::max(largest, std::fabs(component));
     if (!std::isfinite(largest) || !(largest > 0.0)) {
-        failInput("rotation", "a non-zero quaternion [x, y, z, w] of four finite numbers",
+        failInput(name, "a non-zero quaternion [x, y, z, w] of four finite numbers",
                   "[" + showNumber(quaternion[0]) + ", " + showNumber(quaternion[1]) + ", " + showNumber(quaternion[2]) +
                       ", " + showNumber(quaternion[3]) + "]",
-                  Box::kName);
+                  owner);
     }
     const glm::dvec4 unit = glm::normalize(glm::dvec4(quaternion[0], quaternion[1], quaternion[2], quaternion[3]) / largest);
     return Vec4(unit);

@@ -93,8 +93,9 @@ void validate(const Collider& collider);
 // Throws std::invalid_argument naming 'point' or 'normal'.
 Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal);
 // A unit quaternion from any finite non-zero one (x, y, z, w), normalised in double. Throws
-// naming 'rotation'.
-Vec4 unitRotation(const std::array<double, 4>& quaternion);
+// naming it (a box's 'rotation' unless told otherwise).
+Vec4 unitRotation(const std::array<double, 4>& quaternion, const std::string& name = "rotation",
+                  const std::string& owner = Box::kName);
 
 // The shape as the GPU collide pass reads it (shaders/collider-contact.glsl):
 //   sphere (center, radius); plane (normal, offset); capsule (start, radius), (end, 0);

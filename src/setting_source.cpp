@@ -162,6 +162,116 @@ void applySettings(const SettingSource& source, ClothSettings& settings) {
     }
 }
 
+const std::vector<std::string>& patchSettingKeys() {
+    static const std::vector<std::string> keys = {
+        "patchesAcross", "patchesDown",   "patchColumns",  "patchRows",     "patchWidth",      "patchHeight",
+        "seed",          "scatterCenter", "scatterExtent", "scatterSpeed",  "scatterSpin",     "patchPositions",
+        "patchRotations", "patchVelocities", "patchSpins"};
+    return keys;
+}
+
+namespace {
+
+int integerIn(const SettingSource& source, const std::string& key, int low, int high) {
+    const int value = integer(source, key);
+    if (value < low || value > high) {
+        failInput(key, "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]", std::to_string(value));
+    }
+    return value;
+}
+
+float realIn(const SettingSource& source, const std::string& key, float low, float high) {
+    const double value = source.number(key);
+    if (!std::isfinite(value) || value < low || value > high) {
+        failInput(key, "a number in [" + showNumber(low) + ", " + showNumber(high) + "]", showNumber(value));
+    }
+    return static_cast<float>(value);
+}
+
+Vec3 vectorIn(const SettingSource& source, const std::string& key, double low, double high) {
+    const glm::dvec3 value = vector3(source, key);
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!std::isfinite(value[axis]) || value[axis] < low || value[axis] > high) {
+            failInput(key, "three numbers, each in [" + showNumber(low) + ", " + showNumber(high) + "]", showVector(value));
+        }
+    }
+    return Vec3(value);
+}
+
+// One entry of `width` numbers per patch, from a flat array; each passed to take(patch, values).
+template <class Take>
+void readPerPatch(const SettingSource& source, const std::string& key, int patches, std::size_t width, Take&& take) {
+    const std::vector<double> flat = source.numbers(key);
+    if (flat.size() != width * static_cast<std::size_t>(patches)) {
+        failInput(key, std::to_string(width) + " numbers per patch (" + std::to_string(width * static_cast<std::size_t>(patches)) + ")",
+                  std::to_string(flat.size()) + " numbers");
+    }
+    for (int patch = 0; patch < patches; ++patch) take(patch, &flat[width * static_cast<std::size_t>(patch)]);
+}
+
+void requireFinite(const std::string& key, const double* values, std::size_t count, double limit) {
+    for (std::size_t i = 0; i < count; ++i) {
+        if (!std::isfinite(values[i]) || std::fabs(values[i]) > limit) {
+            failInput(key, "finite numbers, each in [-" + showNumber(limit) + ", " + showNumber(limit) + "]", showNumber(values[i]));
+        }
+    }
+}
+
+}  // namespace
+
+PatchRequest readPatchRequest(const SettingSource& source) {
+    const std::vector<std::string> keys = source.keys();
+    const KeyCheck has{keys};
+    for (const char* gridKey : {"columns", "rows", "width", "height", "orientation", "center", "positions", "velocities"}) {
+        if (has(gridKey)) {
+            fail(std::string("'") + gridKey + "' is set by createPatches from the layout (patchesAcross, patchesDown, "
+                 "patchColumns, patchRows, patchWidth, patchHeight) and the poses; leave it out");
+        }
+    }
+    PatchRequest request;
+    PatchLayout& layout = request.layout;
+    if (has("patchColumns")) layout.patchColumns = integerIn(source, "patchColumns", 2, kMaxGridSide);
+    if (has("patchRows")) layout.patchRows = integerIn(source, "patchRows", 2, kMaxGridSide);
+    if (has("patchesAcross")) layout.patchesAcross = integerIn(source, "patchesAcross", 1, kMaxGridSide / layout.patchColumns);
+    if (has("patchesDown")) layout.patchesDown = integerIn(source, "patchesDown", 1, kMaxGridSide / layout.patchRows);
+    if (has("patchWidth")) layout.patchWidth = realIn(source, "patchWidth", 1e-3f, 1000.0f);
+    if (has("patchHeight")) layout.patchHeight = realIn(source, "patchHeight", 1e-3f, 1000.0f);
+
+    PatchScatter scatter;
+    if (has("seed")) scatter.seed = static_cast<std::uint32_t>(integerIn(source, "seed", 0, 1000000));
+    if (has("scatterCenter")) scatter.center = vectorIn(source, "scatterCenter", -kMaxCoordinateMetres, kMaxCoordinateMetres);
+    if (has("scatterExtent")) scatter.extent = vectorIn(source, "scatterExtent", 0.0, kMaxCoordinateMetres);
+    if (has("scatterSpeed")) scatter.speed = realIn(source, "scatterSpeed", 0.0f, 100.0f);
+    if (has("scatterSpin")) scatter.spin = realIn(source, "scatterSpin", 0.0f, 1000.0f);
+    const int patches = layout.patchCount();
+    request.poses = scatterPatches(patches, scatter);
+
+    if (has("patchPositions")) {
+        readPerPatch(source, "patchPositions", patches, 3, [&](int patch, const double* v) {
+            requireFinite("patchPositions", v, 3, kMaxCoordinateMetres);
+            request.poses[static_cast<std::size_t>(patch)].position = Vec3(v[0], v[1], v[2]);
+        });
+    }
+    if (has("patchRotations")) {
+        readPerPatch(source, "patchRotations", patches, 4, [&](int patch, const double* v) {
+            request.poses[static_cast<std::size_t>(patch)].rotation = unitRotation({v[0], v[1], v[2], v[3]}, "patchRotations", "");
+        });
+    }
+    if (has("patchVelocities")) {
+        readPerPatch(source, "patchVelocities", patches, 3, [&](int patch, const double* v) {
+            requireFinite("patchVelocities", v, 3, 100.0);
+            request.poses[static_cast<std::size_t>(patch)].velocity = Vec3(v[0], v[1], v[2]);
+        });
+    }
+    if (has("patchSpins")) {
+        readPerPatch(source, "patchSpins", patches, 3, [&](int patch, const double* v) {
+            requireFinite("patchSpins", v, 3, 1000.0);
+            request.poses[static_cast<std::size_t>(patch)].spin = Vec3(v[0], v[1], v[2]);
+        });
+    }
+    return request;
+}
+
 Collider readCollider(const SettingSource& source, const Collider* current) {
     const std::vector<std::string> keys = source.keys();
     const KeyCheck has{keys};

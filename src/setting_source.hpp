@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "colliders.hpp"
+#include "patches.hpp"
 #include "settings.hpp"
 
 namespace nuno {
@@ -36,5 +37,18 @@ void applySettings(const SettingSource& source, ClothSettings& settings);
 // center, halfExtents, rotation}. With a current collider, the source only needs the fields that
 // change, and the type cannot.
 Collider readCollider(const SettingSource& source, const Collider* current = nullptr);
+
+// createPatches' own settings: the layout (patchesAcross, patchesDown, patchColumns, patchRows,
+// patchWidth, patchHeight), the scatter (seed, scatterCenter, scatterExtent, scatterSpeed,
+// scatterSpin) and poses given as flat arrays, one entry per patch (patchPositions x y z,
+// patchRotations x y z w, patchVelocities, patchSpins), each replacing the scatter's. Only these
+// keys are read; the grid's own (columns, rows, width, height, orientation, center, positions,
+// velocities) are refused by name, since the layout sets them. Ranges are checked here.
+struct PatchRequest {
+    PatchLayout layout;
+    std::vector<PatchPose> poses;
+};
+PatchRequest readPatchRequest(const SettingSource& source);
+const std::vector<std::string>& patchSettingKeys();
 
 }  // namespace nuno

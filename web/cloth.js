@@ -302,6 +302,34 @@ export class Cloth {
     return this.#live.lowestPoint();
   }
 
+  /** Seconds simulated since the start or the last reset(): the clock the gusts follow. */
+  get simulatedSeconds() {
+    return this.#live.simulatedSeconds();
+  }
+
+  /**
+   * The gust waves at a moment, as the GPU predict pass reads them (two vec4s a wave:
+   * wavevector and phase, amplitude and 0). A view, valid until the next call.
+   * @param {number} seconds
+   * @returns {Float32Array}
+   */
+  windGustWaves(seconds) {
+    return this.#live.windGustWaves(seconds);
+  }
+
+  /** Independent patches in the grid (1 for a plain cloth; see createPatches). */
+  get patchCount() {
+    return this.#live.patchCount();
+  }
+
+  /**
+   * The patch a particle belongs to: patches are numbered row-major over the layout.
+   * @param {number} particle
+   */
+  patchOf(particle) {
+    return this.#live.patchOf(particle);
+  }
+
   get particleCount() {
     return this.#live.particleCount();
   }

@@ -329,6 +329,59 @@ export interface GpuClothOptions extends ClothSettings {
   debug?: boolean;
 }
 
+/**
+ * createPatches' settings: the layout and the poses, then any cloth setting but those the layout
+ * sets (columns, rows, width, height, orientation, center, positions, velocities). Patch p is
+ * tile (p % patchesAcross, p / patchesAcross) of the grid; each starts flat in its own x-z plane
+ * (columns along x, rows along z), centred on its position and turned by its rotation. Poses
+ * are scattered from `seed`; any per-patch array given replaces that part of the scatter.
+ */
+export interface PatchSettings extends Omit<ClothSettings, 'columns' | 'rows' | 'width' | 'height' | 'orientation' | 'center' | 'positions' | 'velocities'> {
+  /** Patches along a row of the layout, at least 1 (patchesAcross * patchColumns at most 16384). Default 8. */
+  patchesAcross?: number;
+  /** Patches along a column of the layout, at least 1. Default 8. */
+  patchesDown?: number;
+  /** Particles along a row of one patch, [2, 16384]. Default 8. */
+  patchColumns?: number;
+  /** Particles along a column of one patch, [2, 16384]. Default 8. */
+  patchRows?: number;
+  /** A patch's size along its columns, metres, [0.001, 1000]. Default 0.1. */
+  patchWidth?: number;
+  /** A patch's size along its rows, metres, [0.001, 1000]. Default 0.1. */
+  patchHeight?: number;
+  /** Chooses the scattered poses, an integer in [0, 1000000]: the same seed gives the same poses everywhere. Default 1. */
+  seed?: number;
+  /** Centre of the box the patches are scattered over, metres. Default [0, 2, 0]. */
+  scatterCenter?: Vec3;
+  /** Size of that box, metres, each in [0, 10000]. Default [2, 1, 2]. */
+  scatterExtent?: Vec3;
+  /** Each patch's starting speed in a random direction, m/s, [0, 100]. Default 0. */
+  scatterSpeed?: number;
+  /** Each patch's starting spin about a random axis, rad/s, [0, 1000]. Default 0. */
+  scatterSpin?: number;
+  /** x y z of each patch's centre, metres. */
+  patchPositions?: ArrayLike<number>;
+  /** x y z w of each patch's rotation (any non-zero quaternion, normalised). */
+  patchRotations?: ArrayLike<number>;
+  /** x y z of each patch's starting velocity, m/s, each in [-100, 100]. */
+  patchVelocities?: ArrayLike<number>;
+  /** x y z of each patch's angular velocity about its centre, rad/s, each in [-1000, 1000]. */
+  patchSpins?: ArrayLike<number>;
+}
+
+/** Patch settings plus the choice of backend, for `createPatches(glOrCanvas, options)`. */
+export type GpuPatchOptions = PatchSettings & Pick<GpuClothOptions, 'backend' | 'precision' | 'ignoreFloatRenderTargets' | 'debug'>;
+
+/** How many patches of one size a cloth can hold. */
+export interface PatchCapacity {
+  patchesAcross: number;
+  patchesDown: number;
+  /** patchesAcross * patchesDown. */
+  patches: number;
+  /** The grid's largest side here: the core's limit, or the device's MAX_TEXTURE_SIZE if smaller. */
+  gridSide: number;
+}
+
 /** The device cannot run the GPU solver; `backend: 'auto'` falls back to the CPU on this error. */
 export class GpuUnsupportedError extends Error {}
 
@@ -356,6 +409,16 @@ export class Nuno {
    * GPU solver throws a `GpuUnsupportedError` naming the missing capability.
    */
   createCloth(target: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas, options?: GpuClothOptions): Cloth | GpuCloth;
+  /** A sea of independent patches on the CPU (see PatchSettings). Throws an Error naming an invalid setting. */
+  createPatches(settings?: PatchSettings): Cloth;
+  /**
+   * A sea of patches for this WebGL2 context or canvas, with createCloth's backends. Patches
+   * beyond the device's MAX_TEXTURE_SIZE: 'gpu' throws a GpuUnsupportedError naming
+   * patchesAcross or patchesDown and the most that fit, 'auto' runs them on the CPU and says why.
+   */
+  createPatches(target: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas, options?: GpuPatchOptions): Cloth | GpuCloth;
+  /** How many patches of this size fit: within the core's grid limit, and this context's MAX_TEXTURE_SIZE when given. */
+  patchCapacity(patchColumns: number, patchRows: number, gl?: WebGL2RenderingContext): PatchCapacity;
   /** The constraint directions in solving order, with their colouring. */
   readonly directions: ConstraintDirection[];
   /** Every setting as the core declares it (src/settings_schema.hpp), for tools and forms. */
@@ -405,6 +468,12 @@ export interface SimulatedCloth {
   readonly columns: number;
   readonly rows: number;
   readonly stepsTaken: number;
+  /** Seconds simulated since the start or the last reset(): the clock the gusts follow. */
+  readonly simulatedSeconds: number;
+  /** Independent patches in the grid: 1 for a plain cloth (see createPatches). */
+  readonly patchCount: number;
+  /** The patch a particle belongs to, numbered row-major over the layout. */
+  patchOf(particle: number): number;
   constraintCount(family: Family): number;
   /** The stages one substep runs with the current settings, in order (the GPU draws a pass per stage). */
   substepSchedule(): SubstepStage[];
@@ -441,6 +510,8 @@ export class Cloth {
   colliderClearance(positions?: Float32Array): number;
   /** The colliders as the GPU collide pass reads them. */
   packedColliders(): PackedColliders;
+  /** The gust waves at a moment as the GPU predict pass reads them: per wave (wavevector, phase), (amplitude, 0). A view, valid until the next call. */
+  windGustWaves(seconds: number): Float32Array;
   /** Pairs of particles closer than `thickness` / 2 that were farther than `thickness` apart at rest (cloth through itself), of this cloth's positions or of the positions given. */
   selfIntersections(thickness: number, positions?: Float32Array): number;
 
@@ -487,6 +558,8 @@ export interface ClothRendererOptions {
   background?: Rgb;
   /** Draw the grid's edges instead of its lit surface. */
   wireframe?: boolean;
+  /** Tint each patch its own shade of `color`; by default when the cloth has several patches. */
+  patchColors?: boolean;
   /** Check gl.getError() after every frame and throw an Error naming it. */
   debug?: boolean;
 }
@@ -496,12 +569,13 @@ export interface ClothRendererOptions {
  * positions in the vertex shader from the GPU cloth's texture, or from a texture it fills from
  * the CPU cloth's positions once a frame, and takes normals from the grid neighbours.
  */
-export type DrawableCloth =
-  | { readonly backend: 'cpu'; readonly columns: number; readonly rows: number; readonly particleCount: number;
-      readonly triangleIndices: Uint32Array; readonly positions: Float32Array }
-  | { readonly backend: 'gpu'; readonly columns: number; readonly rows: number; readonly particleCount: number;
-      readonly triangleIndices: Uint32Array; readonly positionTexture: WebGLTexture;
-      readonly positionResidualTexture: WebGLTexture | null };
+export type DrawableCloth = {
+  readonly columns: number; readonly rows: number; readonly particleCount: number; readonly triangleIndices: Uint32Array;
+  readonly patchCount: number; readonly settings: { readonly patchColumns: number; readonly patchRows: number };
+} & (
+  | { readonly backend: 'cpu'; readonly positions: Float32Array }
+  | { readonly backend: 'gpu'; readonly positionTexture: WebGLTexture; readonly positionResidualTexture: WebGLTexture | null }
+);
 
 /** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2, in the cloth's context for a GPU cloth. */
 export class ClothRenderer {
@@ -510,6 +584,7 @@ export class ClothRenderer {
   backColor: Rgb;
   background: Rgb;
   wireframe: boolean;
+  patchColors: boolean;
   /** Which colliders to draw from now on; call again after moving one. */
   setColliders(colliders: readonly DrawnCollider[]): void;
   /** Uploads the cloth's current positions and normals and draws one frame, clearing first. */

@@ -86,6 +86,74 @@ export class Nuno {
   }
 
   /**
+   * `createPatches(settings)` / `createPatches(glOrCanvas, options)`: a sea of independent
+   * patches (seed 003's papers), made like createCloth and returning the same cloths. The layout
+   * (patchesAcross x patchesDown patches of patchColumns x patchRows particles, patchWidth x
+   * patchHeight metres) and the poses (scattered from `seed` over scatterCenter +- scatterExtent
+   * / 2 with scatterSpeed and scatterSpin, or given per patch) set the grid; every other key is a
+   * cloth setting. The patches are tiles of one grid: see `patchCount` and `patchOf`.
+   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').PatchSettings} [target]
+   * @param {import('./index.js').GpuPatchOptions} [options] with a context or canvas
+   * @returns {Cloth | GpuCloth}
+   */
+  createPatches(target = {}, options = undefined) {
+    if (!isGraphicsTarget(target)) {
+      if (options !== undefined) throw new TypeError('nuno: createPatches(settings) takes one argument; pass a WebGL2 context or canvas first for the GPU');
+      return this.createCloth(this.#core.placePatches(target));
+    }
+    const { backend = 'auto', precision, ignoreFloatRenderTargets, debug, ...patchSettings } = options ?? {};
+    const settings = this.#core.placePatches(patchSettings);
+    const backendOptions = { backend, precision, ignoreFloatRenderTargets, debug };
+    const tooMany = backend === 'cpu' ? null : this.#patchesBeyondTexture(webgl2OrNull(target), settings);
+    if (!tooMany) return this.createCloth(target, { ...backendOptions, ...settings });
+    if (backend === 'gpu') throw new GpuUnsupportedError(tooMany);
+    const cloth = new Cloth(this.#core, settings);
+    cloth.fallbackReason = tooMany;
+    return cloth;
+  }
+
+  /**
+   * How many patches of patchColumns x patchRows particles one cloth can hold: across and down
+   * the core's grid limit, and, given a WebGL2 context, this device's MAX_TEXTURE_SIZE (the GPU
+   * keeps every patch in one texture). A larger createPatches request fails (the GPU refuses it;
+   * 'auto' then runs it on the CPU and says why).
+   * @param {number} patchColumns
+   * @param {number} patchRows
+   * @param {WebGL2RenderingContext} [gl]
+   * @returns {import('./index.js').PatchCapacity}
+   */
+  patchCapacity(patchColumns, patchRows, gl = undefined) {
+    for (const [name, value] of /** @type {const} */ ([['patchColumns', patchColumns], ['patchRows', patchRows]])) {
+      if (!Number.isInteger(value) || value < 2) throw new Error(`nuno: '${name}' must be an integer of at least 2, got ${shown(value)}`);
+    }
+    const gridSide = this.#gridSideLimit();
+    const side = gl ? Math.min(gridSide, gl.getParameter(gl.MAX_TEXTURE_SIZE)) : gridSide;
+    const patchesAcross = Math.floor(side / patchColumns);
+    const patchesDown = Math.floor(side / patchRows);
+    return { patchesAcross, patchesDown, patches: patchesAcross * patchesDown, gridSide: side };
+  }
+
+  #gridSideLimit() {
+    return /** @type {import('./index.js').SettingInfo} */ (this.settingsSchema.find(({ name }) => name === 'columns')).high;
+  }
+
+  /**
+   * Why these patch settings do not fit the device's textures, or null when they do.
+   * @param {WebGL2RenderingContext | null} gl
+   * @param {{columns: number, rows: number, patchColumns: number, patchRows: number}} settings
+   */
+  #patchesBeyondTexture(gl, { columns, rows, patchColumns, patchRows }) {
+    if (!gl) return null;
+    const capacity = this.patchCapacity(patchColumns, patchRows, gl);
+    if (columns <= capacity.gridSide && rows <= capacity.gridSide) return null;
+    const [name, asked, most] = columns > capacity.gridSide
+      ? ['patchesAcross', columns / patchColumns, capacity.patchesAcross]
+      : ['patchesDown', rows / patchRows, capacity.patchesDown];
+    return `nuno: '${name}' must be at most ${most} here, got ${asked}: the GPU keeps every patch in one texture, and ` +
+      `this device's MAX_TEXTURE_SIZE is ${capacity.gridSide} (nuno.patchCapacity says how many fit)`;
+  }
+
+  /**
    * The constraint directions in solving order and how each is coloured into two passes:
    * `colour = (start[colourAxis] / colourPeriod) % 2`.
    * @returns {import('./index.js').ConstraintDirection[]}
@@ -125,6 +193,18 @@ export class Nuno {
 function isGraphicsTarget(target) {
   return (typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext) ||
     (typeof target === 'object' && target !== null && typeof (/** @type {any} */ (target).getContext) === 'function');
+}
+
+/**
+ * The WebGL2 context of a target (a canvas's is made here, as createCloth would make it), or
+ * null where there is none: createCloth then says what is missing.
+ * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target
+ * @returns {WebGL2RenderingContext | null}
+ */
+function webgl2OrNull(target) {
+  if (typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext) return target;
+  const context = /** @type {HTMLCanvasElement} */ (target).getContext('webgl2');
+  return context instanceof WebGL2RenderingContext ? context : null;
 }
 
 /** @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target */

@@ -9,6 +9,8 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <type_traits>
 
@@ -179,6 +181,35 @@ ClothSettings settingsFrom(const val& object) {
     return settings;
 }
 
+// createPatches' settings in, createCloth's out: the layout and poses read (patch keys), the
+// grid they make (columns, rows, patch sides, width, height, positions, velocities) added to
+// every other key, which passes through untouched for createCloth to read.
+val placePatchesToJs(const val& options) {
+    return guarded([&] {
+        const JsSettingSource source(options, "settings");
+        const PatchRequest request = readPatchRequest(source);
+        ClothSettings placed;
+        placePatches(request.layout, request.poses, placed);
+        val settings = val::object();
+        const std::vector<std::string>& patchKeys = patchSettingKeys();
+        for (const std::string& key : source.keys()) {
+            if (std::find(patchKeys.begin(), patchKeys.end(), key) == patchKeys.end()) settings.set(key, options[key]);
+        }
+        settings.set("columns", placed.columns);
+        settings.set("rows", placed.rows);
+        settings.set("patchColumns", placed.patchColumns);
+        settings.set("patchRows", placed.patchRows);
+        settings.set("width", placed.width);
+        settings.set("height", placed.height);
+        const auto copied = [](const std::vector<Vec3>& points) {
+            return val::global("Float32Array").new_(emscripten::typed_memory_view(points.size() * 3, &points.data()->x));
+        };
+        settings.set("positions", copied(placed.initialPositions));
+        settings.set("velocities", copied(placed.initialVelocities));
+        return settings;
+    });
+}
+
 class JsCloth {
 public:
     explicit JsCloth(const val& settings) : cloth_(settingsFrom(settings)) {}
@@ -338,6 +369,23 @@ public:
     }
     double kineticEnergy() const { return cloth_.kineticEnergy(); }
     float lowestPoint() const { return cloth_.lowestPoint(); }
+    double simulatedSeconds() const { return cloth_.simulatedSeconds(); }
+    int patchCount() const { return cloth_.topology().grid.patchCount(); }
+    int patchOf(double particle) const {
+        return guarded([&] { return cloth_.topology().grid.patchOf(particleIndex(particle)); });
+    }
+    // The gust waves at a moment, as the GPU predict pass reads them: two vec4s a wave,
+    // (wavevector, phase) and (amplitude, 0). A view over a table this cloth keeps.
+    val windGustWaves(double seconds) {
+        const GustWaves waves = cloth_.gustWavesAt(seconds);
+        for (std::size_t k = 0; k < waves.size(); ++k) {
+            const GustWave& wave = waves[k];
+            const float packed[8] = {wave.wavevector.x, wave.wavevector.y, wave.wavevector.z, wave.phase,
+                                     wave.amplitude.x,  wave.amplitude.y,  wave.amplitude.z,  0.0f};
+            std::copy(std::begin(packed), std::end(packed), gustTable_.begin() + static_cast<std::ptrdiff_t>(8 * k));
+        }
+        return val(emscripten::typed_memory_view(gustTable_.size(), gustTable_.data()));
+    }
     std::size_t particleCount() const { return cloth_.positions().size(); }
     int columns() const { return cloth_.settings().columns; }
     int rows() const { return cloth_.settings().rows; }
@@ -346,6 +394,8 @@ public:
     double nonFiniteRecoveries() const { return static_cast<double>(cloth_.nonFiniteRecoveries()); }
 
 private:
+    std::array<float, 8 * kGustWaves> gustTable_{};
+
     std::vector<Vec3> pointsFrom(const val& positions) const {
         const std::vector<float> flat = emscripten::convertJSArrayToNumberVector<float>(positions);
         if (flat.size() != cloth_.positions().size() * 3) {
@@ -420,6 +470,10 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("constraintCount", &JsCloth::constraintCount)
         .function("kineticEnergy", &JsCloth::kineticEnergy)
         .function("lowestPoint", &JsCloth::lowestPoint)
+        .function("simulatedSeconds", &JsCloth::simulatedSeconds)
+        .function("patchCount", &JsCloth::patchCount)
+        .function("patchOf", &JsCloth::patchOf)
+        .function("windGustWaves", &JsCloth::windGustWaves)
         .function("particleCount", &JsCloth::particleCount)
         .function("columns", &JsCloth::columns)
         .function("rows", &JsCloth::rows)
@@ -429,4 +483,5 @@ EMSCRIPTEN_BINDINGS(nuno) {
     function("heapBytesInUse", &nuno::heapBytesInUse);
     function("directions", &nuno::directions);
     function("settingsSchema", &nuno::settingsSchemaToJs);
+    function("placePatches", &nuno::placePatchesToJs);
 }

@@ -11,6 +11,7 @@
 #include "colliders.hpp"
 #include "settings.hpp"
 #include "topology.hpp"
+#include "wind_gusts.hpp"
 
 namespace nuno {
 namespace {
@@ -62,6 +63,7 @@ constexpr NamedLimit kLimits[] = {
     {"restLengthsPerParticle", "REST_LENGTHS_PER_PARTICLE", kRestLengthsPerParticle},
     {"restLengthChannels", "REST_LENGTH_CHANNELS", kRestLengthChannels},
     {"restLengthTextures", "REST_LENGTH_TEXTURES", kRestLengthTextures},
+    {"gustWaves", "GUST_WAVES", kGustWaves},
 };
 
 template <std::size_t Count>

@@ -5,7 +5,7 @@
 /**
  * Runs a scene on two backends in the test harness page (tests/browser/harness.html) and
  * measures how far apart the particles end.
- * @param {{ scene: { settings: object, colliders: object[], steps: number }, first: object, second: object }} input
+ * @param {{ scene: { settings: object, colliders: object[], steps: number, patches?: object }, first: object, second: object }} input
  *   first and second: createCloth(gl, ...) options besides the settings
  * @returns {Promise<{ maxDeviationMm: number, drop: number, glError: number, precisions: string[] }>}
  */
@@ -16,7 +16,10 @@ export async function compareBackendsInPage({ scene, first, second }) {
   const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
   const run = async (/** @type {object} */ options) => {
-    const cloth = nuno.createCloth(gl, { ...scene.settings, ...options });
+    // A scene with `patches` is a sea of patches: its layout and poses, then its settings.
+    const cloth = scene.patches
+      ? nuno.createPatches(gl, { ...scene.patches, ...scene.settings, ...options })
+      : nuno.createCloth(gl, { ...scene.settings, ...options });
     for (const collider of scene.colliders) cloth.addCollider(/** @type {any} */ (collider));
     const start = await cloth.readPositions();
     cloth.stepFixed(scene.steps);

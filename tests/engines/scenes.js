@@ -48,6 +48,37 @@ export function wavyHeapPositions(side) {
   return positions;
 }
 
+/**
+ * The agreement scene for patches (createPatches): 12 papers of 8 x 8 particles (10 x 14 cm) hung
+ * by their top corners on a 4 x 3 lattice, swinging in a 0.6 m/s wind with gusts of 1 m/s for
+ * 120 steps (2 s; they move about 8 cm). Chosen for calm: started 1e-6 m apart, two CPU runs end
+ * 0.013 mm apart; falling papers tumble chaotically (the same nudge grew to 2 m in 2 s), and
+ * gusts of 2 m/s made the hanging ones flap enough to reach 0.5 mm.
+ */
+export const papersInGusts = (() => {
+  const [patchesAcross, patchesDown, side] = [4, 3, 8];
+  const count = patchesAcross * patchesDown;
+  const columns = patchesAcross * side;
+  const patchPositions = [];
+  const pins = [];
+  for (let patch = 0; patch < count; patch++) {
+    const [across, down] = [patch % patchesAcross, Math.floor(patch / patchesAcross)];
+    patchPositions.push((across - 1.5) * 0.3, 1.2 - down * 0.3, 0);
+    const topLeft = down * side * columns + across * side;
+    pins.push(topLeft, topLeft + side - 1);
+  }
+  return {
+    patches: {
+      patchesAcross, patchesDown, patchColumns: side, patchRows: side, patchWidth: 0.1, patchHeight: 0.14, patchPositions,
+      // A quarter turn about x stands each patch up: its rows run down.
+      patchRotations: Array.from({ length: count }, () => [Math.SQRT1_2, 0, 0, Math.SQRT1_2]).flat(),
+    },
+    settings: { pins, wind: [0.5, 0, 0.3], windGustSpeed: 1, windGustWavelength: 1.5 },
+    colliders: [],
+    steps: 120,
+  };
+})();
+
 /** The sheet swings down about 0.8 m; less means it did not really run. */
 export const minDropMetres = 0.5;
 /** GPU float vs the CPU core, max over particles. */

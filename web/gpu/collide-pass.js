@@ -29,6 +29,8 @@ export class CollidePass {
   /** @type {[number, number]} */
   #gridSize;
   /** @type {[number, number]} */
+  #patchSize;
+  /** @type {[number, number]} */
   #bucketSize = [0, 0];
   /** whether this is the self-collision variant */
   #separates;
@@ -41,6 +43,7 @@ export class CollidePass {
    */
   constructor(gl, options, selfCollision) {
     this.#gridSize = [options.columns, options.rows];
+    this.#patchSize = options.patchSize;
     this.#separates = selfCollision !== null;
     if (selfCollision) {
       const { restPositions, buckets } = selfCollision;
@@ -54,7 +57,7 @@ export class CollidePass {
       fragmentSource: [solverWriteMotion, quaternion, colliderContact, spatialHash, solverCollideFrag],
       defines: { SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers },
       samplers: selfCollision ? [...samplers, 'uRestPosition', ...layerSamplers] : samplers,
-      uniforms: selfCollision ? [...uniforms, 'uGridSize', 'uBucketSize', 'uThickness', 'uSelfFriction'] : uniforms,
+      uniforms: selfCollision ? [...uniforms, 'uGridSize', 'uPatchSize', 'uBucketSize', 'uThickness', 'uSelfFriction'] : uniforms,
       lowParts: ['uPositionLow', 'uPredictedLow', 'uVelocityLow'],
     });
   }
@@ -85,6 +88,7 @@ export class CollidePass {
     }, (gl, u) => {
       if (this.#separates) {
         gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
+        gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
         gl.uniform2i(u.uBucketSize, this.#bucketSize[0], this.#bucketSize[1]);
         gl.uniform1f(u.uThickness, selfCollisionThickness);
         gl.uniform1f(u.uSelfFriction, selfCollisionFriction);

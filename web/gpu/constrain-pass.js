@@ -9,13 +9,15 @@ import { SolverPass } from './solver-pass.js';
 /** @typedef {import('../index.js').FamilyRule} FamilyRule */
 
 const samplers = ['uPosition', 'uPositionLow', 'uInverseMass', 'uRestLengths'];
-const uniforms = ['uGridSize', 'uOffset', 'uDirection', 'uColourAxis', 'uColourPeriod', 'uColour', 'uSolver', 'uRule'];
+const uniforms = ['uGridSize', 'uPatchSize', 'uOffset', 'uDirection', 'uColourAxis', 'uColourPeriod', 'uColour', 'uSolver', 'uRule'];
 
 export class ConstrainPass {
   /** @type {SolverPass} */
   #pass;
   /** @type {[number, number]} */
   #gridSize;
+  /** @type {[number, number]} */
+  #patchSize;
   /** @type {Record<string, number>} */
   #solverKinds;
   #withLambdas;
@@ -27,6 +29,7 @@ export class ConstrainPass {
    */
   constructor(gl, options, withLambdas) {
     this.#gridSize = [options.columns, options.rows];
+    this.#patchSize = options.patchSize;
     this.#solverKinds = options.constants.solverKinds;
     this.#withLambdas = withLambdas;
     this.#pass = new SolverPass(gl, options, withLambdas ? {
@@ -71,6 +74,7 @@ export class ConstrainPass {
     if (this.#withLambdas) samplerBindings.uLambdas = lambdas;
     this.#pass.run(samplerBindings, (gl, u) => {
       gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
+      gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
       gl.uniform2i(u.uOffset, direction.offset[0], direction.offset[1]);
       gl.uniform1i(u.uDirection, directionIndex);
       gl.uniform1i(u.uColourAxis, direction.colourAxis === 'column' ? 0 : 1);

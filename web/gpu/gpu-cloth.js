@@ -126,6 +126,8 @@ export class GpuCloth {
   #current = 0;
   #velocityCurrent = 0;
   #stepsTaken = 0;
+  /** seconds simulated since the start or reset(), summed per substep as the core sums them: the gusts' clock */
+  #simulatedSeconds = 0;
   /** @type {StepParameters | null} null until a step needs them after set() */
   #stepParameters = null;
   /** @type {PackedColliders} */
@@ -191,8 +193,10 @@ export class GpuCloth {
 
   /** @returns {import('./solver-pass.js').PassOptions} */
   #passOptions() {
+    const { patchColumns, patchRows } = this.#live.settings;
     return {
       precision: this.#precision, columns: this.#columns, rows: this.#rows,
+      patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
       constants: this.#constants, constantsGlsl: this.#constantsGlsl, debug: this.#debug,
     };
   }
@@ -269,6 +273,21 @@ export class GpuCloth {
 
   get stepsTaken() {
     return this.#stepsTaken;
+  }
+
+  /** Seconds simulated since the start or the last reset(): the clock the gusts follow. */
+  get simulatedSeconds() {
+    return this.#simulatedSeconds;
+  }
+
+  /** Independent patches in the grid (1 for a plain cloth; see createPatches). */
+  get patchCount() {
+    return this.#live.patchCount;
+  }
+
+  /** @param {number} particle */
+  patchOf(particle) {
+    return this.#live.patchOf(particle);
   }
 
   /** @param {'structural' | 'shear' | 'bending'} family */
@@ -361,11 +380,11 @@ export class GpuCloth {
     setup.reset();
     this.#withSolverState(() => {
       this.#load(this.#positions[0], setup.positions);
-      this.#framebuffers.bind(targetsOf(this.#velocities[0]));
-      targetsOf(this.#velocities[0]).forEach((_, index) => this.#gl.clearBufferfv(this.#gl.COLOR, index, [0, 0, 0, 0]));
+      this.#load(this.#velocities[0], setup.velocities);
     });
     this.#current = 0;
     this.#velocityCurrent = 0;
+    this.#simulatedSeconds = 0;
     this.#uploadInverseMasses();
   }
 
@@ -597,6 +616,7 @@ export class GpuCloth {
       current = next;
     }
     this.#current = current;
+    this.#simulatedSeconds += Math.fround(h);
   }
 
   /**
@@ -613,6 +633,7 @@ export class GpuCloth {
     this.#passes.predict.run({
       positions: this.#positions[from], velocities: this.#velocities[velocityFrom], inverseMasses: this.#inverseMasses,
       settings, factors, substepSeconds: h,
+      gustWaves: settings.windGustSpeed > 0 ? this.#live.windGustWaves(this.#simulatedSeconds) : null,
     });
     this.#velocityCurrent = velocityTo;
   }

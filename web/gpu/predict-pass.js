@@ -1,6 +1,6 @@
 // The predict pass: wind drag, damping and gravity change each free particle's velocity, and
 // the new velocity moves it (shaders/solver-predict.frag.glsl). Writes position and velocity.
-import { gridNormal, solverPredictFrag, solverWriteMotion } from '../../dist/shaders.js';
+import { gridNormal, solverPredictFrag, solverWriteMotion, windGusts } from '../../dist/shaders.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
@@ -9,19 +9,22 @@ export class PredictPass {
   /** @type {SolverPass} */
   #pass;
   /** @type {[number, number]} */
-  #gridSize;
+  #patchSize;
 
   /**
    * @param {WebGL2RenderingContext} gl
    * @param {import('./solver-pass.js').PassOptions} options
    */
   constructor(gl, options) {
-    this.#gridSize = [options.columns, options.rows];
+    this.#patchSize = options.patchSize;
     this.#pass = new SolverPass(gl, options, {
       label: 'solver predict',
-      fragmentSource: [solverWriteMotion, gridNormal, solverPredictFrag],
+      fragmentSource: [solverWriteMotion, gridNormal, windGusts, solverPredictFrag],
       samplers: ['uPosition', 'uPositionLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'],
-      uniforms: ['uGridSize', 'uGravity', 'uWind', 'uKeep', 'uNormalDragShare', 'uTangentialDragShare', 'uSubstepSeconds'],
+      uniforms: [
+        'uPatchSize', 'uGravity', 'uWind', 'uGusts', 'uGustWaves', 'uKeep', 'uNormalDragShare', 'uTangentialDragShare',
+        'uSubstepSeconds',
+      ],
       lowParts: ['uPositionLow', 'uVelocityLow'],
     });
   }
@@ -35,8 +38,9 @@ export class PredictPass {
    * @param {import('../index.js').ResolvedClothSettings} input.settings gravity and wind
    * @param {import('../index.js').SubstepFactors} input.factors the core's damping and drag factors
    * @param {number} input.substepSeconds
+   * @param {Float32Array | null} input.gustWaves the core's gust waves at this substep, or null without gusts
    */
-  run({ positions, velocities, inverseMasses, settings, factors, substepSeconds }) {
+  run({ positions, velocities, inverseMasses, settings, factors, substepSeconds, gustWaves }) {
     this.#pass.run({
       uPosition: positions.high,
       uPositionLow: positions.low,
@@ -44,9 +48,11 @@ export class PredictPass {
       uVelocityLow: velocities.low,
       uInverseMass: inverseMasses,
     }, (gl, u) => {
-      gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
+      gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
       gl.uniform3fv(u.uGravity, settings.gravity);
       gl.uniform3fv(u.uWind, settings.wind);
+      gl.uniform1i(u.uGusts, gustWaves ? 1 : 0);
+      if (gustWaves) gl.uniform4fv(u.uGustWaves, gustWaves);
       gl.uniform1f(u.uKeep, factors.keep);
       gl.uniform1f(u.uNormalDragShare, factors.normalDragShare);
       gl.uniform1f(u.uTangentialDragShare, factors.tangentialDragShare);

@@ -14,6 +14,7 @@ import { createProgram } from '../gl/program.js';
  * @property {import('./capabilities.js').StatePrecision} precision 'half' compiles the split state (SPLIT_HALF)
  * @property {number} columns the state textures' size
  * @property {number} rows
+ * @property {[number, number]} patchSize columns and rows of one patch (the grid's for one cloth)
  * @property {import('./gpu-constants.js').GpuConstants} constants
  * @property {string} constantsGlsl the same constants as #defines, put in front of every pass
  * @property {boolean} debug also throw when a name that was not declared is set

@@ -22,6 +22,8 @@ import { setViewUniforms } from './view-uniforms.js';
  * @property {Rgb} [backColor] its back face; by default a darker, warmer shade of `color`
  * @property {Rgb} [background] the clear colour, which floors also fade into
  * @property {boolean} [wireframe] draw the grid's edges instead of its lit surface
+ * @property {boolean} [patchColors] tint each patch its own shade of `color` (by default when the cloth has
+ *   several patches: see createPatches)
  * @property {boolean} [debug] check gl.getError() after each frame and throw on an error
  */
 
@@ -33,6 +35,8 @@ import { setViewUniforms } from './view-uniforms.js';
  * @property {number} rows
  * @property {number} particleCount
  * @property {Uint32Array} triangleIndices
+ * @property {number} patchCount
+ * @property {{patchColumns: number, patchRows: number}} settings a patch's size (0: the grid's)
  * @property {Float32Array} [positions] the CPU cloth's, uploaded once per frame
  * @property {WebGLTexture} [positionTexture] the GPU cloth's, in the renderer's context
  * @property {WebGLTexture | null} [positionResidualTexture] the GPU cloth's half-path low parts
@@ -52,6 +56,8 @@ export class ClothRenderer {
   background;
   /** @type {boolean} */
   wireframe;
+  /** @type {boolean} */
+  patchColors;
 
   /** @type {WebGL2RenderingContext} */
   #gl;
@@ -81,6 +87,7 @@ export class ClothRenderer {
     this.backColor = options.backColor ?? [this.color[0] * 0.8, this.color[1] * 0.62, this.color[2] * 0.58];
     this.background = options.background ?? defaultBackground;
     this.wireframe = options.wireframe ?? false;
+    this.patchColors = options.patchColors ?? cloth.patchCount > 1;
     this.#debug = options.debug ?? false;
     this.#cloth = cloth;
     this.#createGlObjects();
@@ -133,6 +140,9 @@ export class ClothRenderer {
     this.#positionSource.bind(uniforms);
     gl.uniform3fv(uniforms.uFrontColor, this.color);
     gl.uniform3fv(uniforms.uBackColor, this.backColor);
+    const { patchColumns, patchRows } = this.#cloth.settings;
+    gl.uniform2i(uniforms.uPatchSize, patchColumns || this.#cloth.columns, patchRows || this.#cloth.rows);
+    gl.uniform1i(uniforms.uPatchColors, this.patchColors ? 1 : 0);
     if (this.wireframe) this.#clothMesh.drawEdges();
     else this.#clothMesh.drawSurface();
     if (this.#debug) throwOnGlError(gl);
