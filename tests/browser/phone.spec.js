@@ -2,12 +2,13 @@
 // 3 device pixels per CSS pixel) and the GPU's split half path forced, as on phones without
 // float render targets. The cloth falls, touch gestures move the camera, and the overlay fits.
 import { devices, expect, test } from '@playwright/test';
-import { checkDemo, openDemo, untilFramesDrawn } from '../engines/checks.js';
+import { checkDemo, checkPapers, openDemo, untilFramesDrawn } from '../engines/checks.js';
 import { measureClothMotion, measureViewChange } from '../engines/pixels.js';
 import { collectComplaints, playwrightDriver } from '../engines/playwright-driver.js';
 import { demoVariants } from '../engines/scenes.js';
 import { clothColor } from '../../web/demo/scene.js';
 import { metric } from '../node/metric.js';
+import { papersPerSide } from '../../web/demo/demo-settings.js';
 
 // The profile's own browser type is WebKit; its touch, size and pixel ratio apply to Chromium
 // as they are, and WebKit itself runs in tests/engines.
@@ -101,6 +102,16 @@ test('phone: the demo draws the cloth falling (gpu half)', async ({ page, baseUR
 
 // Both gestures start on the floor, below the ball and above the overlay: a touch on the cloth
 // or the ball would grab it instead of turning the camera.
+// A phone gets the smaller sea by default (the page sees a touch screen), on the half path.
+test('phone: the sea of papers draws tinted papers that move (24 x 24 papers, gpu half)', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const complaints = collectComplaints(page);
+  const variant = { label: '24 x 24 papers, gpu half', query: '?preset=papers&precision=half&debug=1', backend: /** @type {const} */ ('gpu'),
+    precision: /** @type {const} */ ('half'), particles: papersPerSide.phone ** 2 * 64 };
+  await checkPapers({ driver: playwrightDriver(page), baseUrl: /** @type {string} */ (baseURL), label }, variant);
+  expect(complaints).toEqual([]);
+});
+
 test('phone: a one-finger touch drag on empty canvas orbits the camera', async ({ page, baseURL }) => {
   const complaints = collectComplaints(page);
   const { width, height } = iPhone.viewport;

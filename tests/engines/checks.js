@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { clothColor } from '../../web/demo/scene.js';
 import { metric } from '../node/metric.js';
-import { measureClothMotion } from './pixels.js';
+import { measureClothMotion, measurePaperMotion } from './pixels.js';
 import { compareBackendsInPage, demoHook } from './page-scripts.js';
 import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, swingOntoGround } from './scenes.js';
 
@@ -82,6 +82,43 @@ export async function checkDemo({ driver, baseUrl, label }, variant) {
   assert.deepEqual({ backend: hook.backend, precision: hook.precision },
     { backend: variant.backend, precision: variant.precision }, 'the backend the address asked for');
   assert.ok(drop > 20, `the cloth's lowest point moves down the screen as it falls (${drop} px)`);
+}
+
+/** Papers must cover this share of the view: 64 papers of 10 x 14 cm seen from 6.5 m fill about 3%. */
+const minPaperShare = 0.003;
+/** ... and show at least this many tints: each paper gets its own. */
+const minPaperTints = 8;
+
+/**
+ * The demo's sea of papers (?preset=papers, with `query` choosing how many or where they run):
+ * the papers are on screen, each tinted, and they move in a second of simulated time.
+ * @param {Target} target
+ * @param {{ label: string, query: string, backend: 'gpu' | 'cpu', precision: 'float' | 'half', particles: number }} variant
+ */
+export async function checkPapers({ driver, baseUrl, label }, variant) {
+  await openDemo({ driver, baseUrl }, variant);
+  await driver.press('p');
+  await driver.press('r');
+  await untilFramesDrawn(driver, 2);
+  const justReset = await driver.screenshot();
+  const resumed = await driver.evaluate(demoHook);
+  await driver.press('p');
+  await untilPage(driver, demoHook, (hook) => (hook?.steps ?? 0) >= resumed.steps + stepsPerSecond,
+    `the papers took no ${stepsPerSecond} steps`);
+  const later = await driver.screenshot();
+  const hook = await driver.evaluate(demoHook);
+  const motion = measurePaperMotion([justReset, later]);
+  const note = `${label}, ${variant.label}`;
+  metric('papers_pixels', motion.clothPixels[1], 'px', `${note}, of ${motion.imagePixels}`);
+  metric('papers_changed_pixels', motion.changedPixels, 'px', `${note}, over 1 s simulated`);
+  metric('papers_tints', motion.tints, 'shades', note);
+  assert.deepEqual({ backend: hook.backend, precision: hook.precision, particles: hook.particles },
+    { backend: variant.backend, precision: variant.precision, particles: variant.particles }, 'the papers the address asked for');
+  for (const pixels of motion.clothPixels) {
+    assert.ok(pixels > minPaperShare * motion.imagePixels, `paper pixels: ${motion.clothPixels} of ${motion.imagePixels}`);
+  }
+  assert.ok(motion.changedPixels > 0.1 * motion.clothPixels[0], `paper pixels that changed in 1 s: ${motion.changedPixels} of ${motion.clothPixels[0]}`);
+  assert.ok(motion.tints >= minPaperTints, `papers in ${motion.tints} shades`);
 }
 
 /**

@@ -3,8 +3,8 @@
 // words of the Chromium tests' titles; support-matrix.js files each test under a check by them.
 import { after, before, test } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { checkDemo, checkGpuMatchesCpu, checkHalfPath } from './checks.js';
-import { demoVariants, gpuCpuToleranceMm, halfFloatToleranceMm, solvers, swingOntoGround } from './scenes.js';
+import { checkDemo, checkGpuMatchesCpu, checkHalfPath, checkPapers } from './checks.js';
+import { demoVariants, gpuCpuToleranceMm, halfFloatToleranceMm, paperVariants, solvers, swingOntoGround } from './scenes.js';
 
 /** @typedef {import('./checks.js').BrowserDriver} BrowserDriver */
 
@@ -56,6 +56,9 @@ export function defineEngineTests(engine, open) {
 
   for (const variant of demoVariants) {
     test(`${engine}: the demo draws the cloth falling (${variant.label})`, () => inLiveBrowser(() => checkDemo(target, variant)));
+  }
+  for (const variant of paperVariants) {
+    test(`${engine}: the sea of papers draws tinted papers that move (${variant.label})`, () => inLiveBrowser(() => checkPapers(target, variant)));
   }
   for (const solver of solvers) {
     test(`${engine}: GPU and CPU agree within ${gpuCpuToleranceMm} mm after ${swingOntoGround.steps} steps (${solver})`,

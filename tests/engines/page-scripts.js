@@ -47,7 +47,9 @@ export async function compareBackendsInPage({ scene, first, second }) {
  */
 export async function demoHook() {
   const hook = /** @type {any} */ (window).nunoDemo;
-  return hook ? { frames: hook.frames, steps: hook.cloth.stepsTaken, backend: hook.backend, precision: hook.precision } : null;
+  return hook
+    ? { frames: hook.frames, steps: hook.cloth.stepsTaken, backend: hook.backend, precision: hook.precision, particles: hook.cloth.particleCount }
+    : null;
 }
 
 /**

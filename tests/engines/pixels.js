@@ -8,6 +8,10 @@ import { PNG } from 'pngjs';
 const maxChromaDistance = 0.1;
 /** Below this sum of r, g and b (0 to 255 each) a pixel is too dark to judge a hue. */
 const minBrightness = 60;
+/** Papers: the spread between a pixel's largest and smallest channel (0 to 255) above which it is coloured. */
+const minPaperSaturation = 45;
+/** Pixels of one shade for it to count as a paper's tint. */
+const minPixelsPerTint = 20;
 /** Summed over r, g and b: well above PNG and dithering noise. */
 const minColorChange = 30;
 
@@ -28,14 +32,48 @@ const minColorChange = 30;
  */
 export function measureClothMotion(pngs, color) {
   const target = chroma(color);
+  return measureMotion(pngs, (rgb) => {
+    const [red, green] = chroma(rgb);
+    return Math.hypot(red - target[0], green - target[1]) < maxChromaDistance;
+  });
+}
+
+/**
+ * The same for a sea of papers, each tinted its own shade: paper is any clearly coloured
+ * pixel (the floor, sky, ball and text are greys and dark blues), and `tints` counts the
+ * different shades seen, hue in 24 steps and brightness in 4.
+ * @param {Buffer[]} pngs
+ * @returns {ClothMotion & { tints: number }}
+ */
+export function measurePaperMotion(pngs) {
+  const motion = measureMotion(pngs, (rgb) => Math.max(rgb[0], rgb[1], rgb[2]) - Math.min(rgb[0], rgb[1], rgb[2]) > minPaperSaturation);
+  const { width, height, data } = PNG.sync.read(pngs[pngs.length - 1]);
+  /** @type {Map<number, number>} */
+  const shades = new Map();
+  for (let pixel = 0; pixel < width * height; ++pixel) {
+    const rgb = data.subarray(4 * pixel, 4 * pixel + 3);
+    if (rgb[0] + rgb[1] + rgb[2] < minBrightness || Math.max(...rgb) - Math.min(...rgb) <= minPaperSaturation) continue;
+    const shade = Math.floor(hue(rgb) * 24) * 4 + Math.min(3, Math.floor(Math.max(...rgb) / 64));
+    shades.set(shade, (shades.get(shade) ?? 0) + 1);
+  }
+  // A shade counts when enough pixels have it to be a paper's face, not an edge's blend.
+  const tints = [...shades.values()].filter((count) => count >= minPixelsPerTint).length;
+  return { ...motion, tints };
+}
+
+/**
+ * @param {Buffer[]} pngs
+ * @param {(rgb: Uint8Array) => boolean} isClothColour for pixels bright enough to judge
+ * @returns {ClothMotion}
+ */
+function measureMotion(pngs, isClothColour) {
   const images = pngs.map((png) => {
     const { width, height, data } = PNG.sync.read(png);
     const isCloth = new Uint8Array(width * height);
     for (let pixel = 0; pixel < isCloth.length; ++pixel) {
       const rgb = data.subarray(4 * pixel, 4 * pixel + 3);
       if (rgb[0] + rgb[1] + rgb[2] < minBrightness) continue;
-      const [red, green] = chroma(rgb);
-      isCloth[pixel] = Math.hypot(red - target[0], green - target[1]) < maxChromaDistance ? 1 : 0;
+      isCloth[pixel] = isClothColour(rgb) ? 1 : 0;
     }
     return { width, height, data, isCloth };
   });
@@ -79,6 +117,19 @@ function countChanged(before, after, counts) {
     if (change >= minColorChange) changed += 1;
   }
   return changed;
+}
+
+/**
+ * Hue in [0, 1).
+ * @param {ArrayLike<number>} rgb
+ */
+function hue(rgb) {
+  const [r, g, b] = [rgb[0], rgb[1], rgb[2]];
+  const max = Math.max(r, g, b);
+  const spread = max - Math.min(r, g, b);
+  if (spread === 0) return 0;
+  const sixth = max === r ? ((g - b) / spread + 6) % 6 : max === g ? (b - r) / spread + 2 : (r - g) / spread + 4;
+  return sixth / 6;
 }
 
 /**

@@ -99,3 +99,15 @@ export const demoVariants = [
   { label: 'cpu', query: '?backend=cpu&debug=1', backend: 'cpu', precision: 'float' },
   { label: 'gpu half', query: '?backend=gpu&precision=half&debug=1', backend: 'gpu', precision: 'half' },
 ];
+
+/**
+ * The demo's sea of papers as each engine is asked to run it. Software rendering (SwiftShader,
+ * llvmpipe) shades every texel of every pass on the CPU, so the engines run 8 x 8 papers of
+ * 8 x 8 particles; the desktop default (64 x 64 papers, 262,144 particles) is checked in
+ * Chromium on its own, and the phone's (24 x 24 on the half path) in the phone profile.
+ * @type {(DemoVariant & { particles: number })[]}
+ */
+export const paperVariants = [
+  { label: 'gpu, 8 x 8 papers', query: '?preset=papers&papers=8&debug=1', backend: 'gpu', precision: 'float', particles: 4096 },
+  { label: 'cpu, 8 x 8 papers', query: '?preset=papers&papers=8&backend=cpu&debug=1', backend: 'cpu', precision: 'float', particles: 4096 },
+];

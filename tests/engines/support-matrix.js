@@ -11,6 +11,7 @@ import { join } from 'node:path';
 /** Each check and the test titles filed under it (the words the titles share across tiers). */
 const checks = [
   { heading: 'draws & moves', titles: /draws the cloth/ },
+  { heading: 'sea of papers', titles: /sea of papers/ },
   { heading: 'GPU = CPU', titles: /GPU and CPU agree within/ },
   { heading: 'half path', titles: /half/ },
   { heading: 'touch', titles: /touch drag on empty canvas|pinch/ },
@@ -26,11 +27,11 @@ const checks = [
  */
 const engines = [
   { name: 'chromium', log: 'browser.log', owns: (/** @type {string} */ title) => !title.startsWith('phone:'), browser: 'chromium',
-    checks: ['draws & moves', 'GPU = CPU', 'half path'] },
-  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'GPU = CPU', 'half path'] },
-  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'GPU = CPU', 'half path'] },
+    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path'] },
+  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path'] },
+  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path'] },
   { name: 'phone-chromium', log: 'browser.log', owns: (/** @type {string} */ title) => title.startsWith('phone:'), browser: 'chromium',
-    checks: ['draws & moves', 'half path', 'touch', 'overlay fits'] },
+    checks: ['draws & moves', 'sea of papers', 'half path', 'touch', 'overlay fits'] },
   { name: 'vite-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('vite consumer:'), browser: 'chromium',
     checks: ['draws & moves', 'tsc', 'type error caught', 'vite build'] },
   { name: 'plain-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('plain consumer:'), browser: 'chromium',

@@ -25,9 +25,11 @@ import { presets } from './presets.js';
  * @property {number} windSpeed m/s
  * @property {number} windAzimuthDegrees the direction the wind blows toward (wind.js)
  * @property {boolean} gusts
+ * @property {number} windGustSpeed m/s, the core's gust field (varying in space and time)
  * @property {number} windNormalDrag 1/s
  * @property {number} windTangentialDrag 1/s
  * @property {number} resolution particles along each side
+ * @property {number} papersPerSide a sea of papers' patches along each side of its layout
  * @property {'auto' | 'gpu' | 'cpu'} backend
  * @property {'auto' | 'float' | 'half'} precision
  * @property {{ enabled: boolean, center: Vec3, radius: number }} sphere its center moves by dragging
@@ -39,12 +41,20 @@ import { presets } from './presets.js';
 export const families = /** @type {const} */ (['structural', 'shear', 'bending']);
 
 /**
+ * Papers per side of a sea of papers by default: 64 x 64 (262,144 particles) where a GPU with
+ * float targets runs them, fewer on a phone (the half path) and fewer still on the CPU, which
+ * the page then says.
+ */
+export const papersPerSide = { gpu: 64, phone: 24, cpu: 16 };
+
+/**
  * The settings a page starts with: the preset, backend and precision from the address
- * (?preset=, ?backend=, ?precision=), the rest the demo's defaults.
+ * (?preset=, ?backend=, ?precision=, ?papers= papers per side), the rest the demo's defaults.
  * @param {URLSearchParams} query
+ * @param {{ phoneLike: boolean }} device phoneLike: a touch screen, or no float render targets
  * @returns {DemoSettings}
  */
-export function initialSettings(query) {
+export function initialSettings(query, { phoneLike }) {
   const preset = query.get('preset') ?? Object.keys(presets)[0];
   if (!(preset in presets)) {
     throw new Error(`unknown preset '${preset}'; the presets are ${Object.keys(presets).join(', ')}`);
@@ -65,6 +75,7 @@ export function initialSettings(query) {
     shrink: { structural: 1, shear: 1, bending: 0.5 },
     springConstant: 100,
     resolution: 40,
+    papersPerSide: Number(query.get('papers') ?? (phoneLike ? papersPerSide.phone : papersPerSide.gpu)),
     backend: /** @type {DemoSettings['backend']} */ (query.get('backend') ?? 'auto'),
     precision: /** @type {DemoSettings['precision']} */ (query.get('precision') ?? 'auto'),
     paused: false,
@@ -75,7 +86,7 @@ export function initialSettings(query) {
 /**
  * What a preset sets besides its sheet: the wind, the sphere and self-collision.
  * @param {string} name a key of `presets`
- * @returns {Pick<DemoSettings, 'preset' | 'windSpeed' | 'windAzimuthDegrees' | 'gusts' | 'windNormalDrag' | 'windTangentialDrag' | 'sphere' | 'selfCollision'>}
+ * @returns {Pick<DemoSettings, 'preset' | 'windSpeed' | 'windAzimuthDegrees' | 'gusts' | 'windGustSpeed' | 'windNormalDrag' | 'windTangentialDrag' | 'sphere' | 'selfCollision'>}
  */
 function presetSettings(name) {
   const { wind, sphere, selfCollision } = presets[name];
@@ -85,6 +96,7 @@ function presetSettings(name) {
     windSpeed: wind.speed,
     windAzimuthDegrees: wind.azimuthDegrees,
     gusts: wind.gusts,
+    windGustSpeed: wind.gustField,
     windNormalDrag: wind.normalDrag,
     windTangentialDrag: wind.tangentialDrag,
     sphere: { ...sphere, center: [...sphere.center] },
@@ -116,11 +128,10 @@ export function runtimeSettings(settings) {
     stretch: settings.stretch[family],
     shrink: settings.shrink[family],
   });
-  const { width, height } = presets[settings.preset].sheet;
   return {
     solver: settings.solver,
     ordering: settings.ordering,
-    selfCollisionThickness: settings.selfCollision ? Math.min(width, height) / (settings.resolution - 1) : 0,
+    selfCollisionThickness: settings.selfCollision ? particleSpacing(settings) : 0,
     jacobiRelaxation: settings.jacobiRelaxation,
     substeps: settings.substeps,
     iterations: settings.iterations,
@@ -128,6 +139,7 @@ export function runtimeSettings(settings) {
     gravity: [0, settings.gravity, 0],
     windNormalDrag: settings.windNormalDrag,
     windTangentialDrag: settings.windTangentialDrag,
+    windGustSpeed: settings.windGustSpeed,
     springConstant: settings.springConstant,
     structural: family('structural'),
     shear: family('shear'),
@@ -136,23 +148,48 @@ export function runtimeSettings(settings) {
 }
 
 /**
- * Everything `nuno.createCloth(gl, options)` needs for a new cloth of this preset.
+ * The smaller distance between neighbouring particles, metres: of the sheet at the panel's
+ * resolution, or within one paper.
+ * @param {DemoSettings} settings
+ */
+function particleSpacing(settings) {
+  const { sheet, papers } = presets[settings.preset];
+  if (papers) return Math.min(papers.patchWidth / (papers.patchColumns - 1), papers.patchHeight / (papers.patchRows - 1));
+  const { width, height } = /** @type {import('./presets.js').Sheet} */ (sheet);
+  return Math.min(width, height) / (settings.resolution - 1);
+}
+
+/**
+ * How the page makes the cloth of a preset: `nuno.createCloth(gl, options)` for a sheet,
+ * `nuno.createPatches(gl, options)` for a sea of papers.
+ * @typedef {{ kind: 'cloth', options: import('nuno').GpuClothOptions } | { kind: 'patches', options: import('nuno').GpuPatchOptions }} ClothRequest
+ */
+
+/**
+ * Everything a new cloth of this preset needs. Papers on the CPU are held to
+ * papersPerSide.cpu per side (the page says so).
  * @param {DemoSettings} settings
  * @param {Vec3} wind the air velocity now
- * @returns {import('nuno').GpuClothOptions}
+ * @returns {ClothRequest}
  */
-export function clothOptions(settings, wind) {
-  const { pleats, ...sheet } = presets[settings.preset].sheet;
+export function clothRequest(settings, wind) {
+  const { sheet, papers } = presets[settings.preset];
+  const common = { ...runtimeSettings(settings), wind, backend: settings.backend, precision: settings.precision };
+  if (papers) {
+    const perSide = settings.backend === 'cpu' ? Math.min(settings.papersPerSide, papersPerSide.cpu) : settings.papersPerSide;
+    return { kind: 'patches', options: { ...papers, patchesAcross: perSide, patchesDown: perSide, pins: 'none', ...common } };
+  }
+  const { pleats, ...flat } = /** @type {import('./presets.js').Sheet} */ (sheet);
   const columns = settings.resolution;
   const rows = settings.resolution;
   return {
-    ...sheet,
-    columns,
-    rows,
-    ...(pleats && { positions: pleatedPositions(sheet, columns, rows, pleats) }),
-    ...runtimeSettings(settings),
-    wind,
-    backend: settings.backend,
-    precision: settings.precision,
+    kind: 'cloth',
+    options: {
+      ...flat,
+      columns,
+      rows,
+      ...(pleats && { positions: pleatedPositions(flat, columns, rows, pleats) }),
+      ...common,
+    },
   };
 }

@@ -1,10 +1,11 @@
 // The demo page: a cloth scene (presets.js) stepped and drawn every animation frame, a control
 // panel, live figures, and pointer input to grab the cloth, drag the sphere and orbit. The
-// address can choose the start: ?preset=swing|curtain|flag|tablecloth, ?backend=auto|gpu|cpu
-// (default auto: the GPU where the device can run it), ?precision=auto|float|half, and ?debug=1
+// address can choose the start: ?preset=swing|curtain|flag|tablecloth|crate|pile|papers,
+// ?backend=auto|gpu|cpu (default auto: the GPU where the device can run it),
+// ?precision=auto|float|half, ?papers=N papers per side for the sea of papers, and ?debug=1
 // checks for WebGL errors after every frame.
 import { loadNuno } from './dependencies.js';
-import { applyPreset, clothOptions, initialSettings, runtimeSettings } from './demo-settings.js';
+import { applyPreset, clothRequest, initialSettings, papersPerSide, runtimeSettings } from './demo-settings.js';
 import { Interaction } from './interaction.js';
 import { OrbitCamera } from './orbit-camera.js';
 import { Panel } from './panel.js';
@@ -36,17 +37,20 @@ if (gl) {
 /** @param {WebGL2RenderingContext} gl */
 async function run(gl) {
   const query = new URLSearchParams(location.search);
-  const settings = initialSettings(query);
+  // Phones get fewer papers: a touch screen, or no float render targets (the half path).
+  const phoneLike = matchMedia('(pointer: coarse)').matches || query.get('precision') === 'half' ||
+    !gl.getSupportedExtensions()?.includes('EXT_color_buffer_float');
+  const settings = initialSettings(query, { phoneLike });
   const nuno = await loadNuno();
   // Simulated time, which the gusts follow.
   let simulatedSeconds = 0;
   let appliedWind = windAt(settings, simulatedSeconds);
-  const stage = new Stage(gl, nuno, { debug: query.has('debug') }, clothOptions(settings, appliedWind), settings.sphere,
+  const stage = new Stage(gl, nuno, { debug: query.has('debug') }, clothRequest(settings, appliedWind), settings.sphere,
     presets[settings.preset].obstacles);
   // What the running cloth was built with, to go back to if a new backend cannot run here.
   let running = { backend: settings.backend, precision: settings.precision };
   let rebuildOnRestore = false;
-  showNotice(fallbackNotice(stage.cloth));
+  showNotice(clothNotice(stage.cloth, settings));
 
   const camera = new OrbitCamera(canvas, presets[settings.preset].camera);
   const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')), gl);
@@ -107,9 +111,9 @@ async function run(gl) {
     }
     try {
       appliedWind = windAt(settings, simulatedSeconds);
-      stage.rebuild(clothOptions(settings, appliedWind), settings.sphere, presets[settings.preset].obstacles);
+      stage.rebuild(clothRequest(settings, appliedWind), settings.sphere, presets[settings.preset].obstacles);
       running = { backend: settings.backend, precision: settings.precision };
-      showNotice(fallbackNotice(stage.cloth));
+      showNotice(clothNotice(stage.cloth, settings));
     } catch (error) {
       Object.assign(settings, running);
       showNotice(error instanceof Error ? error.message : String(error));
@@ -198,13 +202,23 @@ async function run(gl) {
 }
 
 /**
- * Why the backend 'auto' put the cloth on the CPU (an ordering the GPU does not run, a device
- * without float or half-float targets), or null when it did not.
+ * What the page should say about where the cloth runs: why the backend 'auto' put it on the
+ * CPU (an ordering the GPU does not run, a device without float or half-float targets), and
+ * that papers on the CPU are fewer; null when there is nothing to say.
  * @param {import('nuno').Cloth | import('nuno').GpuCloth} cloth
+ * @param {import('./demo-settings.js').DemoSettings} settings
  * @returns {string | null}
  */
-function fallbackNotice(cloth) {
-  return cloth.backend === 'cpu' && cloth.fallbackReason ? `On the CPU: ${cloth.fallbackReason}` : null;
+function clothNotice(cloth, settings) {
+  if (cloth.backend !== 'cpu') return null;
+  const notes = [];
+  if (cloth.fallbackReason) notes.push(`On the CPU: ${cloth.fallbackReason}`);
+  if (presets[settings.preset].papers && settings.backend === 'cpu' && settings.papersPerSide > papersPerSide.cpu) {
+    const perSide = papersPerSide.cpu;
+    notes.push(`On the CPU: ${perSide} x ${perSide} papers (${cloth.patchCount.toLocaleString('en')}); ` +
+      `the GPU backend runs ${settings.papersPerSide} x ${settings.papersPerSide}.`);
+  }
+  return notes.length > 0 ? notes.join(' ') : null;
 }
 
 /**

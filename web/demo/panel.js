@@ -11,7 +11,7 @@ import { presets } from './presets.js';
  * What the page does for each kind of change.
  * @typedef {object} PanelActions
  * @property {() => void} preset another preset was chosen: its sheet, wind, sphere and view
- * @property {() => void} rebuild resolution, backend or precision: a new cloth
+ * @property {() => void} rebuild resolution, papers, backend or precision: a new cloth
  * @property {() => void} runtime a solver setting the running cloth takes through set()
  * @property {() => void} ordering the order constraints are visited in, which a GPU cloth
  *   may refuse (the page then puts the setting back)
@@ -31,6 +31,10 @@ export class Panel {
   #precision;
   /** @type {import('lil-gui').Controller} */
   #relaxation;
+  /** @type {import('lil-gui').Controller} */
+  #resolution;
+  /** @type {import('lil-gui').Controller} */
+  #papers;
   /** @type {GUI} */
   #xpbd;
   /** @type {GUI} */
@@ -83,6 +87,7 @@ export class Panel {
     wind.add(settings, 'windSpeed', 0, 20, 0.1).name('speed (m/s)');
     wind.add(settings, 'windAzimuthDegrees', 0, 360, 1).name('toward (°)');
     wind.add(settings, 'gusts');
+    wind.add(settings, 'windGustSpeed', 0, 10, 0.1).name('gust field (m/s)').onChange(actions.runtime);
     wind.add(settings, 'windNormalDrag', 0, 20, 0.1).name('drag across (1/s)').onChange(actions.runtime);
     wind.add(settings, 'windTangentialDrag', 0, 5, 0.01).name('drag along (1/s)').onChange(actions.runtime);
 
@@ -92,7 +97,8 @@ export class Panel {
 
     const cloth = gui.addFolder('cloth (makes a new one)');
     // onFinishChange: a new cloth when the slider is let go, not at every value it passes.
-    cloth.add(settings, 'resolution', 16, 128, 8).name('particles per side').onFinishChange(actions.rebuild);
+    this.#resolution = cloth.add(settings, 'resolution', 16, 128, 8).name('particles per side').onFinishChange(actions.rebuild);
+    this.#papers = cloth.add(settings, 'papersPerSide', 4, 128, 4).name('papers per side').onFinishChange(actions.rebuild);
     cloth.add(settings, 'backend', ['auto', 'gpu', 'cpu']).onChange(() => { this.#showRelevant(); actions.rebuild(); });
     this.#precision = cloth.add(settings, 'precision', ['auto', 'float', 'half']).onChange(actions.rebuild);
     this.#showRelevant();
@@ -119,11 +125,14 @@ export class Panel {
   }
 
   /**
-   * Shows only the chosen solver's parameters, the relaxation only for Jacobi, and offers a
-   * precision only where a GPU may run the cloth.
+   * Shows only the chosen solver's parameters, the relaxation only for Jacobi, the resolution
+   * of a sheet or the number of papers, and offers a precision only where a GPU may run the cloth.
    */
   #showRelevant() {
     const settings = this.#settings;
+    const papers = presets[settings.preset].papers !== undefined;
+    this.#resolution.show(!papers);
+    this.#papers.show(papers);
     this.#xpbd.show(settings.solver === 'xpbd');
     this.#pbd.show(settings.solver === 'pbd');
     this.#massSpring.show(settings.solver === 'mass-spring');

@@ -1,6 +1,6 @@
-// The demo's scenes as plain data. A preset says where the sheet starts and what holds it, the
-// sphere, the wind and the view; the solver's parameters and the resolution are the panel's, so
-// they carry over from one preset to the next.
+// The demo's scenes as plain data. A preset says where the sheet starts and what holds it (or,
+// for a sea of papers, how they are scattered), the sphere, the wind and the view; the solver's
+// parameters and the resolution are the panel's, so they carry over from one preset to the next.
 
 /** @typedef {[number, number, number]} Vec3 */
 
@@ -11,14 +11,29 @@
  */
 
 /**
+ * @typedef {object} PaperSea
+ * @property {number} patchColumns particles along a paper's width
+ * @property {number} patchRows
+ * @property {number} patchWidth metres
+ * @property {number} patchHeight
+ * @property {Vec3} scatterCenter where the papers start, scattered over the box scatterCenter +- scatterExtent / 2
+ * @property {Vec3} scatterExtent
+ * @property {number} scatterSpin rad/s, each paper's starting spin about a random axis
+ * @property {number} seed
+ */
+
+/**
  * @typedef {object} Preset
  * @property {string} label shown in the panel
- * @property {Sheet} sheet the grid's settings besides its resolution: changing them makes a new cloth
+ * @property {Sheet} [sheet] the grid's settings besides its resolution: changing them makes a new cloth
+ * @property {PaperSea} [papers] instead of a sheet, independent papers (createPatches); how many
+ *   per side is the panel's
  * @property {{ enabled: boolean, center: Vec3, radius: number }} sphere where the sphere is,
  *   also when it starts switched off (the panel can switch it on)
- * @property {{ speed: number, azimuthDegrees: number, gusts: boolean, normalDrag: number, tangentialDrag: number }} wind
- *   metres per second, blowing toward azimuthDegrees (see wind.js), and how strongly the air
- *   drags the cloth across and along its surface, 1/s
+ * @property {{ speed: number, azimuthDegrees: number, gusts: boolean, gustField: number, normalDrag: number, tangentialDrag: number }} wind
+ *   metres per second, blowing toward azimuthDegrees (see wind.js; gusts vary the whole wind in
+ *   time), gustField: the core's gusts, varying in space too (windGustSpeed, m/s), and how
+ *   strongly the air drags the cloth across and along its surface, 1/s
  * @property {import('./orbit-camera.js').OrbitStart} camera
  * @property {readonly Obstacle[]} obstacles fixed colliders besides the floor and the sphere
  * @property {boolean} selfCollision whether the cloth starts keeping its own particles a grid
@@ -35,7 +50,7 @@ export const presets = {
     // and meets the ball half-way.
     sheet: { width: 1.6, height: 1.6, orientation: 'horizontal', center: [0, 1.5, 0], pins: 'top-edge' },
     sphere: { enabled: true, center: [0, 0.75, 0], radius: 0.45 },
-    wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, gustField: 0, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0.25, 0.75, -0.2], distanceMetres: 3.8, azimuthRadians: 0.7, elevationRadians: 0.3 },
     obstacles: [],
     selfCollision: false,
@@ -46,7 +61,7 @@ export const presets = {
     // the sphere waits in front of it to be switched on and dragged into the folds.
     sheet: { width: 1.6, height: 1.8, orientation: 'vertical', center: [0, 1.15, 0], pins: 'top-edge', pleats: { count: 5, depth: 0.12 } },
     sphere: { enabled: false, center: [0, 0.7, 0.6], radius: 0.3 },
-    wind: { speed: 2.5, azimuthDegrees: 75, gusts: true, normalDrag: 2, tangentialDrag: 0.2 },
+    wind: { speed: 2.5, azimuthDegrees: 75, gusts: true, gustField: 0, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0, 1.2, 0], distanceMetres: 4.5, azimuthRadians: 0.45, elevationRadians: 0.1 },
     obstacles: [],
     selfCollision: false,
@@ -58,7 +73,7 @@ export const presets = {
     // across, so it would never start to flap.
     sheet: { width: 1.5, height: 1, orientation: 'vertical', center: [0, 1.7, 0], pins: 'left-edge', pleats: { count: 2, depth: 0.06 } },
     sphere: { enabled: false, center: [0.4, 0.9, 0.5], radius: 0.3 },
-    wind: { speed: 10, azimuthDegrees: 15, gusts: true, normalDrag: 4, tangentialDrag: 3 },
+    wind: { speed: 10, azimuthDegrees: 15, gusts: true, gustField: 0, normalDrag: 4, tangentialDrag: 3 },
     camera: { target: [0.3, 1.6, 0], distanceMetres: 3.6, azimuthRadians: 0.6, elevationRadians: 0.1 },
     obstacles: [],
     selfCollision: false,
@@ -69,7 +84,7 @@ export const presets = {
     // the ground.
     sheet: { width: 2, height: 2, orientation: 'horizontal', center: [0, 1.3, 0], pins: 'none' },
     sphere: { enabled: true, center: [0, 0.5, 0], radius: 0.5 },
-    wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, gustField: 0, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0, 0.6, 0], distanceMetres: 4, azimuthRadians: 0.7, elevationRadians: 0.45 },
     obstacles: [],
     selfCollision: false,
@@ -80,7 +95,7 @@ export const presets = {
     // falls over the crate's edges and hangs over the rail.
     sheet: { width: 2, height: 2, orientation: 'horizontal', center: [0.1, 1.3, 0], pins: 'none' },
     sphere: { enabled: false, center: [1.1, 0.3, 0.8], radius: 0.3 },
-    wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, gustField: 0, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0.1, 0.5, 0], distanceMetres: 4.2, azimuthRadians: 0.6, elevationRadians: 0.4 },
     obstacles: [
       { type: 'box', center: [-0.35, 0.35, 0], halfExtents: [0.35, 0.35, 0.35], rotation: [0, 0.258819, 0, 0.9659258], friction: 0.6 },
@@ -94,9 +109,25 @@ export const presets = {
     // keeps the layers a grid spacing apart.
     sheet: { width: 1.4, height: 1.4, orientation: 'vertical', center: [0, 1.9, 0], pins: 'none', pleats: { count: 3, depth: 0.08 } },
     sphere: { enabled: false, center: [0.8, 0.3, 0.6], radius: 0.3 },
-    wind: { speed: 0, azimuthDegrees: 90, gusts: false, normalDrag: 2, tangentialDrag: 0.2 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, gustField: 0, normalDrag: 2, tangentialDrag: 0.2 },
     camera: { target: [0, 0.3, 0], distanceMetres: 3.2, azimuthRadians: 0.6, elevationRadians: 0.5 },
     obstacles: [],
     selfCollision: true,
+  },
+  papers: {
+    label: 'sea of papers',
+    // Thousands of independent papers (seed 003) scattered high over the ball, tumbling down
+    // through the core's gusts, each tinted its own shade, piling up on the ball and the floor.
+    papers: {
+      patchColumns: 8, patchRows: 8, patchWidth: 0.1, patchHeight: 0.14,
+      scatterCenter: [0, 2.6, 0], scatterExtent: [3.5, 2.4, 3.5], scatterSpin: 2, seed: 3,
+    },
+    sphere: { enabled: true, center: [0, 0.5, 0], radius: 0.5 },
+    // Paper is light for its area: strong drag across it (about 1 m/s falling flat), a tenth of
+    // that along it, as in seed 003.
+    wind: { speed: 0.8, azimuthDegrees: 30, gusts: false, gustField: 1.5, normalDrag: 8, tangentialDrag: 0.8 },
+    camera: { target: [0, 1.5, 0], distanceMetres: 7, azimuthRadians: 0.6, elevationRadians: 0.25 },
+    obstacles: [],
+    selfCollision: false,
   },
 };

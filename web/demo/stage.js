@@ -28,15 +28,15 @@ export class Stage {
    * @param {WebGL2RenderingContext} gl
    * @param {import('nuno').Nuno} nuno
    * @param {{ debug: boolean }} options debug: check for WebGL errors after every frame
-   * @param {import('nuno').GpuClothOptions} clothOptions
+   * @param {import('./demo-settings.js').ClothRequest} request
    * @param {Sphere} sphere
    * @param {readonly Obstacle[]} obstacles the preset's fixed colliders besides the floor
    */
-  constructor(gl, nuno, { debug }, clothOptions, sphere, obstacles) {
+  constructor(gl, nuno, { debug }, request, sphere, obstacles) {
     this.#gl = gl;
     this.#nuno = nuno;
     this.#debug = debug;
-    [this.#cloth, this.#renderer] = this.#make(clothOptions, obstacles);
+    [this.#cloth, this.#renderer] = this.#make(request, obstacles);
     this.#obstacles = obstacles;
     this.showSphere(sphere);
   }
@@ -53,12 +53,12 @@ export class Stage {
   /**
    * Replaces the cloth and its renderer. If the new ones cannot be made, the old ones stay and
    * the error is thrown.
-   * @param {import('nuno').GpuClothOptions} clothOptions
+   * @param {import('./demo-settings.js').ClothRequest} request
    * @param {Sphere} sphere
    * @param {readonly Obstacle[]} obstacles
    */
-  rebuild(clothOptions, sphere, obstacles) {
-    const [cloth, renderer] = this.#make(clothOptions, obstacles);
+  rebuild(request, sphere, obstacles) {
+    const [cloth, renderer] = this.#make(request, obstacles);
     this.#renderer.dispose();
     this.#cloth.dispose();
     this.#cloth = cloth;
@@ -90,12 +90,14 @@ export class Stage {
 
   /**
    * A new cloth with the floor under it and the obstacles, and its renderer.
-   * @param {import('nuno').GpuClothOptions} clothOptions
+   * @param {import('./demo-settings.js').ClothRequest} request
    * @param {readonly Obstacle[]} obstacles
    * @returns {[AnyCloth, ClothRenderer]}
    */
-  #make(clothOptions, obstacles) {
-    const cloth = this.#nuno.createCloth(this.#gl, clothOptions);
+  #make(request, obstacles) {
+    const cloth = request.kind === 'patches'
+      ? this.#nuno.createPatches(this.#gl, request.options)
+      : this.#nuno.createCloth(this.#gl, request.options);
     try {
       for (const collider of [ground, ...obstacles]) cloth.addCollider(collider);
       return [cloth, new ClothRenderer(this.#gl, cloth, { color: clothColor, background: backgroundColor, debug: this.#debug })];
