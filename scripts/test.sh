@@ -64,7 +64,7 @@ run_tier types count_tsc bash -c 'npx --no-install tsc -p tests/types && npx --n
 run_tier browser count_playwright npx --no-install playwright test
 # The hardware tier's runner, on SwiftShader here so it cannot rot; on a real GPU it is
 # `npm run test:hardware -- --chromium PATH --angle egl|vulkan` (README: Real GPUs).
-run_tier hardware count_hardware python3 tests/hardware/run.py --angle swiftshader --sizes 32 --cpu-max 32 --solvers xpbd --quiet
+run_tier hardware count_hardware python3 tests/hardware/run.py --angle swiftshader --sizes 32 --cpu-max 32 --solvers xpbd --papers 4 --quiet
 # Firefox and WebKit run headful (headless Firefox has no WebGL here), each on its own virtual
 # display (xvfb-run's default screen: 1280x1024, 24-bit colour).
 run_tier firefox count_node xvfb-run -a node --test --test-reporter=spec tests/engines/firefox.test.js

@@ -31,8 +31,8 @@ void main() {
   // does not lean toward the more stretched neighbourhoods; a collapsed one gets zero.
   vNormal = gridNormal(texel, uPatchSize);
   // Patches numbered row-major over the layout; the golden ratio spreads neighbours' hues apart.
-  int patch = (texel.y / uPatchSize.y) * (gridSize.x / uPatchSize.x) + texel.x / uPatchSize.x;
-  float hue = fract(float(patch) * 0.618034);
+  int patchIndex = (texel.y / uPatchSize.y) * (gridSize.x / uPatchSize.x) + texel.x / uPatchSize.x;
+  float hue = fract(float(patchIndex) * 0.618034);
   vPatchTint = uPatchColors ? 0.65 + 0.35 * cos(6.2831853 * (hue + vec3(0.0, 0.333, 0.667))) : vec3(1.0);
   gl_Position = uProjection * uView * vec4(vWorldPosition, 1.0);
 }

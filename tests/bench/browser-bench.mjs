@@ -36,14 +36,17 @@ import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from 
  * times each grid on the CPU (wasm) and on the GPU.
  * @param {object} options
  * @param {number[]} options.sizes square grids to time
- * @param {(size: number) => ClothSettings} options.settingsFor the full settings for one grid
+ * @param {(size: number) => ClothSettings | import('../../web/index.js').PatchSettings} options.settingsFor the full settings for one grid
+ * @param {(size: number) => string} [options.gridLabel] names one size's row (by default 'NxN')
  * @param {ColliderDescription[]} options.colliders
  * @param {number[]} [options.halfPrecisionSizes] sizes to time again with split half-float state
  * @param {number[]} [options.selfCollisionSizes] sizes to time again (float, and the CPU) with
  *   self-collision at one grid spacing
  * @param {(line: string) => void} [options.progress]
  */
-export async function runBrowserBench({ sizes, settingsFor, colliders, halfPrecisionSizes = [], selfCollisionSizes = [], progress = () => {} }) {
+export async function runBrowserBench({
+  sizes, settingsFor, colliders, gridLabel = (size) => `${size}x${size}`, halfPrecisionSizes = [], selfCollisionSizes = [], progress = () => {},
+}) {
   const started = performance.now();
   const { headless, launchOptions } = playwrightConfig.use ?? {};
   const server = await startServer({ port: 0 });
@@ -65,16 +68,16 @@ export async function runBrowserBench({ sizes, settingsFor, colliders, halfPreci
     /** @type {BrowserRow[]} */
     const rows = [];
     for (const size of sizes) {
-      const grid = `${size}x${size}`;
+      const grid = gridLabel(size);
       const plain = settingsFor(size);
       const variants = [
         ...['float', ...(halfPrecisionSizes.includes(size) ? ['half'] : [])].map((precision) => ({ precision, label: precision, settings: plain })),
         ...(selfCollisionSizes.includes(size) ? [{
           precision: 'float', label: 'float, self-collision',
-          settings: { ...plain, selfCollisionThickness: Math.min(plain.width ?? 1, plain.height ?? 1) / (size - 1) },
+          settings: { ...plain, selfCollisionThickness: Math.min(/** @type {ClothSettings} */ (plain).width ?? 1, /** @type {ClothSettings} */ (plain).height ?? 1) / (size - 1) },
         }] : []),
       ];
-      /** @type {Map<ClothSettings, CpuTiming>} the CPU time of each settings, measured once */
+      /** @type {Map<object, CpuTiming>} the CPU time of each settings, measured once */
       const cpuTimes = new Map();
       for (const { precision, label, settings } of variants) {
         let cpu = cpuTimes.get(settings);

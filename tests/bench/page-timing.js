@@ -82,7 +82,7 @@ export async function pageDescribeWebgl() {
 }
 
 /**
- * @param {{ settings: ClothSettings, colliders: ColliderDescription[], precision: string, plan: GpuPlan }} options
+ * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], precision: string, plan: GpuPlan }} options
  * @returns {Promise<GpuTiming>}
  */
 export async function pageTimeGpu({ settings, colliders, precision, plan }) {
@@ -90,8 +90,10 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
   const nuno = await loadNuno();
   const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
+  // Settings with a patch layout (patchesAcross) are a sea of patches.
+  const options = { ...settings, backend: /** @type {const} */ ('gpu'), precision: /** @type {any} */ (precision) };
   const cloth = /** @type {import('../../web/index.js').GpuCloth} */ (
-    nuno.createCloth(gl, { ...settings, backend: 'gpu', precision: /** @type {any} */ (precision) }));
+    'patchesAcross' in settings ? nuno.createPatches(gl, /** @type {any} */ (options)) : nuno.createCloth(gl, options));
   const readFramebuffer = gl.createFramebuffer();
   const texel = new Float32Array(4);
   // readPixels into client memory is synchronous: it returns once the GPU has written the
@@ -171,7 +173,7 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
 }
 
 /**
- * @param {{ settings: ClothSettings, colliders: ColliderDescription[], plan: CpuPlan }} options
+ * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], plan: CpuPlan }} options
  * @returns {Promise<CpuTiming>}
  */
 export async function pageTimeCpu({ settings, colliders, plan }) {
@@ -179,7 +181,9 @@ export async function pageTimeCpu({ settings, colliders, plan }) {
   const nuno = await loadNuno();
   const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
-  const cloth = /** @type {import('../../web/index.js').Cloth} */ (nuno.createCloth(gl, { ...settings, backend: 'cpu' }));
+  const options = { ...settings, backend: /** @type {const} */ ('cpu') };
+  const cloth = /** @type {import('../../web/index.js').Cloth} */ (
+    'patchesAcross' in settings ? nuno.createPatches(gl, /** @type {any} */ (options)) : nuno.createCloth(gl, options));
   try {
     if (cloth.backend !== 'cpu') throw new Error(`asked for the CPU, got ${cloth.backend}`);
     for (const collider of colliders) cloth.addCollider(collider);

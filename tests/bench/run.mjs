@@ -11,7 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadNuno } from '../../web/index.js';
 import { runBrowserBench } from './browser-bench.mjs';
-import { SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings } from './scene.js';
+import { PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
 
 /** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../../web/index.js').ColliderDescription} ColliderDescription */
@@ -60,6 +60,9 @@ const CONFIGS = [
 // The browser table: default substeps and iterations (XPBD, 10 x 1), on the GPU and the CPU.
 const BROWSER_SIZES = [64, 128, 256];
 const BROWSER_HALF_PRECISION_SIZES = [128];
+// The sea of papers (createPatches) in the browser: papers per side of the layout. 64 is the
+// demo's desktop default, 262,144 particles.
+const PAPERS_PER_SIDE = [16, 64];
 
 const FAMILIES = /** @type {const} */ (['structural', 'shear', 'bending']);
 
@@ -277,6 +280,42 @@ console.log(
       String(row.gpuBytesPerParticle),
       `${row.gpu.warmupSteps}; ${row.gpu.batches} × ${row.gpu.stepsPerBatch}`,
       `${row.cpu.warmupSteps}; ${row.cpu.timedSteps} × 1`,
+    ]),
+  ]),
+);
+
+console.error('nuno bench: the sea of papers in headless Chromium (progress on stderr)');
+const papers = await runBrowserBench({
+  sizes: PAPERS_PER_SIDE,
+  gridLabel: (perSide) => `${perSide}x${perSide} papers`,
+  settingsFor: papersSettings,
+  colliders: PAPERS_COLLIDERS,
+  progress: (line) => console.error(line),
+});
+report.papers = papers;
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`
+## The sea of papers: independent patches (createPatches)
+
+SwiftShader again: software emulation, for ratios within this run only. The demo's scene: papers of 8 x 8 particles
+(10 x 14 cm) scattered over 3.5 x 2.4 x 3.5 m, tumbling down through gusts (windGustSpeed 1.5 m/s) onto a ball and the
+floor, XPBD 10 substeps x 1 iteration, timed as above from the scatter (the papers are falling and landing).
+- particles/ms: particles / ms per step, for the GPU and the CPU (wasm in the page).
+- passes/substep: draw calls per step / substeps; GPU B/particle: texture memory per particle (the state of every patch
+  in one set of textures).
+`);
+console.log(
+  markdownTable([
+    ['papers', 'particles', 'GPU ms/step', 'CPU ms/step', 'GPU particles/ms', 'CPU particles/ms', 'passes/substep', 'GPU B/particle'],
+    ...papers.rows.map((row) => [
+      row.grid,
+      grouped(row.particles),
+      row.gpuMsPerStep.toFixed(1),
+      row.cpuMsPerStep.toFixed(2),
+      grouped(Math.round(row.particles / row.gpuMsPerStep)),
+      grouped(Math.round(row.particles / row.cpuMsPerStep)),
+      String(row.drawCallsPerStep / 10),
+      String(row.gpuBytesPerParticle),
     ]),
   ]),
 );

@@ -133,6 +133,12 @@ def report(results):
             ratio = f"{row['medianMs'] / cpu['medianMs']:.3f}x" if cpu else '-'
             print(f"| {row['size']}x{row['size']} | {row['precision']} | {row['medianMs']:.3g} | {cpu_ms} | {ratio} | "
                   f"{row['drawCallsPerStep']} | {row['gpuBytesPerParticle']} |")
+    if results.get('papers'):
+        print('\n| papers | particles | GPU ms/step | particles/ms | draw calls/step | GPU B/particle |')
+        print('| --- | --- | --- | --- | --- | --- |')
+        for row in results['papers']:
+            print(f"| {row['perSide']}x{row['perSide']} | {row['particles']:,} | {row['medianMs']:.3g} | "
+                  f"{row['particles'] / row['medianMs']:,.0f} | {row['drawCallsPerStep']} | {row['gpuBytesPerParticle']} |")
     for error in results.get('errors', []):
         print(f'page error: {error}')
         failed += 1
@@ -147,6 +153,7 @@ def main():
     parser.add_argument('--half-sizes', help='grids to time with split half state too (default: --sizes)')
     parser.add_argument('--cpu-max', type=int, default=256, help='time the wasm CPU cloth up to this size')
     parser.add_argument('--solvers', default='xpbd,pbd,mass-spring', help='solvers of the agreement checks')
+    parser.add_argument('--papers', default='64,128', help='seas of papers to time, papers per side, comma-separated')
     parser.add_argument('--timeout', type=int, default=480, help='seconds the page may take')
     parser.add_argument('--json', help='also write the page results to this file')
     parser.add_argument('--quiet', action='store_true', help="don't print the page's progress")
@@ -159,7 +166,8 @@ def main():
     page = Page(args.quiet)
     server = ThreadingHTTPServer(('127.0.0.1', 0), handler_for(page))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    query = f"sizes={args.sizes}&halfSizes={args.half_sizes or args.sizes}&cpuMax={args.cpu_max}&solvers={args.solvers}"
+    query = (f"sizes={args.sizes}&halfSizes={args.half_sizes or args.sizes}&cpuMax={args.cpu_max}&solvers={args.solvers}"
+             f"&papers={args.papers}")
     url = f'http://127.0.0.1:{server.server_address[1]}/tests/hardware/hardware.html?{query}'
     with tempfile.TemporaryDirectory(prefix='nuno-hardware-') as profile:
         log_path = os.path.join(profile, 'chromium.log')

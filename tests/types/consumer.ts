@@ -52,6 +52,17 @@ async function run(): Promise<number> {
     void reason;
   }
   either.dispose();
+
+  const papers = nuno.createPatches(canvas, { patchesAcross: 4, patchColumns: 8, scatterCenter: [0, 2, 0], windGustSpeed: 1, backend: 'auto' });
+  const paper: number = papers.patchOf(0) + papers.patchCount;
+  const capacity: number = nuno.patchCapacity(8, 8).patches;
+  if (gl) new ClothRenderer(gl, papers, { patchColors: true }).dispose();
+  papers.dispose();
+  void [paper, capacity];
+  // @ts-expect-error: the layout sets the grid's size
+  nuno.createPatches({ columns: 64 });
+  // @ts-expect-error: a scatter centre is a point
+  nuno.createPatches({ scatterCenter: 2 });
   // @ts-expect-error: precisions are named
   nuno.createCloth(canvas, { precision: 'double' });
   // @ts-expect-error: the GPU options need a context or canvas

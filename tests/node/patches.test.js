@@ -1,0 +1,113 @@
+// createPatches through the public API in Node: the layout and poses it builds, its errors by
+// name, how many patches fit, independence between patches, and no leak.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { loadNuno } from '../../web/index.js';
+import { metric } from './metric.js';
+
+const nuno = await loadNuno();
+const layout = { patchesAcross: 3, patchesDown: 2, patchColumns: 6, patchRows: 4, patchWidth: 0.1, patchHeight: 0.12 };
+
+/**
+ * @param {() => unknown} action
+ * @param {RegExp} expected
+ */
+function assertError(action, expected) {
+  assert.throws(action, (error) => error instanceof Error && expected.test(error.message));
+}
+
+test('createPatches lays the patches out as tiles of one grid, each a flat rectangle turned and moved', () => {
+  const papers = nuno.createPatches({ ...layout, seed: 4, scatterSpeed: 1, scatterSpin: 2, pins: 'none' });
+  try {
+    assert.equal(papers.columns, 18);
+    assert.equal(papers.rows, 8);
+    assert.equal(papers.patchCount, 6);
+    assert.deepEqual([papers.patchOf(0), papers.patchOf(6), papers.patchOf(17), papers.patchOf(4 * 18)], [0, 1, 2, 3]);
+    assert.equal(papers.settings.patchColumns, 6);
+    const positions = papers.positions;
+    const spacing = 0.1 / 5;
+    let largestError = 0;
+    for (let row = 0; row < 8; row++) {
+      for (let column = 0; column < 17; column++) {
+        if (column % 6 === 5) continue; // the next particle is another patch's
+        const [a, b] = [row * 18 + column, row * 18 + column + 1];
+        const length = Math.hypot(positions[3 * b] - positions[3 * a], positions[3 * b + 1] - positions[3 * a + 1], positions[3 * b + 2] - positions[3 * a + 2]);
+        largestError = Math.max(largestError, Math.abs(length - spacing));
+      }
+    }
+    assert.ok(largestError < 1e-6, `row spacing off by ${largestError} m`);
+    assert.ok(papers.velocities.some((speed) => Math.abs(speed) > 0.5), 'the scatter gave the patches their speed');
+    // Given poses replace the scatter's: patch 1 at a point, the others where the seed put them.
+    const placed = nuno.createPatches({ ...layout, seed: 4, patchPositions: [0, 1, 0, 5, 6, 7, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0] });
+    const centre = [0, 1, 2].map((axis) => {
+      let sum = 0;
+      for (let i = 0; i < placed.particleCount; i++) if (placed.patchOf(i) === 1) sum += placed.positions[3 * i + axis];
+      return sum / 24;
+    });
+    centre.forEach((value, axis) => assert.ok(Math.abs(value - [5, 6, 7][axis]) < 1e-5, `patch 1's centre ${centre}`));
+    placed.dispose();
+  } finally {
+    papers.dispose();
+  }
+});
+
+test('createPatches refuses bad layouts, poses and grid keys by name', () => {
+  assertError(() => nuno.createPatches({ columns: 4 }), /^nuno: 'columns' is set by createPatches from the layout/);
+  assertError(() => nuno.createPatches({ positions: [0, 0, 0] }), /^nuno: 'positions' is set by createPatches/);
+  assertError(() => nuno.createPatches({ patchColumns: 1 }), /^nuno: 'patchColumns' must be an integer in \[2, 16384\], got 1$/);
+  assertError(() => nuno.createPatches({ patchColumns: 8, patchesAcross: 2049 }), /^nuno: 'patchesAcross' must be an integer in \[1, 2048\], got 2049$/);
+  assertError(() => nuno.createPatches({ patchWidth: 0 }), /^nuno: 'patchWidth' must be a number in \[0.001, 1000\], got 0$/);
+  assertError(() => nuno.createPatches({ seed: -1 }), /^nuno: 'seed' must be an integer in \[0, 1000000\], got -1$/);
+  assertError(() => nuno.createPatches({ scatterExtent: [1, -1, 1] }), /^nuno: 'scatterExtent' must be three numbers, each in \[0, 10000\]/);
+  assertError(() => nuno.createPatches({ ...layout, patchPositions: [0, 1] }), /^nuno: 'patchPositions' must be 3 numbers per patch \(18\), got 2 numbers$/);
+  assertError(() => nuno.createPatches({ ...layout, patchRotations: new Array(24).fill(0) }), /^nuno: 'patchRotations' must be a non-zero quaternion/);
+  assertError(() => nuno.createPatches({ ...layout, patchVelocities: new Array(18).fill(500) }), /^nuno: 'patchVelocities' must be finite numbers, each in \[-100, 100\], got 500$/);
+  assertError(() => nuno.createPatches({ ...layout, substeps: 0 }), /^nuno: 'substeps' must be an integer in \[1, 100\], got 0$/);
+  assertError(() => nuno.createPatches({ ...layout, bogus: 1 }), /^nuno: unknown setting 'bogus'/);
+});
+
+test('patchCapacity: how many patches of a size the core\'s grid holds', () => {
+  assert.deepEqual(nuno.patchCapacity(8, 8), { patchesAcross: 2048, patchesDown: 2048, patches: 2048 * 2048, gridSide: 16384 });
+  assert.deepEqual(nuno.patchCapacity(5, 7), { patchesAcross: 3276, patchesDown: 2340, patches: 3276 * 2340, gridSide: 16384 });
+  assertError(() => nuno.patchCapacity(1, 8), /^nuno: 'patchColumns' must be an integer of at least 2, got 1$/);
+  assertError(() => nuno.patchCapacity(8, 2.5), /^nuno: 'patchRows' must be an integer of at least 2, got 2.5$/);
+});
+
+test('dragging one patch never moves another, bit for bit, under every ordering', () => {
+  for (const ordering of ['red-black', 'gauss-seidel', 'jacobi']) {
+    const settings = { ...layout, seed: 9, scatterSpin: 3, ordering, windGustSpeed: 2, wind: [1, 0, 0], pins: 'none' };
+    const [still, dragged] = [nuno.createPatches(settings), nuno.createPatches(settings)];
+    for (const cloth of [still, dragged]) cloth.addCollider({ type: 'plane', point: [0, 1.5, 0] });
+    const held = 4 * 18 + 6 + 2; // patch 4: tile (1, 1)
+    for (let step = 0; step < 40; step++) {
+      dragged.hold(held, [Math.sin(step / 5), 2.5, 0]);
+      still.stepFixed(1);
+      dragged.stepFixed(1);
+    }
+    let moved = 0;
+    for (let i = 0; i < still.particleCount; i++) {
+      const same = [0, 1, 2].every((axis) => still.positions[3 * i + axis] === dragged.positions[3 * i + axis]);
+      if (dragged.patchOf(i) === 4) moved += same ? 0 : 1;
+      else assert.ok(same, `${ordering}: particle ${i} of patch ${dragged.patchOf(i)} moved`);
+    }
+    assert.equal(moved, 24, `${ordering}: the dragged patch moves`);
+    still.dispose();
+    dragged.dispose();
+  }
+});
+
+test('1,000 createPatches/step/dispose cycles leave the heap as it was', () => {
+  const cycle = () => {
+    const papers = nuno.createPatches({ ...layout, seed: 2, windGustSpeed: 1 });
+    papers.stepFixed(1);
+    papers.dispose();
+    assert.throws(() => nuno.createPatches({ ...layout, patchPositions: [1] }));
+  };
+  cycle();
+  const before = nuno.heapBytesInUse();
+  for (let i = 0; i < 1000; i++) cycle();
+  const after = nuno.heapBytesInUse();
+  metric('heap_growth_after_1000_patch_cycles', after - before, 'bytes');
+  assert.equal(after, before);
+});
