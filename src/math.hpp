@@ -12,4 +12,5 @@ namespace nuno {
 using Vec3 = glm::vec3;
 using Vec4 = glm::vec4;
 static_assert(sizeof(Vec3) == 3 * sizeof(float), "positions are handed to JS as packed xyz floats");
+constexpr double kTwoPi = 6.283185307179586;
 }  // namespace nuno

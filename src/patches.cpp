@@ -3,35 +3,13 @@
 #include <cmath>
 #include <string>
 
+#include "seeded_random.hpp"
+
 namespace nuno {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
-
-// Uniform numbers in [0, 1) from a seed and a counter (lowbias32 on their mix).
-class Random {
-public:
-    explicit Random(std::uint32_t seed) : seed_(seed) {}
-    double next() {
-        std::uint32_t x = seed_ * 0x9E3779B9u + counter_++ * 0x85EBCA6Bu + 0xBB67AE85u;
-        x ^= x >> 16;
-        x *= 0x7feb352du;
-        x ^= x >> 15;
-        x *= 0x846ca68bu;
-        x ^= x >> 16;
-        return static_cast<double>(x) / 4294967296.0;
-    }
-    glm::dvec3 direction() {
-        const double z = 2.0 * next() - 1.0;
-        const double azimuth = kTwoPi * next();
-        const double ring = std::sqrt(std::max(0.0, 1.0 - z * z));
-        return {ring * std::cos(azimuth), ring * std::sin(azimuth), z};
-    }
-
-private:
-    std::uint32_t seed_;
-    std::uint32_t counter_ = 0;
-};
+// Keeps the scatter's numbers apart from other seeded streams.
+constexpr std::uint32_t kScatterSalt = 0xBB67AE85u;
 
 glm::dvec3 rotated(const Vec4& q, const glm::dvec3& v) {
     const glm::dvec3 axis(q.x, q.y, q.z);
@@ -42,7 +20,7 @@ glm::dvec3 rotated(const Vec4& q, const glm::dvec3& v) {
 }  // namespace
 
 std::vector<PatchPose> scatterPatches(int count, const PatchScatter& scatter) {
-    Random random(scatter.seed);
+    SeededRandom random(scatter.seed, kScatterSalt);
     std::vector<PatchPose> poses(static_cast<std::size_t>(count));
     for (PatchPose& pose : poses) {
         const glm::dvec3 offset(random.next() - 0.5, random.next() - 0.5, random.next() - 0.5);

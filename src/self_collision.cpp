@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "seeded_random.hpp"
+
 namespace nuno {
 namespace {
 
@@ -43,18 +45,13 @@ SpatialHash::Cell SpatialHash::cellOf(const Vec3& position) const {
 
 std::uint32_t SpatialHash::bucketOf(const Cell& cell) const {
     // Large primes, as in Teschner et al.'s spatial hashing of deformable objects.
-    std::uint32_t mixed = (static_cast<std::uint32_t>(cell.x) * 92837111u) ^
-                          (static_cast<std::uint32_t>(cell.y) * 689287499u) ^
-                          (static_cast<std::uint32_t>(cell.z) * 283923481u);
+    const std::uint32_t mixed = (static_cast<std::uint32_t>(cell.x) * 92837111u) ^
+                                (static_cast<std::uint32_t>(cell.y) * 689287499u) ^
+                                (static_cast<std::uint32_t>(cell.z) * 283923481u);
     // The products' low bits depend only on the cells' low bits, and the mask keeps only low
     // bits: spread the high ones down (Wellons' lowbias32 finaliser), or a flat sheet's cells
     // crowd a few buckets (shaders/spatial-hash.glsl does the same).
-    mixed ^= mixed >> 16;
-    mixed *= 0x7feb352du;
-    mixed ^= mixed >> 15;
-    mixed *= 0x846ca68bu;
-    mixed ^= mixed >> 16;
-    return mixed & bucketMask_;
+    return lowbias32(mixed) & bucketMask_;
 }
 
 void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {

@@ -228,6 +228,15 @@ PatchRequest readPatchRequest(const SettingSource& source) {
                  "patchColumns, patchRows, patchWidth, patchHeight) and the poses; leave it out");
         }
     }
+    const std::vector<std::string>& patchKeys = patchSettingKeys();
+    const auto& readers = settingReaders();
+    for (const std::string& key : keys) {
+        if (std::find(patchKeys.begin(), patchKeys.end(), key) != patchKeys.end() || readers.count(key) > 0) continue;
+        std::vector<std::string> clothKeys;
+        for (const auto& entry : readers) clothKeys.push_back(entry.first);
+        fail("unknown setting '" + printable(key) + "'; createPatches takes " + joined(patchKeys) +
+             ", and the cloth settings " + joined(clothKeys));
+    }
     PatchRequest request;
     PatchLayout& layout = request.layout;
     if (has("patchColumns")) layout.patchColumns = integerIn(source, "patchColumns", 2, kMaxGridSide);

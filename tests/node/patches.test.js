@@ -64,7 +64,7 @@ test('createPatches refuses bad layouts, poses and grid keys by name', () => {
   assertError(() => nuno.createPatches({ ...layout, patchRotations: new Array(24).fill(0) }), /^nuno: 'patchRotations' must be a non-zero quaternion/);
   assertError(() => nuno.createPatches({ ...layout, patchVelocities: new Array(18).fill(500) }), /^nuno: 'patchVelocities' must be finite numbers, each in \[-100, 100\], got 500$/);
   assertError(() => nuno.createPatches({ ...layout, substeps: 0 }), /^nuno: 'substeps' must be an integer in \[1, 100\], got 0$/);
-  assertError(() => nuno.createPatches({ ...layout, bogus: 1 }), /^nuno: unknown setting 'bogus'/);
+  assertError(() => nuno.createPatches({ ...layout, bogus: 1 }), /^nuno: unknown setting 'bogus'; createPatches takes patchesAcross, .*, and the cloth settings bending, /);
 });
 
 test('patchCapacity: how many patches of a size the core\'s grid holds', () => {
