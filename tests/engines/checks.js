@@ -52,26 +52,7 @@ const pageTimeoutMs = 120_000;
  * @param {import('./scenes.js').DemoVariant} variant
  */
 export async function checkDemo({ driver, baseUrl, label }, variant) {
-  await openDemo({ driver, baseUrl }, variant);
-  // The cloth swings down onto the ball within about a second of simulated time. Pause and
-  // reset it (the P and R keys) to look while it is still high, then let it run for a second.
-  // Paused first: a key press can take a frame or two to arrive (Firefox dispatches WebDriver
-  // input on animation frames), and at a few frames per second the cloth would fall meanwhile.
-  await driver.press('p');
-  await driver.press('r');
-  // A screenshot shows the last frame drawn, which can still be the cloth from before the
-  // reset: wait for two frames drawn since.
-  await untilFramesDrawn(driver, 2);
-  const justReset = await driver.screenshot();
-  const resumed = { ms: Date.now(), ...(await driver.evaluate(demoHook)) };
-  await driver.press('p');
-  // A second of simulated time, not of wall time: where frames come slowly (software rendering
-  // on a loaded machine) the clamp on long frames makes a wall-clock second a few steps.
-  await untilPage(driver, demoHook, (hook) => (hook?.steps ?? 0) >= resumed.steps + stepsPerSecond,
-    `the cloth took no ${stepsPerSecond} steps`);
-  const later = await driver.screenshot();
-  const hook = await driver.evaluate(demoHook);
-
+  const { justReset, later, resumed, hook } = await firstSecondAfterReset({ driver, baseUrl }, variant);
   const note = `${label}, ${variant.label}`;
   const motion = expectClothMoves('demo', [justReset, later], clothColor, note);
   const drop = motion.lowestRows[1] - motion.lowestRows[0];
@@ -82,6 +63,34 @@ export async function checkDemo({ driver, baseUrl, label }, variant) {
   assert.deepEqual({ backend: hook.backend, precision: hook.precision },
     { backend: variant.backend, precision: variant.precision }, 'the backend the address asked for');
   assert.ok(drop > 20, `the cloth's lowest point moves down the screen as it falls (${drop} px)`);
+}
+
+/**
+ * Loads the demo, resets its scene and screenshots it just after the reset and a second of
+ * simulated time later.
+ * @param {Pick<Target, 'driver' | 'baseUrl'>} target
+ * @param {import('./scenes.js').DemoVariant} variant
+ */
+async function firstSecondAfterReset({ driver, baseUrl }, variant) {
+  await openDemo({ driver, baseUrl }, variant);
+  // Pause and reset (the P and R keys) to look at the start, then let it run for a second.
+  // Paused first: a key press can take a frame or two to arrive (Firefox dispatches WebDriver
+  // input on animation frames), and at a few frames per second the scene would move meanwhile.
+  await driver.press('p');
+  await driver.press('r');
+  // A screenshot shows the last frame drawn, which can still be the scene from before the
+  // reset: wait for two frames drawn since.
+  await untilFramesDrawn(driver, 2);
+  const justReset = await driver.screenshot();
+  const resumed = { ms: Date.now(), ...(await driver.evaluate(demoHook)) };
+  await driver.press('p');
+  // A second of simulated time, not of wall time: where frames come slowly (software rendering
+  // on a loaded machine) the clamp on long frames makes a wall-clock second a few steps.
+  await untilPage(driver, demoHook, (hook) => (hook?.steps ?? 0) >= resumed.steps + stepsPerSecond,
+    `the demo took no ${stepsPerSecond} steps`);
+  const later = await driver.screenshot();
+  const hook = await driver.evaluate(demoHook);
+  return { justReset, later, resumed, hook };
 }
 
 /** Papers must cover this share of the view: 64 papers of 10 x 14 cm seen from 6.5 m fill about 3%. */
@@ -96,17 +105,7 @@ const minPaperTints = 8;
  * @param {{ label: string, query: string, backend: 'gpu' | 'cpu', precision: 'float' | 'half', particles: number }} variant
  */
 export async function checkPapers({ driver, baseUrl, label }, variant) {
-  await openDemo({ driver, baseUrl }, variant);
-  await driver.press('p');
-  await driver.press('r');
-  await untilFramesDrawn(driver, 2);
-  const justReset = await driver.screenshot();
-  const resumed = await driver.evaluate(demoHook);
-  await driver.press('p');
-  await untilPage(driver, demoHook, (hook) => (hook?.steps ?? 0) >= resumed.steps + stepsPerSecond,
-    `the papers took no ${stepsPerSecond} steps`);
-  const later = await driver.screenshot();
-  const hook = await driver.evaluate(demoHook);
+  const { justReset, later, hook } = await firstSecondAfterReset({ driver, baseUrl }, variant);
   const motion = measurePaperMotion([justReset, later]);
   const note = `${label}, ${variant.label}`;
   metric('papers_pixels', motion.clothPixels[1], 'px', `${note}, of ${motion.imagePixels}`);
