@@ -89,13 +89,20 @@ function measureMotion(pngs, isClothColour) {
 
 /**
  * Counts the pixels that changed colour visibly between two screenshots of the same view, from
- * whatever cause: the camera, the scene, the text on screen.
+ * whatever cause: the camera, the scene, the text on screen; except inside `ignore`, a box of
+ * image pixels (the overlay's figures change every frame).
  * @param {Buffer[]} pngs two screenshots of the same size
+ * @param {{ x: number, y: number, width: number, height: number }} [ignore]
  * @returns {{ changedPixels: number, imagePixels: number }}
  */
-export function measureViewChange(pngs) {
+export function measureViewChange(pngs, ignore = undefined) {
   const [before, after] = pngs.map((png) => PNG.sync.read(png));
-  return { changedPixels: countChanged(before, after, () => true), imagePixels: before.width * before.height };
+  const outside = (/** @type {number} */ pixel) => {
+    if (!ignore) return true;
+    const [x, y] = [pixel % before.width, Math.floor(pixel / before.width)];
+    return x < ignore.x || x >= ignore.x + ignore.width || y < ignore.y || y >= ignore.y + ignore.height;
+  };
+  return { changedPixels: countChanged(before, after, outside), imagePixels: before.width * before.height };
 }
 
 /**
