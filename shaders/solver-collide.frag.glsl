@@ -89,7 +89,10 @@ void main() {
                 vec3 between = position - otherPosition;
                 if (dot(between, between) >= uThickness * uThickness) continue;
                 float distance = length(between);
-                vec3 normal = distance > 1e-9 ? between / distance : normalize(restBetween);
+                // Coinciding: along the rest offset, or up for the smaller index (the core's rule).
+                float restDistance = length(restBetween);
+                vec3 parting = restDistance > 0.0 ? restBetween / restDistance : vec3(0.0, self < other ? 1.0 : -1.0, 0.0);
+                vec3 normal = distance > 1e-9 ? between / distance : parting;
                 float push = uThickness - distance;
                 float share = inverseMass / (inverseMass + otherInverseMass);
                 vec3 otherVelocity = fetchVector(uVelocity, uVelocityLow, otherTexel);

@@ -121,7 +121,7 @@ void Cloth::reset() {
     held_.clear();
     applyPins();
     accumulator_.reset();
-    simulatedSeconds_ = 0.0;
+    gustClock_ = GustClock{};
 }
 
 void Cloth::applyPins() {
@@ -216,7 +216,7 @@ void Cloth::stepFixed(int count) {
         std::copy(particles_.velocities.begin(), particles_.velocities.end(), stepStartVelocities_.begin());
         for (int i = 0; i < settings_.substeps; ++i) {
             substep(schedule, substepSeconds, parameters, rules, factors);
-            simulatedSeconds_ += substepSeconds;
+            gustClock_.advance(settings_, substepSeconds);
         }
         if (!stateIsFinite()) {
             std::copy(stepStartPositions_.begin(), stepStartPositions_.end(), particles_.positions.begin());
@@ -241,7 +241,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
             case StageKind::Predict:
                 if (factors.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
                 if (settings_.windGustSpeed > 0.0f) {
-                    const GustWaves gusts = gustWavesAt(simulatedSeconds_);
+                    const GustWaves gusts = gustWavesAt(settings_, gustClock_);
                     predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds, &gusts);
                 } else {
                     predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
@@ -265,6 +265,12 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 break;
         }
     }
+}
+
+GustWaves Cloth::gustWavesForSubstep() {
+    const GustWaves waves = gustWavesAt(settings_, gustClock_);
+    gustClock_.advance(settings_, settings_.substepSeconds());
+    return waves;
 }
 
 const std::vector<Vec3>& Cloth::normals() {

@@ -86,7 +86,8 @@ public:
     Strain strain(Family family) const { return strainOf(topology_, particles_.positions, family); }
     // The smallest signed distance from a free particle to a collider, metres (negative inside).
     float colliderClearance() const { return colliders_.clearance(particles_.positions, particles_.inverseMasses); }
-    // Pairs of particles closer than thickness / 2 that were farther than thickness apart at rest.
+    // Pairs of particles closer than thickness / 2 that were not neighbours at rest (of different
+    // patches, or farther than thickness apart in the rest shape).
     std::size_t selfIntersections(float thickness) const {
         return nuno::selfIntersections(particles_.positions, restPositions_, topology_.grid, thickness);
     }
@@ -101,9 +102,10 @@ public:
     SubstepFactors substepFactors() const;
     float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
     // Seconds simulated since the start or the last reset(): the clock the gusts follow.
-    double simulatedSeconds() const { return simulatedSeconds_; }
-    // The gust waves at a moment (for a solver that steps elsewhere, such as the GPU one).
-    GustWaves gustWavesAt(double seconds) const { return nuno::gustWavesAt(settings_, seconds); }
+    double simulatedSeconds() const { return gustClock_.seconds; }
+    // The gust waves now, then the gust clock moved on by a substep: for a solver that steps
+    // elsewhere (the GPU one), so its gusts follow the same clock as the CPU cloth's.
+    GustWaves gustWavesForSubstep();
     double carriedSeconds() const { return accumulator_.carriedSeconds(); }
     std::uint64_t stepsTaken() const { return stepsTaken_; }
     // Fixed steps undone because they left a position or velocity non-finite.
@@ -132,7 +134,7 @@ private:
     SelfCollision selfCollision_;
     FixedStepAccumulator accumulator_;
     std::uint64_t stepsTaken_ = 0;
-    double simulatedSeconds_ = 0.0;
+    GustClock gustClock_;
     std::uint64_t nonFiniteRecoveries_ = 0;
     // Positions and velocities as the current fixed step began: what the guard restores.
     std::vector<Vec3> stepStartPositions_;

@@ -1,4 +1,5 @@
-// Per-particle surface normals from the grid neighbours (central differences, one-sided at edges).
+// Per-particle surface normals from the grid neighbours (central differences, one-sided at the
+// edges of each patch).
 // Used for wind drag and for smooth shading; a degenerate spot gets the zero vector.
 #pragma once
 

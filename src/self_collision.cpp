@@ -33,6 +33,14 @@ bool restNeighbours(const std::vector<Vec3>& restPositions, const Grid& grid, st
 // the checks per substep 2.9x dearer and the rebuilds only 7% cheaper: one it is.
 constexpr float kSkinSpacings = 1.0f;
 
+// Which way two coinciding particles i < j part (the first moves along it, the second against
+// it): along their rest offset, or straight up when that is zero too, as for two patches laid
+// exactly on each other (shaders/solver-collide.frag.glsl decides the same from either side).
+Vec3 partingDirection(const Vec3& restOffset) {
+    const float length = glm::length(restOffset);
+    return length > 0.0f ? restOffset / length : Vec3(0.0f, 1.0f, 0.0f);
+}
+
 }  // namespace
 
 SpatialHash::Cell SpatialHash::cellOf(const Vec3& position) const {
@@ -142,8 +150,7 @@ void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restP
         const Vec3 between = particles.positions[i] - particles.positions[j];
         if (glm::dot(between, between) >= thickness * thickness) continue;
         const float distance = glm::length(between);
-        // Coinciding particles part along their rest offset, which is never zero here.
-        const Vec3 normal = distance > 1e-9f ? between / distance : glm::normalize(restPositions[i] - restPositions[j]);
+        const Vec3 normal = distance > 1e-9f ? between / distance : partingDirection(restPositions[i] - restPositions[j]);
         const float push = thickness - distance;
         const float shareI = wi / (wi + wj);
         const float shareJ = wj / (wi + wj);

@@ -92,8 +92,9 @@ private:
     std::vector<float> contacts_;
 };
 
-// Pairs closer than thickness / 2 that were not neighbours at rest (farther than thickness
-// apart in the rest shape): cloth that has passed through itself, or is about to.
+// Pairs closer than thickness / 2 that were not neighbours at rest (of different patches, or
+// farther than thickness apart in the rest shape): cloth that has passed through itself, or
+// is about to.
 std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, const Grid& grid,
                               float thickness);
 

@@ -251,7 +251,12 @@ void validate(const ClothSettings& s) {
     requirePatchSide("patchRows", s.patchRows, "rows", s.rows);
     // Self-collision lists the pairs within twice the thickness: in a heap that is about
     // (2 thickness / spacing)^3 per particle, so the thickness is held to a few grid spacings.
-    const float spacing = std::min(s.width / static_cast<float>(s.columns - 1), s.height / static_cast<float>(s.rows - 1));
+    // Within a patch: a patch's share of the width over its own gaps (the grid's, for one patch).
+    const auto spacingAlong = [](float size, int particles, int patchParticles) {
+        if (patchParticles == 0) return size / static_cast<float>(particles - 1);
+        return size * static_cast<float>(patchParticles) / static_cast<float>(particles) / static_cast<float>(patchParticles - 1);
+    };
+    const float spacing = std::min(spacingAlong(s.width, s.columns, s.patchColumns), spacingAlong(s.height, s.rows, s.patchRows));
     const float thickest = kMaxSelfCollisionSpacings * spacing;
     if (s.selfCollisionThickness > thickest) {
         failInput("selfCollisionThickness",

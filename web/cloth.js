@@ -308,13 +308,14 @@ export class Cloth {
   }
 
   /**
-   * The gust waves at a moment, as the GPU predict pass reads them (two vec4s a wave:
-   * wavevector and phase, amplitude and 0). A view, valid until the next call.
-   * @param {number} seconds
+   * For a solver that steps elsewhere (the GPU cloth, whose set-up this cloth is): the gust
+   * waves now, as its predict pass reads them (two vec4s a wave: wavevector and phase,
+   * amplitude and 0), then this cloth's gust clock moved on by one substep. A view, valid until
+   * the next call.
    * @returns {Float32Array}
    */
-  windGustWaves(seconds) {
-    return this.#live.windGustWaves(seconds);
+  gustWavesForSubstep() {
+    return this.#live.gustWavesForSubstep();
   }
 
   /** Independent patches in the grid (1 for a plain cloth; see createPatches). */

@@ -510,8 +510,8 @@ export class Cloth {
   colliderClearance(positions?: Float32Array): number;
   /** The colliders as the GPU collide pass reads them. */
   packedColliders(): PackedColliders;
-  /** The gust waves at a moment as the GPU predict pass reads them: per wave (wavevector, phase), (amplitude, 0). A view, valid until the next call. */
-  windGustWaves(seconds: number): Float32Array;
+  /** For the GPU cloth whose set-up this is: the gust waves now (per wave (wavevector, phase), (amplitude, 0)), then the gust clock a substep on. A view, valid until the next call. */
+  gustWavesForSubstep(): Float32Array;
   /** Pairs of particles closer than `thickness` / 2 that were farther than `thickness` apart at rest (cloth through itself), of this cloth's positions or of the positions given. */
   selfIntersections(thickness: number, positions?: Float32Array): number;
 

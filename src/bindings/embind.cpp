@@ -192,8 +192,10 @@ val placePatchesToJs(const val& options) {
         placePatches(request.layout, request.poses, placed);
         val settings = val::object();
         const std::vector<std::string>& patchKeys = patchSettingKeys();
+        bool pinsGiven = false;
         for (const std::string& key : source.keys()) {
             if (std::find(patchKeys.begin(), patchKeys.end(), key) == patchKeys.end()) settings.set(key, options[key]);
+            pinsGiven = pinsGiven || key == "pins";
         }
         settings.set("columns", placed.columns);
         settings.set("rows", placed.rows);
@@ -204,6 +206,8 @@ val placePatchesToJs(const val& options) {
         const auto copied = [](const std::vector<Vec3>& points) {
             return val::global("Float32Array").new_(emscripten::typed_memory_view(points.size() * 3, &points.data()->x));
         };
+        // Papers fly free unless pins are asked for (the grid's own default pins its top edge).
+        if (!pinsGiven) settings.set("pins", val("none"));
         settings.set("positions", copied(placed.initialPositions));
         settings.set("velocities", copied(placed.initialVelocities));
         return settings;
@@ -374,10 +378,11 @@ public:
     int patchOf(double particle) const {
         return guarded([&] { return cloth_.topology().grid.patchOf(particleIndex(particle)); });
     }
-    // The gust waves at a moment, as the GPU predict pass reads them: two vec4s a wave,
-    // (wavevector, phase) and (amplitude, 0). A view over a table this cloth keeps.
-    val windGustWaves(double seconds) {
-        const GustWaves waves = cloth_.gustWavesAt(seconds);
+    // The gust waves now, as the GPU predict pass reads them (two vec4s a wave: (wavevector,
+    // phase) and (amplitude, 0)), then the gust clock moved on by the substep. A view over a
+    // table this cloth keeps, valid until the next call.
+    val gustWavesForSubstep() {
+        const GustWaves waves = cloth_.gustWavesForSubstep();
         for (std::size_t k = 0; k < waves.size(); ++k) {
             const GustWave& wave = waves[k];
             const float packed[8] = {wave.wavevector.x, wave.wavevector.y, wave.wavevector.z, wave.phase,
@@ -473,7 +478,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("simulatedSeconds", &JsCloth::simulatedSeconds)
         .function("patchCount", &JsCloth::patchCount)
         .function("patchOf", &JsCloth::patchOf)
-        .function("windGustWaves", &JsCloth::windGustWaves)
+        .function("gustWavesForSubstep", &JsCloth::gustWavesForSubstep)
         .function("particleCount", &JsCloth::particleCount)
         .function("columns", &JsCloth::columns)
         .function("rows", &JsCloth::rows)

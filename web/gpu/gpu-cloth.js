@@ -126,8 +126,6 @@ export class GpuCloth {
   #current = 0;
   #velocityCurrent = 0;
   #stepsTaken = 0;
-  /** seconds simulated since the start or reset(), summed per substep as the core sums them: the gusts' clock */
-  #simulatedSeconds = 0;
   /** @type {StepParameters | null} null until a step needs them after set() */
   #stepParameters = null;
   /** @type {PackedColliders} */
@@ -277,7 +275,7 @@ export class GpuCloth {
 
   /** Seconds simulated since the start or the last reset(): the clock the gusts follow. */
   get simulatedSeconds() {
-    return this.#simulatedSeconds;
+    return this.#live.simulatedSeconds;
   }
 
   /** Independent patches in the grid (1 for a plain cloth; see createPatches). */
@@ -384,7 +382,6 @@ export class GpuCloth {
     });
     this.#current = 0;
     this.#velocityCurrent = 0;
-    this.#simulatedSeconds = 0;
     this.#uploadInverseMasses();
   }
 
@@ -616,7 +613,6 @@ export class GpuCloth {
       current = next;
     }
     this.#current = current;
-    this.#simulatedSeconds += Math.fround(h);
   }
 
   /**
@@ -629,11 +625,14 @@ export class GpuCloth {
   #predict(settings, h, factors, from, to) {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
+    // Every substep, so the set-up's gust clock keeps time with the wind even while gusts are off.
+    const waves = this.#live.gustWavesForSubstep();
+    const gustWaves = settings.windGustSpeed > 0 ? waves : null;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
     this.#passes.predict.run({
       positions: this.#positions[from], velocities: this.#velocities[velocityFrom], inverseMasses: this.#inverseMasses,
       settings, factors, substepSeconds: h,
-      gustWaves: settings.windGustSpeed > 0 ? this.#live.windGustWaves(this.#simulatedSeconds) : null,
+      gustWaves,
     });
     this.#velocityCurrent = velocityTo;
   }

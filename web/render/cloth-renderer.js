@@ -74,6 +74,8 @@ export class ClothRenderer {
   #debug;
   /** @type {readonly DrawnCollider[]} */
   #colliders = [];
+  /** @type {[number, number]} a patch's columns and rows (the grid's for one cloth), which never change */
+  #patchSize;
 
   /**
    * Creates every GL object up front, so a shader error surfaces here rather than mid-frame.
@@ -90,6 +92,8 @@ export class ClothRenderer {
     this.patchColors = options.patchColors ?? cloth.patchCount > 1;
     this.#debug = options.debug ?? false;
     this.#cloth = cloth;
+    const { patchColumns, patchRows } = cloth.settings;
+    this.#patchSize = [patchColumns || cloth.columns, patchRows || cloth.rows];
     this.#createGlObjects();
   }
 
@@ -140,8 +144,7 @@ export class ClothRenderer {
     this.#positionSource.bind(uniforms);
     gl.uniform3fv(uniforms.uFrontColor, this.color);
     gl.uniform3fv(uniforms.uBackColor, this.backColor);
-    const { patchColumns, patchRows } = this.#cloth.settings;
-    gl.uniform2i(uniforms.uPatchSize, patchColumns || this.#cloth.columns, patchRows || this.#cloth.rows);
+    gl.uniform2i(uniforms.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
     gl.uniform1i(uniforms.uPatchColors, this.patchColors ? 1 : 0);
     if (this.wireframe) this.#clothMesh.drawEdges();
     else this.#clothMesh.drawSurface();
