@@ -52,6 +52,8 @@ export default defineConfig({
         // logs "GPU stall due to ReadPixels" warnings that a test rightly forbids.
         '--use-angle=swiftshader',
         '--enable-unsafe-swiftshader',
+        // WebGPU (the 'webgpu' backend) on http://127.0.0.1, on SwiftShader's Vulkan here.
+        '--enable-unsafe-webgpu',
       ],
     },
   },

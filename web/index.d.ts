@@ -1,4 +1,6 @@
 // Type declarations for nuno (hand-written: Emscripten 3.1.6 cannot emit them for Embind).
+// WebGPU's types (GPUDevice, GPUBuffer) come from @webgpu/types, a dependency of the package.
+/// <reference types="@webgpu/types" />
 
 export type Vec3 = [number, number, number];
 export type Family = 'structural' | 'shear' | 'bending';
@@ -261,6 +263,8 @@ export interface GpuConstants {
   restLengthsPerParticle: number;
   restLengthChannels: number;
   restLengthTextures: number;
+  /** Travelling waves in the gust field. */
+  gustWaves: number;
 }
 
 /** The colliders as the GPU collide pass takes them, packed by the core in the order they are resolved. */
@@ -314,11 +318,15 @@ export interface SubstepFactors {
  */
 export type StatePrecision = 'float' | 'half' | 'half-unsplit';
 
-/** Settings plus the choice of backend, for `createCloth(glOrCanvas, options)`. */
+/** Settings plus the choice of backend, for `createCloth(target, options)` and `requestCloth`. */
 export interface GpuClothOptions extends ClothSettings {
-  /** 'auto' (default): the GPU where the device can run it, else the CPU. */
-  backend?: 'auto' | 'gpu' | 'cpu';
-  /** 'auto' (default): float where float render targets exist, else split half. */
+  /**
+   * 'auto' (default): the best the target and device run, else the CPU (`createCloth`: WebGPU
+   * for a GPUDevice, WebGL2 for a context or canvas; `requestCloth`: WebGPU > WebGL2 > CPU).
+   * 'webgpu': WebGPU compute passes; 'gpu': WebGL2 fragment passes; 'cpu': WebAssembly.
+   */
+  backend?: 'auto' | 'webgpu' | 'gpu' | 'cpu';
+  /** 'auto' (default): float where float render targets exist, else split half. WebGPU: 'auto' or 'float'. */
   precision?: 'auto' | StatePrecision;
   /** Behave as a device without EXT_color_buffer_float (as many phones are): for tests. */
   ignoreFloatRenderTargets?: boolean;
@@ -409,6 +417,18 @@ export class Nuno {
    * GPU solver throws a `GpuUnsupportedError` naming the missing capability.
    */
   createCloth(target: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas, options?: GpuClothOptions): Cloth | GpuCloth;
+  /**
+   * A cloth on this WebGPU device: simulated by compute passes (`backend: 'webgpu'`, or 'auto',
+   * which falls back to the CPU with `fallbackReason` where the settings need what WebGPU lacks).
+   */
+  createCloth(device: GPUDevice, options?: GpuClothOptions): Cloth | WebGpuCloth;
+  /**
+   * A cloth on the best backend here (`backend: 'auto'`, the default): WebGPU on a device it
+   * requests (and destroys on `dispose()`), else WebGL2 in `target`, else the CPU; the cloth's
+   * `fallbackReason` says why each better one was passed over. 'webgpu' throws a
+   * `GpuUnsupportedError` where there is no WebGPU; 'gpu' and 'cpu' are createCloth's.
+   */
+  requestCloth(target?: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | null, options?: GpuClothOptions): Promise<Cloth | GpuCloth | WebGpuCloth>;
   /** A sea of independent patches on the CPU (see PatchSettings). Throws an Error naming an invalid setting. */
   createPatches(settings?: PatchSettings): Cloth;
   /**
@@ -417,6 +437,8 @@ export class Nuno {
    * patchesAcross or patchesDown and the most that fit, 'auto' runs them on the CPU and says why.
    */
   createPatches(target: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas, options?: GpuPatchOptions): Cloth | GpuCloth;
+  /** A sea of patches on this WebGPU device, with createCloth's backends for a device. */
+  createPatches(device: GPUDevice, options?: GpuPatchOptions): Cloth | WebGpuCloth;
   /** How many patches of this size fit: within the core's grid limit, and this context's MAX_TEXTURE_SIZE when given. */
   patchCapacity(patchColumns: number, patchRows: number, gl?: WebGL2RenderingContext): PatchCapacity;
   /** The constraint directions in solving order, with their colouring. */
@@ -573,7 +595,7 @@ export type DrawableCloth = {
   readonly columns: number; readonly rows: number; readonly particleCount: number; readonly triangleIndices: Uint32Array;
   readonly patchCount: number; readonly settings: { readonly patchColumns: number; readonly patchRows: number };
 } & (
-  | { readonly backend: 'cpu'; readonly positions: Float32Array }
+  | { readonly backend: 'cpu' | 'webgpu'; readonly positions: Float32Array }
   | { readonly backend: 'gpu'; readonly positionTexture: WebGLTexture; readonly positionResidualTexture: WebGLTexture | null }
 );
 
@@ -610,6 +632,8 @@ export interface GpuCloth extends SimulatedCloth {}
 export class GpuCloth {
   private constructor();
   readonly backend: 'gpu';
+  /** Why this cloth runs on WebGL2 and not WebGPU (`requestCloth` with backend 'auto'); else null. */
+  fallbackReason: string | null;
   /** How particle state is stored on this device. */
   readonly precision: StatePrecision;
   /** Strain of positions read back with readPositions(): the GPU cloth keeps none on the CPU. */
@@ -631,5 +655,47 @@ export class GpuCloth {
   /** Fragment passes per fixed step: a pass per stage of `substepSchedule()`, times the substeps. */
   readonly drawCallsPerStep: number;
   /** Bytes of GPU texture memory per particle. */
+  readonly gpuBytesPerParticle: number;
+}
+
+/**
+ * A cloth simulated by WebGPU compute passes over storage buffers, on the device it was made
+ * with. Takes the same settings (and gives the same errors) as `Cloth`, but solves in red-black
+ * order only and has no self-collision yet. Call `dispose()` to free its buffers.
+ */
+export interface WebGpuCloth extends SimulatedCloth {}
+export class WebGpuCloth {
+  private constructor();
+  readonly backend: 'webgpu';
+  /** Always 'float': storage buffers need no render-target support. */
+  readonly precision: 'float';
+  /** Why this cloth runs here and not on a better backend `requestCloth` tried; else null. */
+  fallbackReason: string | null;
+  /** The device the cloth runs on (a new one after `restore(device)`). */
+  readonly device: GPUDevice;
+  /** Whether the device was lost: steps do nothing and `readPositions()` rejects until `restore(device)`. */
+  readonly lost: boolean;
+  /**
+   * After the device was lost: rebuilds every buffer and pipeline on a new device. The cloth
+   * starts again from its rest shape with its settings, pins and colliders.
+   */
+  restore(device: GPUDevice): void;
+  /** The current positions for your own WebGPU pipeline: vec4f per particle (xyz, w = 0), row-major; the same buffer every step. */
+  readonly positionBuffer: GPUBuffer;
+  /**
+   * Positions from the last finished read-back, xyz per particle: one or a few steps behind
+   * (each step starts a read-back when none is under way and never waits). For drawing with
+   * `ClothRenderer`; `await readPositions()` gives this very step's.
+   */
+  readonly positions: Float32Array;
+  /** Strain of positions read back with readPositions(). */
+  strain(family: Family, positions: Float32Array): { max: number; mean: number };
+  /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside), of positions read back with `readPositions()`. */
+  colliderClearance(positions: Float32Array): number;
+  /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of positions read back with `readPositions()`. */
+  selfIntersections(thickness: number, positions: Float32Array): number;
+  /** Compute dispatches per fixed step: a dispatch per stage of `substepSchedule()`, times the substeps. */
+  readonly dispatchesPerStep: number;
+  /** Bytes of GPU buffer memory per particle. */
   readonly gpuBytesPerParticle: number;
 }

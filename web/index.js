@@ -4,15 +4,18 @@ import { shown } from './arguments.js';
 import { Cloth } from './cloth.js';
 import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
 import { GpuCloth } from './gpu/gpu-cloth.js';
+import { settingsRefusal } from './gpu/settings-refusal.js';
 import { gpuTablesOf } from './gpu/gpu-constants.js';
+import { WebGpuCloth } from './webgpu/webgpu-cloth.js';
 
 export { Cloth } from './cloth.js';
 export { GpuUnsupportedError } from './gpu/capabilities.js';
 export { GpuCloth } from './gpu/gpu-cloth.js';
 export { nearestParticleToRay } from './picking.js';
 export { ClothRenderer } from './render/cloth-renderer.js';
+export { WebGpuCloth } from './webgpu/webgpu-cloth.js';
 
-const backends = ['auto', 'gpu', 'cpu'];
+const backends = ['auto', 'webgpu', 'gpu', 'cpu'];
 
 /**
  * @typedef {object} LoadOptions
@@ -54,26 +57,53 @@ export class Nuno {
    * `createCloth(glOrCanvas, settings)`: with `backend` 'gpu' a cloth simulated by WebGL2 passes
    * in that context, with 'cpu' the CPU cloth, with 'auto' (the default) the GPU cloth where the
    * device can run it and else the CPU cloth, whose `fallbackReason` then says why.
-   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').ClothSettings} [target]
-   * @param {import('./index.js').GpuClothOptions} [options] with a context or canvas
-   * @returns {Cloth | GpuCloth}
+   * `createCloth(gpuDevice, settings)`: with 'webgpu' or 'auto' a cloth simulated by WebGPU
+   * compute passes on that device ('auto' falls back to the CPU). A WebGPU device comes
+   * asynchronously: `requestCloth` gets one and picks WebGPU > WebGL2 > CPU.
+   * @param {GPUDevice | WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').ClothSettings} [target]
+   * @param {import('./index.js').GpuClothOptions} [options] with a device, context or canvas
+   * @returns {Cloth | GpuCloth | WebGpuCloth}
    */
   createCloth(target = {}, options = undefined) {
+    return this.#makeCloth(target, options, false);
+  }
+
+  /**
+   * createCloth's work; a WebGPU cloth made here destroys its device on dispose() when
+   * `ownsDevice` (requestCloth asked for the device).
+   * @param {GPUDevice | WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').ClothSettings} target
+   * @param {import('./index.js').GpuClothOptions | undefined} options
+   * @param {boolean} ownsDevice
+   * @returns {Cloth | GpuCloth | WebGpuCloth}
+   */
+  #makeCloth(target, options, ownsDevice) {
     if (!isGraphicsTarget(target)) {
-      if (options !== undefined) throw new TypeError('nuno: createCloth(settings) takes one argument; pass a WebGL2 context or canvas first for the GPU');
+      if (options !== undefined) throw new TypeError('nuno: createCloth(settings) takes one argument; pass a GPUDevice, WebGL2 context or canvas first for the GPU');
       return new Cloth(this.#core, /** @type {import('./index.js').ClothSettings} */ (target));
     }
     const { backend = 'auto', precision = 'auto', ignoreFloatRenderTargets = false, debug = false, ...settings } = options ?? {};
     if (!backends.includes(backend)) {
-      throw new Error(`nuno: 'backend' must be one of 'auto', 'gpu', 'cpu', got '${backend}'`);
+      throw new Error(`nuno: 'backend' must be one of ${backends.map((name) => `'${name}'`).join(', ')}, got ${shown(backend)}`);
     }
     if (typeof debug !== 'boolean') throw new Error(`nuno: 'debug' must be true or false, got ${shown(debug)}`);
     if (backend === 'cpu') return new Cloth(this.#core, settings);
+    const device = isWebGpuDevice(target);
+    if (device && backend === 'gpu') {
+      throw new TypeError("nuno: backend 'gpu' is WebGL2 and needs a WebGL2 context or canvas, not a GPUDevice; use backend: 'webgpu'");
+    }
+    if (!device && backend === 'webgpu') {
+      throw new TypeError("nuno: backend 'webgpu' needs a GPUDevice as the first argument (createCloth cannot wait for one); " +
+        'use `await nuno.requestCloth(canvas, options)`, which requests it');
+    }
+    if (device && !['auto', 'float'].includes(precision)) {
+      throw new Error(`nuno: 'precision' must be 'auto' or 'float' on the WebGPU backend (its storage buffers are 32-bit float), got ${shown(precision)}`);
+    }
     const setup = new Cloth(this.#core, settings);
     try {
-      const gl = webgl2Of(target);
-      const { precision: chosen } = gpuCapabilities(gl, setup, precision, ignoreFloatRenderTargets);
       this.#gpuTables ??= gpuTablesOf(this.#core);
+      if (device) return new WebGpuCloth(/** @type {GPUDevice} */ (target), setup, this.#gpuTables, ownsDevice);
+      const gl = webgl2Of(/** @type {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} */ (target));
+      const { precision: chosen } = gpuCapabilities(gl, setup, precision, ignoreFloatRenderTargets);
       return new GpuCloth(gl, setup, this.#gpuTables, chosen, debug);
     } catch (error) {
       if (backend === 'auto' && error instanceof GpuUnsupportedError) {
@@ -86,25 +116,73 @@ export class Nuno {
   }
 
   /**
-   * `createPatches(settings)` / `createPatches(glOrCanvas, options)`: a sea of independent
+   * A cloth on the best backend this browser and device offer, with 'auto' (the default):
+   * WebGPU (a device requested here, which the cloth destroys when disposed), else WebGL2 in
+   * `target`'s context, else the CPU. `fallbackReason` says why each better one was passed
+   * over. 'webgpu' requests the device and fails without one; 'gpu' and 'cpu' are createCloth's.
+   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | null} [target] for WebGL2 (null: WebGPU or the CPU)
+   * @param {import('./index.js').GpuClothOptions} [options]
+   * @returns {Promise<Cloth | GpuCloth | WebGpuCloth>}
+   */
+  async requestCloth(target = null, options = {}) {
+    const { backend = 'auto', ...rest } = options ?? {};
+    if (backend !== 'auto' && backend !== 'webgpu') {
+      if (!target && backend === 'gpu') throw new TypeError("nuno: backend 'gpu' (WebGL2) needs a WebGL2 context or canvas as the first argument");
+      return target ? this.createCloth(target, options) : this.createCloth(rest);
+    }
+    // Settings the WebGPU backend refuses need no device.
+    const refusal = backend === 'auto' ? settingsRefusal(rest, 'webgpu') : null;
+    if (refusal) return this.#withFallback(refusal, target, rest);
+    const { device, reason } = await requestWebGpuDevice();
+    if (!device) {
+      if (backend === 'webgpu') throw new GpuUnsupportedError(`nuno: ${reason}; use backend: 'gpu' (WebGL2) or 'cpu'`);
+      return this.#withFallback(`nuno: ${reason}`, target, rest);
+    }
+    try {
+      return this.#makeCloth(device, { ...rest, backend: 'webgpu' }, true);
+    } catch (error) {
+      device.destroy();
+      if (backend === 'auto' && error instanceof GpuUnsupportedError) return this.#withFallback(error.message, target, rest);
+      throw error;
+    }
+  }
+
+  /**
+   * WebGL2 in `target` (or the CPU without one), saying why WebGPU was passed over.
+   * @param {string} webGpuReason
+   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | null} target
+   * @param {import('./index.js').GpuClothOptions} options
+   */
+  #withFallback(webGpuReason, target, options) {
+    const { precision, ignoreFloatRenderTargets, debug, ...settings } = options;
+    const cloth = target ? this.createCloth(target, { ...options, backend: 'auto' }) : this.createCloth(settings);
+    const reasons = [webGpuReason, cloth.fallbackReason ?? (target ? null : 'nuno: no WebGL2 context or canvas was given')];
+    cloth.fallbackReason = reasons.filter(Boolean).join('; then ');
+    return cloth;
+  }
+
+  /**
+   * `createPatches(settings)` / `createPatches(deviceOrGlOrCanvas, options)`: a sea of independent
    * patches (seed 003's papers), made like createCloth and returning the same cloths. The layout
    * (patchesAcross x patchesDown patches of patchColumns x patchRows particles, patchWidth x
    * patchHeight metres) and the poses (scattered from `seed` over scatterCenter +- scatterExtent
    * / 2 with scatterSpeed and scatterSpin, or given per patch) set the grid; every other key is a
    * cloth setting. The patches are tiles of one grid: see `patchCount` and `patchOf`.
-   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').PatchSettings} [target]
-   * @param {import('./index.js').GpuPatchOptions} [options] with a context or canvas
-   * @returns {Cloth | GpuCloth}
+   * @param {GPUDevice | WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').PatchSettings} [target]
+   * @param {import('./index.js').GpuPatchOptions} [options] with a device, context or canvas
+   * @returns {Cloth | GpuCloth | WebGpuCloth}
    */
   createPatches(target = {}, options = undefined) {
     if (!isGraphicsTarget(target)) {
-      if (options !== undefined) throw new TypeError('nuno: createPatches(settings) takes one argument; pass a WebGL2 context or canvas first for the GPU');
+      if (options !== undefined) throw new TypeError('nuno: createPatches(settings) takes one argument; pass a GPUDevice, WebGL2 context or canvas first for the GPU');
       return this.createCloth(this.#core.placePatches(target));
     }
     const { backend = 'auto', precision, ignoreFloatRenderTargets, debug, ...patchSettings } = options ?? {};
     const settings = this.#core.placePatches(patchSettings);
     const backendOptions = { backend, precision, ignoreFloatRenderTargets, debug };
-    const tooMany = backend === 'cpu' ? null : this.#patchesBeyondTexture(webgl2OrNull(target), settings);
+    // A WebGPU cloth checks its buffers against the device's limits itself.
+    const gl = backend === 'cpu' || isWebGpuDevice(target) ? null : webgl2OrNull(target);
+    const tooMany = this.#patchesBeyondTexture(gl, settings);
     if (!tooMany) return this.createCloth(target, { ...backendOptions, ...settings });
     if (backend === 'gpu') throw new GpuUnsupportedError(tooMany);
     const cloth = new Cloth(this.#core, settings);
@@ -188,11 +266,37 @@ export class Nuno {
 
 /**
  * @param {unknown} target
- * @returns {target is WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas}
+ * @returns {target is GPUDevice | WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas}
  */
 function isGraphicsTarget(target) {
-  return (typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext) ||
+  return isWebGpuDevice(target) || isWebGl2Context(target) ||
     (typeof target === 'object' && target !== null && typeof (/** @type {any} */ (target).getContext) === 'function');
+}
+
+/** @param {unknown} target */
+function isWebGl2Context(target) {
+  return typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext;
+}
+
+/** @param {unknown} target @returns {target is GPUDevice} */
+function isWebGpuDevice(target) {
+  return typeof GPUDevice !== 'undefined' && target instanceof GPUDevice;
+}
+
+/**
+ * A WebGPU device of this browser's default adapter, or why there is none.
+ * @returns {Promise<{device: GPUDevice, reason: null} | {device: null, reason: string}>}
+ */
+async function requestWebGpuDevice() {
+  const gpu = typeof navigator !== 'undefined' ? navigator.gpu : undefined;
+  if (!gpu) return { device: null, reason: 'this browser offers no WebGPU (navigator.gpu is missing; Chromium needs a secure context such as https or http://127.0.0.1)' };
+  const adapter = await gpu.requestAdapter().catch(() => null);
+  if (!adapter) return { device: null, reason: 'this browser offers WebGPU but found no adapter for this device' };
+  try {
+    return { device: await adapter.requestDevice({ label: 'nuno' }), reason: null };
+  } catch (error) {
+    return { device: null, reason: `the WebGPU adapter gave no device (${error instanceof Error ? error.message : String(error)})` };
+  }
 }
 
 /**
@@ -202,14 +306,14 @@ function isGraphicsTarget(target) {
  * @returns {WebGL2RenderingContext | null}
  */
 function webgl2OrNull(target) {
-  if (typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext) return target;
+  if (isWebGl2Context(target)) return /** @type {WebGL2RenderingContext} */ (target);
   const context = /** @type {HTMLCanvasElement} */ (target).getContext('webgl2');
-  return context instanceof WebGL2RenderingContext ? context : null;
+  return isWebGl2Context(context) ? context : null;
 }
 
 /** @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target */
 function webgl2Of(target) {
-  if (typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext) return target;
+  if (isWebGl2Context(target)) return /** @type {WebGL2RenderingContext} */ (target);
   const gl = /** @type {HTMLCanvasElement} */ (target).getContext('webgl2');
   if (!gl) {
     throw new GpuUnsupportedError("nuno: the GPU backend needs WebGL2, which this browser or device does not offer; use backend: 'cpu'");

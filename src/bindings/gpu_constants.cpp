@@ -1,7 +1,8 @@
 // The numbers the GPU solver shares with the core, taken from the core's own enums and
 // constants: solver and collider kind codes, the collider limit and the rest-length layout.
-// JS reads them as an object (gpuConstants) and every solver shader gets them as #defines
-// (gpuConstantsGlsl), so neither the JS nor the GLSL writes one of them down.
+// JS reads them as an object (gpuConstants), every WebGL2 solver shader gets them as #defines
+// (gpuConstantsGlsl) and the WebGPU compute passes as consts (gpuConstantsWgsl), so neither the
+// JS nor a shader writes one of them down.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -84,16 +85,28 @@ val gpuConstants() {
     return object;
 }
 
-// The same numbers as GLSL #defines, one a line.
+// The same numbers as shader source, one a line, each written by `line(name, value)`.
+template <class Line>
+std::string constantsSource(const char* language, Line&& line) {
+    std::string source = std::string("// Generated from the core's tables (src/bindings/gpu_constants.cpp) for ") + language + ".\n";
+    const auto add = [&](const std::string& name, int value) { source += line(name, std::to_string(value)); };
+    for (const NamedCode& entry : kSolverKinds) add(entry.glslName, entry.code);
+    forEachColliderCode([&add](const char* name, int code) { add(colliderDefine(name), code); });
+    for (const NamedLimit& limit : kLimits) add(limit.glslName, limit.value);
+    return source;
+}
+
 std::string gpuConstantsGlsl() {
-    std::string glsl = "// Generated from the core's tables (src/bindings/gpu_constants.cpp).\n";
-    const auto define = [&glsl](const std::string& name, int value) {
-        glsl += "#define " + name + " " + std::to_string(value) + "\n";
-    };
-    for (const NamedCode& entry : kSolverKinds) define(entry.glslName, entry.code);
-    forEachColliderCode([&define](const char* name, int code) { define(colliderDefine(name), code); });
-    for (const NamedLimit& limit : kLimits) define(limit.glslName, limit.value);
-    return glsl;
+    return constantsSource("GLSL", [](const std::string& name, const std::string& value) {
+        return "#define " + name + " " + value + "\n";
+    });
+}
+
+// Abstract integers in WGSL: each takes the type (i32 or u32) of the expression it meets.
+std::string gpuConstantsWgsl() {
+    return constantsSource("WGSL", [](const std::string& name, const std::string& value) {
+        return "const " + name + " = " + value + ";\n";
+    });
 }
 
 }  // namespace
@@ -102,4 +115,5 @@ std::string gpuConstantsGlsl() {
 EMSCRIPTEN_BINDINGS(nuno_gpu_constants) {
     emscripten::function("gpuConstants", &nuno::gpuConstants);
     emscripten::function("gpuConstantsGlsl", &nuno::gpuConstantsGlsl);
+    emscripten::function("gpuConstantsWgsl", &nuno::gpuConstantsWgsl);
 }

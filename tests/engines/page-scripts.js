@@ -6,8 +6,11 @@
  * Runs a scene on two backends in the test harness page (tests/browser/harness.html) and
  * measures how far apart the particles end.
  * @param {{ scene: { settings: object, colliders: object[], steps: number, patches?: object }, first: object, second: object }} input
- *   first and second: createCloth(gl, ...) options besides the settings
- * @returns {Promise<{ maxDeviationMm: number, drop: number, glError: number, precisions: string[] }>}
+ *   first and second: createCloth options besides the settings; with backend 'webgpu' the
+ *   cloth gets a WebGPU device of its own instead of the canvas's WebGL2 context
+ * @returns {Promise<{ maxDeviationMm: number, drop: number, moved: number, glError: number, webGpuErrors: string[], precisions: string[] }>}
+ *   drop: the most any particle of the first went down, moved: the farthest one went (metres);
+ *   precisions: the GPU cloth's precision, else the backend ('cpu', 'webgpu')
  */
 export async function compareBackendsInPage({ scene, first, second }) {
   const entry = '/web/index.js'; // the page's address for the package, not a path on disk
@@ -15,28 +18,39 @@ export async function compareBackendsInPage({ scene, first, second }) {
   const nuno = await loadNuno();
   const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
-  const run = async (/** @type {object} */ options) => {
+  /** @type {string[]} WebGPU validation and out-of-memory errors */
+  const webGpuErrors = [];
+  const run = async (/** @type {{backend?: string}} */ options) => {
+    let target = /** @type {any} */ (gl);
+    if (options.backend === 'webgpu') {
+      const adapter = await navigator.gpu.requestAdapter();
+      target = await /** @type {GPUAdapter} */ (adapter).requestDevice();
+      target.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
+    }
     // A scene with `patches` is a sea of patches: its layout and poses, then its settings.
     const cloth = scene.patches
-      ? nuno.createPatches(gl, { ...scene.patches, ...scene.settings, ...options })
-      : nuno.createCloth(gl, { ...scene.settings, ...options });
+      ? nuno.createPatches(target, { ...scene.patches, ...scene.settings, ...options })
+      : nuno.createCloth(target, { ...scene.settings, ...options });
     for (const collider of scene.colliders) cloth.addCollider(/** @type {any} */ (collider));
     const start = await cloth.readPositions();
     cloth.stepFixed(scene.steps);
     const end = await cloth.readPositions();
-    const precision = cloth.backend === 'gpu' ? cloth.precision : 'cpu';
+    const precision = cloth.backend === 'gpu' ? cloth.precision : cloth.backend;
     cloth.dispose();
+    if (options.backend === 'webgpu') target.destroy();
     return { start, end, precision };
   };
   const a = await run(first);
   const b = await run(second);
   let maxDeviation = 0;
   let drop = 0;
+  let moved = 0;
   for (let i = 0; i < a.end.length; i += 3) {
     maxDeviation = Math.max(maxDeviation, Math.hypot(a.end[i] - b.end[i], a.end[i + 1] - b.end[i + 1], a.end[i + 2] - b.end[i + 2]));
     drop = Math.max(drop, a.start[i + 1] - a.end[i + 1]);
+    moved = Math.max(moved, Math.hypot(a.end[i] - a.start[i], a.end[i + 1] - a.start[i + 1], a.end[i + 2] - a.start[i + 2]));
   }
-  return { maxDeviationMm: maxDeviation * 1000, drop, glError: gl.getError(), precisions: [a.precision, b.precision] };
+  return { maxDeviationMm: maxDeviation * 1000, drop, moved, glError: gl.getError(), webGpuErrors, precisions: [a.precision, b.precision] };
 }
 
 /**

@@ -100,6 +100,12 @@ export const demoVariants = [
   { label: 'gpu half', query: '?backend=gpu&precision=half&debug=1', backend: 'gpu', precision: 'half' },
 ];
 
+/** The demo and its sea of papers on the WebGPU backend: Chromium only (no WebGPU in the other engines here). */
+export const webGpuDemoVariants = {
+  sheet: { label: 'webgpu', query: '?backend=webgpu&debug=1', backend: 'webgpu', precision: 'float' },
+  papers: { label: 'webgpu, 8 x 8 papers', query: '?preset=papers&papers=8&backend=webgpu&debug=1', backend: 'webgpu', precision: 'float', particles: 4096 },
+};
+
 /**
  * The demo's sea of papers as each engine is asked to run it. Software rendering (SwiftShader,
  * llvmpipe) shades every texel of every pass on the CPU, so the engines run 8 x 8 papers of

@@ -30,7 +30,7 @@ import { presets } from './presets.js';
  * @property {number} windTangentialDrag 1/s
  * @property {number} resolution particles along each side
  * @property {number} papersPerSide a sea of papers' patches along each side of its layout
- * @property {'auto' | 'gpu' | 'cpu'} backend
+ * @property {'auto' | 'webgpu' | 'gpu' | 'cpu'} backend
  * @property {'auto' | 'float' | 'half'} precision
  * @property {{ enabled: boolean, center: Vec3, radius: number }} sphere its center moves by dragging
  * @property {boolean} selfCollision keep the cloth's own particles a grid spacing apart

@@ -1,7 +1,8 @@
 // The demo page: a cloth scene (presets.js) stepped and drawn every animation frame, a control
 // panel, live figures, and pointer input to grab the cloth, drag the sphere and orbit. The
 // address can choose the start: ?preset=swing|curtain|flag|tablecloth|crate|pile|papers,
-// ?backend=auto|gpu|cpu (default auto: the GPU where the device can run it),
+// ?backend=auto|webgpu|gpu|cpu (default auto: WebGL2 where the device can run it; webgpu: the
+// WebGPU compute backend, drawn by the same WebGL2 renderer from positions it reads back),
 // ?precision=auto|float|half, ?papers=N papers per side for the sea of papers, and ?debug=1
 // checks for WebGL errors after every frame.
 import { loadNuno } from './dependencies.js';
@@ -42,10 +43,13 @@ async function run(gl) {
     !gl.getSupportedExtensions()?.includes('EXT_color_buffer_float');
   const settings = initialSettings(query, { phoneLike });
   const nuno = await loadNuno();
+  // Asked for once, so the panel can switch to the WebGPU backend without waiting; null where
+  // the browser has none (the page says so if that backend is chosen).
+  const webGpuDevice = await requestWebGpuDevice();
   // Simulated time, which the gusts follow.
   let simulatedSeconds = 0;
   let appliedWind = windAt(settings, simulatedSeconds);
-  const stage = new Stage(gl, nuno, { debug: query.has('debug') }, clothRequest(settings, appliedWind), settings.sphere,
+  const stage = new Stage(gl, nuno, { debug: query.has('debug'), webGpuDevice }, clothRequest(settings, appliedWind), settings.sphere,
     presets[settings.preset].obstacles);
   // What the running cloth was built with, to go back to if a new backend cannot run here.
   let running = { backend: settings.backend, precision: settings.precision };
@@ -205,7 +209,7 @@ async function run(gl) {
  * What the page should say about where the cloth runs: why the backend 'auto' put it on the
  * CPU (an ordering the GPU does not run, a device without float or half-float targets), and
  * that papers on the CPU are fewer; null when there is nothing to say.
- * @param {import('nuno').Cloth | import('nuno').GpuCloth} cloth
+ * @param {import('./stage.js').AnyCloth} cloth
  * @param {import('./demo-settings.js').DemoSettings} settings
  * @returns {string | null}
  */
@@ -219,6 +223,19 @@ function clothNotice(cloth, settings) {
       `the GPU backend runs ${settings.papersPerSide} x ${settings.papersPerSide}.`);
   }
   return notes.length > 0 ? notes.join(' ') : null;
+}
+
+/**
+ * A WebGPU device, or null where this browser offers none.
+ * @returns {Promise<GPUDevice | null>}
+ */
+async function requestWebGpuDevice() {
+  try {
+    const adapter = await navigator.gpu?.requestAdapter();
+    return adapter ? await adapter.requestDevice({ label: 'nuno demo' }) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

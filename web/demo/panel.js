@@ -99,7 +99,7 @@ export class Panel {
     // onFinishChange: a new cloth when the slider is let go, not at every value it passes.
     this.#resolution = cloth.add(settings, 'resolution', 16, 128, 8).name('particles per side').onFinishChange(actions.rebuild);
     this.#papers = cloth.add(settings, 'papersPerSide', 4, 128, 4).name('papers per side').onFinishChange(actions.rebuild);
-    cloth.add(settings, 'backend', ['auto', 'gpu', 'cpu']).onChange(() => { this.#showRelevant(); actions.rebuild(); });
+    cloth.add(settings, 'backend', ['auto', 'webgpu', 'gpu', 'cpu']).onChange(() => { this.#showRelevant(); actions.rebuild(); });
     this.#precision = cloth.add(settings, 'precision', ['auto', 'float', 'half']).onChange(actions.rebuild);
     this.#showRelevant();
   }
@@ -137,6 +137,6 @@ export class Panel {
     this.#pbd.show(settings.solver === 'pbd');
     this.#massSpring.show(settings.solver === 'mass-spring');
     this.#relaxation.show(settings.ordering === 'jacobi');
-    this.#precision.enable(settings.backend !== 'cpu');
+    this.#precision.enable(settings.backend === 'auto' || settings.backend === 'gpu');
   }
 }

@@ -1,10 +1,10 @@
-// What is on screen: the cloth (CPU or GPU), its renderer, the floor, the preset's obstacles and
+// What is on screen: the cloth (CPU, WebGL2 or WebGPU), its renderer, the floor, the preset's obstacles and
 // the sphere. A rebuild makes the new cloth and renderer before it disposes the old ones, so a
 // setting the device cannot run leaves the running scene as it was.
 import { ClothRenderer } from './dependencies.js';
 import { backgroundColor, clothColor, ground, sphereFriction } from './scene.js';
 
-/** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
+/** @typedef {import('nuno').Cloth | import('nuno').GpuCloth | import('nuno').WebGpuCloth} AnyCloth */
 /** @typedef {import('./demo-settings.js').DemoSettings['sphere']} Sphere */
 /** @typedef {import('./presets.js').Obstacle} Obstacle */
 
@@ -14,6 +14,8 @@ export class Stage {
   /** @type {import('nuno').Nuno} */
   #nuno;
   #debug;
+  /** @type {GPUDevice | null} for the 'webgpu' backend */
+  #webGpuDevice;
   /** @type {AnyCloth} */
   #cloth;
   /** @type {ClothRenderer} */
@@ -27,15 +29,17 @@ export class Stage {
    * Makes the first cloth and its renderer.
    * @param {WebGL2RenderingContext} gl
    * @param {import('nuno').Nuno} nuno
-   * @param {{ debug: boolean }} options debug: check for WebGL errors after every frame
+   * @param {{ debug: boolean, webGpuDevice: GPUDevice | null }} options debug: check for WebGL
+   *   errors after every frame; webGpuDevice: where the 'webgpu' backend runs, null without WebGPU
    * @param {import('./demo-settings.js').ClothRequest} request
    * @param {Sphere} sphere
    * @param {readonly Obstacle[]} obstacles the preset's fixed colliders besides the floor
    */
-  constructor(gl, nuno, { debug }, request, sphere, obstacles) {
+  constructor(gl, nuno, { debug, webGpuDevice }, request, sphere, obstacles) {
     this.#gl = gl;
     this.#nuno = nuno;
     this.#debug = debug;
+    this.#webGpuDevice = webGpuDevice;
     [this.#cloth, this.#renderer] = this.#make(request, obstacles);
     this.#obstacles = obstacles;
     this.showSphere(sphere);
@@ -95,9 +99,12 @@ export class Stage {
    * @returns {[AnyCloth, ClothRenderer]}
    */
   #make(request, obstacles) {
+    // The WebGPU cloth runs on the device; the renderer draws it from the positions it reads back.
+    const target = request.options.backend === 'webgpu' ? this.#webGpuDevice : this.#gl;
+    if (!target) throw new Error("This browser offers no WebGPU: choose the backend 'auto', 'gpu' (WebGL2) or 'cpu'.");
     const cloth = request.kind === 'patches'
-      ? this.#nuno.createPatches(this.#gl, request.options)
-      : this.#nuno.createCloth(this.#gl, request.options);
+      ? this.#nuno.createPatches(target, request.options)
+      : this.#nuno.createCloth(target, request.options);
     try {
       for (const collider of [ground, ...obstacles]) cloth.addCollider(collider);
       return [cloth, new ClothRenderer(this.#gl, cloth, { color: clothColor, background: backgroundColor, debug: this.#debug })];

@@ -43,9 +43,9 @@ export class StatsOverlay {
     const fps = (this.#frames * 1000) / elapsedMs;
     const msPerStep = this.#steps > 0 ? (this.#stepMs / this.#steps).toFixed(2) : '–';
     // On the GPU, step() hands the passes to the driver and returns: the time is the submitting.
-    const stepWhat = cloth.backend === 'gpu' ? 'ms/step (submitting the GPU passes)' : 'ms/step';
+    const stepWhat = cloth.backend === 'cpu' ? 'ms/step' : 'ms/step (submitting the GPU passes)';
     const constraints = families.reduce((sum, family) => sum + cloth.constraintCount(family), 0);
-    const where = cloth.backend === 'gpu' ? `GPU, ${cloth.precision} precision` : 'CPU (wasm)';
+    const where = { gpu: () => `GPU (WebGL2), ${cloth.precision} precision`, webgpu: () => 'GPU (WebGPU compute)', cpu: () => 'CPU (wasm)' }[cloth.backend]();
     const maxStrain = this.#strain.sample(cloth);
     const strain = maxStrain === null ? '–' : `${(maxStrain * 100).toFixed(1)} %`;
     this.#element.textContent = [

@@ -19,6 +19,7 @@ import { FramebufferCache } from './framebuffers.js';
 import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
 import { LoadPass } from './load-pass.js';
 import { PredictPass } from './predict-pass.js';
+import { settingsRefusal } from './settings-refusal.js';
 import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './vector-field.js';
 
 /** @typedef {import('../cloth.js').Cloth} Cloth */
@@ -46,23 +47,6 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
  */
 
 const families = ['structural', 'shear', 'bending'];
-
-/** The GPU passes are the red-black colouring; other orderings exist on the CPU only. */
-const gpuOrdering = 'red-black';
-
-/**
- * Why the GPU cloth cannot run these settings (all of them, or the changes given to set()), or
- * null: orderings but red-black exist on the CPU only.
- * @param {Partial<ClothSettings>} settings
- * @returns {string | null}
- */
-function settingsRefusal(settings) {
-  if ('ordering' in settings && settings.ordering !== gpuOrdering) {
-    return `nuno: the GPU backend solves with ordering '${gpuOrdering}' only, got '${String(settings.ordering)}'; ` +
-      "use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'";
-  }
-  return null;
-}
 
 /**
  * Resolves when the GPU has run every command issued so far.
@@ -130,6 +114,12 @@ export class GpuCloth {
   #stepParameters = null;
   /** @type {PackedColliders} */
   #packedColliders;
+  /**
+   * Why this cloth runs on WebGL2 and not WebGPU (`nuno.requestCloth` with backend 'auto');
+   * null when WebGL2 was the first choice.
+   * @type {string | null}
+   */
+  fallbackReason = null;
 
   /**
    * Use `nuno.createCloth(gl, { backend: 'gpu', ... })`.
@@ -140,7 +130,7 @@ export class GpuCloth {
    * @param {boolean} debug uniform names a pass sets are checked on every use, not only when it is made
    */
   constructor(gl, setup, tables, precision, debug) {
-    const refusal = settingsRefusal(setup.settings);
+    const refusal = settingsRefusal(setup.settings, 'gpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
     this.#gl = gl;
     this.#setup = setup;
@@ -390,7 +380,7 @@ export class GpuCloth {
    * @param {Partial<ClothSettings>} changes
    */
   set(changes) {
-    const refusal = changes && typeof changes === 'object' ? settingsRefusal(changes) : null;
+    const refusal = changes && typeof changes === 'object' ? settingsRefusal(changes, 'gpu') : null;
     if (refusal) throw new Error(refusal);
     this.#live.set(changes);
     this.#stepParameters = null;

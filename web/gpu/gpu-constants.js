@@ -10,6 +10,7 @@
  * @property {readonly import('../index.js').ConstraintDirection[]} directions in solving order
  * @property {GpuConstants} constants
  * @property {string} constantsGlsl the same constants as GLSL #defines
+ * @property {string} constantsWgsl the same constants as WGSL consts (the WebGPU backend)
  */
 
 /**
@@ -17,5 +18,5 @@
  * @returns {GpuTables}
  */
 export function gpuTablesOf(core) {
-  return { directions: core.directions(), constants: core.gpuConstants(), constantsGlsl: core.gpuConstantsGlsl() };
+  return { directions: core.directions(), constants: core.gpuConstants(), constantsGlsl: core.gpuConstantsGlsl(), constantsWgsl: core.gpuConstantsWgsl() };
 }

@@ -30,14 +30,14 @@ import { setViewUniforms } from './view-uniforms.js';
 /**
  * The parts of a cloth the renderer reads: `Cloth` and `GpuCloth` from nuno have them.
  * @typedef {object} DrawableCloth
- * @property {'cpu' | 'gpu'} backend
+ * @property {'cpu' | 'gpu' | 'webgpu'} backend
  * @property {number} columns
  * @property {number} rows
  * @property {number} particleCount
  * @property {Uint32Array} triangleIndices
  * @property {number} patchCount
  * @property {{patchColumns: number, patchRows: number}} settings a patch's size (0: the grid's)
- * @property {Float32Array} [positions] the CPU cloth's, uploaded once per frame
+ * @property {Float32Array} [positions] the CPU cloth's (or the WebGPU cloth's read-back), uploaded once per frame
  * @property {WebGLTexture} [positionTexture] the GPU cloth's, in the renderer's context
  * @property {WebGLTexture | null} [positionResidualTexture] the GPU cloth's half-path low parts
  */

@@ -1,0 +1,113 @@
+// Collide, then update velocities: each free particle is pushed out of every collider in turn
+// (to a margin off its surface); friction takes back its share of the sliding since the substep
+// began; only the part of a push that stops the particle's approach becomes velocity; then the
+// velocity gains what the constraints and collisions moved: (x - predicted - silent) / h. The
+// contact functions are shaders/collider-contact.glsl's (and src/colliders.cpp's) in WGSL,
+// operation for operation, so IEEE float hardware finds the same bits.
+
+struct Contact {
+    touching: bool,
+    surfacePoint: vec3f,
+    normal: vec3f,
+}
+
+const noContact = Contact(false, vec3f(0.0), vec3f(0.0));
+
+// v turned by the unit quaternion q (x, y, z, w), as shaders/quaternion.glsl.
+fn rotate(q: vec4f, v: vec3f) -> vec3f {
+    let twice = 2.0 * cross(q.xyz, v);
+    return v + q.w * twice + cross(q.xyz, twice);
+}
+
+fn contactWithBall(center: vec3f, radius: f32, position: vec3f, margin: f32) -> Contact {
+    let fromCenter = position - center;
+    let distance = length(fromCenter);
+    let reach = radius + margin;
+    if (distance >= reach) { return noContact; }
+    // A particle exactly at the centre has no direction out: push it up.
+    let normal = select(vec3f(0.0, 1.0, 0.0), fromCenter / distance, distance > 1e-9);
+    return Contact(true, center + normal * reach, normal);
+}
+
+// plane: unit normal, offset (the solid side is dot(normal, x) < offset).
+fn contactWithPlane(plane: vec4f, position: vec3f, margin: f32) -> Contact {
+    let depth = plane.w + margin - dot(plane.xyz, position);
+    if (depth <= 0.0) { return noContact; }
+    return Contact(true, position + plane.xyz * depth, plane.xyz);
+}
+
+fn contactWithCapsule(start: vec3f, end: vec3f, radius: f32, position: vec3f, margin: f32) -> Contact {
+    let along = end - start;
+    let lengthSquared = dot(along, along);
+    var share = 0.0;
+    if (lengthSquared > 0.0) { share = clamp(dot(position - start, along) / lengthSquared, 0.0, 1.0); }
+    return contactWithBall(start + along * share, radius, position, margin);
+}
+
+fn contactWithBox(center: vec3f, halfExtents: vec3f, rotation: vec4f, position: vec3f, margin: f32) -> Contact {
+    let local = rotate(vec4f(-rotation.xyz, rotation.w), position - center);
+    let nearest = clamp(local, -halfExtents, halfExtents);
+    let outside = local - nearest;
+    let outsideDistance = length(outside);
+    var localNormal: vec3f;
+    var localSurface: vec3f;
+    if (outsideDistance > 0.0) {
+        if (outsideDistance >= margin) { return noContact; }
+        localNormal = outside / outsideDistance;
+        localSurface = nearest + localNormal * margin;
+    } else {
+        // Inside: out through the nearest face.
+        let toFace = halfExtents - abs(local);
+        var face = vec3f(0.0, 0.0, 1.0);
+        if (toFace.x <= toFace.y && toFace.x <= toFace.z) {
+            face = vec3f(1.0, 0.0, 0.0);
+        } else if (toFace.y <= toFace.z) {
+            face = vec3f(0.0, 1.0, 0.0);
+        }
+        let side = select(1.0, -1.0, dot(local, face) < 0.0);
+        localNormal = face * side;
+        localSurface = local * (vec3f(1.0) - face) + localNormal * (halfExtents + margin);
+    }
+    return Contact(true, center + rotate(rotation, localSurface), rotate(rotation, localNormal));
+}
+
+fn shapePart(collider: u32, part: u32) -> vec4f {
+    return substep.colliderShapes[collider * COLLIDER_SHAPE_VEC4S + part];
+}
+
+fn contactWith(collider: u32, position: vec3f, margin: f32) -> Contact {
+    let kind = i32(substep.colliderKindAndFriction[collider].x);
+    let first = shapePart(collider, 0u);
+    if (kind == COLLIDER_SPHERE) { return contactWithBall(first.xyz, first.w, position, margin); }
+    if (kind == COLLIDER_PLANE) { return contactWithPlane(first, position, margin); }
+    if (kind == COLLIDER_CAPSULE) { return contactWithCapsule(first.xyz, shapePart(collider, 1u).xyz, first.w, position, margin); }
+    return contactWithBox(first.xyz, shapePart(collider, 1u).xyz, shapePart(collider, 2u), position, margin);  // COLLIDER_BOX
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
+    let index = particleIndex(id, groups);
+    if (index >= substep.particleCount) { return; }
+    var position = working[index].xyz;
+    let velocity = velocities[index].xyz;
+    if (inverseMasses[index] == 0.0) {
+        positions[index] = vec4f(position, 0.0);
+        return;
+    }
+    let h = substep.substepSeconds;
+    let prediction = predicted[index].xyz;
+    let start = prediction - velocity * h;
+    var silent = vec3f(0.0);
+    for (var collider = 0u; collider < substep.colliderCount; collider++) {
+        let contact = contactWith(collider, position, substep.margin);
+        if (!contact.touching) { continue; }
+        let motion = contact.surfacePoint - start;
+        let sliding = motion - contact.normal * dot(motion, contact.normal);
+        let push = dot(contact.surfacePoint - position, contact.normal);
+        let stopping = max(0.0, -dot(velocity, contact.normal)) * h;
+        if (push > stopping) { silent += contact.normal * (push - stopping); }
+        position = contact.surfacePoint - sliding * substep.colliderKindAndFriction[collider].y;
+    }
+    positions[index] = vec4f(position, 0.0);
+    velocities[index] = vec4f(velocity + (position - prediction - silent) / h, 0.0);
+}

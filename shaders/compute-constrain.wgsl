@@ -1,0 +1,48 @@
+// Constrain: one colour of one constraint direction, an invocation per particle that starts a
+// pair of that colour. In a colour no particle has two pairs, so each invocation reads and
+// moves its two particles in place with no other invocation touching them: no ping-pong, and
+// the pair's correction is worked out once (the WebGL2 pass works it out from both sides).
+// Mass-spring, PBD and XPBD differ only in how much of the violation they remove; XPBD's
+// multiplier of each pair is kept between the iterations of a substep.
+
+fn colourOf(start: vec2i) -> u32 {
+    let along = select(start.y, start.x, stage.colourAxis == 0u);
+    return u32(along / stage.colourPeriod) % 2u;
+}
+
+// How much shorter the pair should become (negative: longer), given its violation C.
+fn lengthCorrection(violation: f32, inverseMassSum: f32, lambda: ptr<function, f32>) -> f32 {
+    if (stage.solver == SOLVER_MASS_SPRING) { return violation * select(stage.rule.w, stage.rule.z, violation > 0.0); }
+    if (stage.solver == SOLVER_PBD) { return violation * stage.rule.y; }
+    // SOLVER_XPBD
+    let deltaLambda = (-violation - stage.rule.x * *lambda) / (inverseMassSum + stage.rule.x);
+    *lambda += deltaLambda;
+    return -deltaLambda * inverseMassSum;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn constrain(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
+    let first = particleIndex(id, groups);
+    if (first >= substep.particleCount) { return; }
+    let firstTexel = texelOf(first);
+    let secondTexel = firstTexel + stage.offset;
+    if (!inPatchOf(firstTexel, secondTexel) || colourOf(firstTexel) != stage.colour) { return; }
+    let second = indexOf(secondTexel);
+    let slot = first * DIRECTION_COUNT + stage.direction;
+    var lambda = select(lambdas[slot], 0.0, stage.firstIteration != 0u);
+    let firstInverseMass = inverseMasses[first];
+    let secondInverseMass = inverseMasses[second];
+    let inverseMassSum = firstInverseMass + secondInverseMass;
+    let firstPosition = working[first].xyz;
+    let secondPosition = working[second].xyz;
+    let between = secondPosition - firstPosition;
+    let distance = length(between);
+    if (inverseMassSum > 0.0 && distance >= 1e-9) {
+        let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction];
+        let correction = lengthCorrection(distance - restLength, inverseMassSum, &lambda);
+        let shift = between * (correction / (distance * inverseMassSum));
+        working[first] = vec4f(firstPosition + shift * firstInverseMass, 0.0);
+        working[second] = vec4f(secondPosition - shift * secondInverseMass, 0.0);
+    }
+    lambdas[slot] = lambda;
+}

@@ -1,0 +1,56 @@
+// Predict: wind drag, damping and gravity change each free particle's velocity, and the new
+// velocity moves it (symplectic Euler), as shaders/solver-predict.frag.glsl does for WebGL2 and
+// src/integrate.cpp for the CPU. A pinned or held particle keeps its place and has no velocity.
+// Writes the prediction twice: once to be constrained in place, once kept for the velocity.
+
+// The cloth's normal from the substep's start positions: central differences, one-sided at a
+// patch's edges, unit length, zero where the neighbourhood has collapsed (src/normals.cpp).
+fn gridNormal(texel: vec2i) -> vec3f {
+    let first = texel / substep.patchSize * substep.patchSize;
+    let last = first + substep.patchSize - vec2i(1);
+    let alongRow = positions[indexOf(vec2i(min(texel.x + 1, last.x), texel.y))].xyz -
+        positions[indexOf(vec2i(max(texel.x - 1, first.x), texel.y))].xyz;
+    let alongColumn = positions[indexOf(vec2i(texel.x, min(texel.y + 1, last.y)))].xyz -
+        positions[indexOf(vec2i(texel.x, max(texel.y - 1, first.y)))].xyz;
+    let normal = cross(alongColumn, alongRow);
+    let lengthSquared = dot(normal, normal);
+    return select(vec3f(0.0), normal / sqrt(lengthSquared), lengthSquared > 1e-20);
+}
+
+// The gusts at a point: the core's travelling waves, amplitude * cos(wavevector . x + phase).
+fn gustAt(position: vec3f) -> vec3f {
+    var gust = vec3f(0.0);
+    for (var k = 0; k < GUST_WAVES; k++) {
+        let wave = substep.gustWaves[2 * k];
+        gust += substep.gustWaves[2 * k + 1].xyz * cos(dot(wave.xyz, position) + wave.w);
+    }
+    return gust;
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn predict(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
+    let index = particleIndex(id, groups);
+    if (index >= substep.particleCount) { return; }
+    let position = positions[index].xyz;
+    if (inverseMasses[index] == 0.0) {
+        working[index] = vec4f(position, 0.0);
+        predicted[index] = vec4f(position, 0.0);
+        velocities[index] = vec4f(0.0);
+        return;
+    }
+    var velocity = velocities[index].xyz;
+    let h = substep.substepSeconds;
+    if (substep.normalDragShare > 0.0 || substep.tangentialDragShare > 0.0) {
+        let normal = gridNormal(texelOf(index));
+        var air = substep.wind;
+        if (substep.gusts != 0u) { air += gustAt(position); }
+        let relativeWind = air - velocity;
+        let normalPart = normal * dot(relativeWind, normal);
+        velocity += normalPart * substep.normalDragShare + (relativeWind - normalPart) * substep.tangentialDragShare;
+    }
+    velocity = velocity * substep.keep + substep.gravity * h;
+    let next = vec4f(position + velocity * h, 0.0);
+    working[index] = next;
+    predicted[index] = next;
+    velocities[index] = vec4f(velocity, 0.0);
+}

@@ -1,0 +1,226 @@
+// The WebGPU compute backend in Chromium (WebGPU on SwiftShader's Vulkan here): it computes what
+// the CPU core computes for the three solvers, colliders, pins, holds and patches in gusts; it
+// refuses what it cannot run with errors that name the setting; 'auto' steps down from WebGPU
+// to WebGL2 to the CPU and says why; a lost device and dispose() leave nothing broken.
+import { expect, test } from '@playwright/test';
+import { compareBackendsInPage } from '../engines/page-scripts.js';
+import { collectComplaints } from '../engines/playwright-driver.js';
+import { gpuCpuToleranceMm, minDropMetres, papersInGusts, solvers, swingOntoGround, swingOverShapes } from '../engines/scenes.js';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** @param {import('@playwright/test').Page} page */
+async function openHarness(page) {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/harness.html');
+  return complaints;
+}
+
+for (const solver of solvers) {
+  test(`WebGPU and CPU agree within 1 mm after 120 steps (${solver})`, async ({ page }) => {
+    const complaints = await openHarness(page);
+    const scene = { ...swingOntoGround, settings: { ...swingOntoGround.settings, solver } };
+    const result = await page.evaluate(compareBackendsInPage, { scene, first: { backend: 'webgpu' }, second: { backend: 'cpu' } });
+    console.log(`metric: webgpu_cpu_max_deviation_mm = ${result.maxDeviationMm.toPrecision(3)} mm (${solver})`);
+    expect(result.precisions).toEqual(['webgpu', 'cpu']);
+    expect(result.drop, 'the sheet swings down about 0.8 m').toBeGreaterThan(minDropMetres);
+    expect(result.maxDeviationMm).toBeLessThan(gpuCpuToleranceMm);
+    expect(result.webGpuErrors).toEqual([]);
+    expect(complaints).toEqual([]);
+  });
+}
+
+test('WebGPU keeps XPBD multipliers over 3 iterations, resolves the box and capsule, and runs patches in gusts as the CPU does', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const xpbd = { ...swingOntoGround, settings: { ...swingOntoGround.settings, solver: 'xpbd', substeps: 4, iterations: 3, structural: { compliance: 1e-4 } } };
+  // Besides the 1 mm every backend meets: on SwiftShader the WebGPU passes do the CPU's float
+  // operations in its order, and the multiplier scene ends within 0.01 mm (0 here; keeping half
+  // of each multiplier's change, a mutation, ends 0.12 mm away, inside the 1 mm).
+  const scenes = { 'xpbd 4 x 3': [xpbd, 0.01], 'box and capsule': [swingOverShapes, gpuCpuToleranceMm], 'papers in gusts': [papersInGusts, gpuCpuToleranceMm] };
+  for (const [name, [scene, toleranceMm]] of Object.entries(scenes)) {
+    const result = await page.evaluate(compareBackendsInPage, { scene, first: { backend: 'webgpu' }, second: { backend: 'cpu' } });
+    console.log(`metric: webgpu_cpu_max_deviation_mm = ${result.maxDeviationMm.toPrecision(3)} mm (${name})`);
+    expect(result.precisions).toEqual(['webgpu', 'cpu']);
+    expect(result.moved, `${name}: it moved`).toBeGreaterThan(0.05);
+    expect(result.maxDeviationMm, name).toBeLessThan(toleranceMm);
+    expect(result.webGpuErrors).toEqual([]);
+  }
+  expect(complaints).toEqual([]);
+});
+
+test('a held, dragged and released corner and a pin added mid-run move the WebGPU cloth as they move the CPU cloth', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async (settings) => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    const errors = /** @type {string[]} */ ([]);
+    device.addEventListener('uncapturederror', (/** @type {any} */ event) => errors.push(event.error.message));
+    const run = async (/** @type {any} */ cloth) => {
+      cloth.addCollider({ type: 'plane', point: [0, 0, 0], normal: [0, 1, 0] });
+      const corner = cloth.particleCount - 1;
+      cloth.stepFixed(20);
+      cloth.hold(corner, [0.7, 1.1, 0.4]);
+      cloth.stepFixed(20);
+      cloth.hold(corner, [0.2, 1.3, 0.6]);
+      cloth.pin(cloth.columns * (cloth.rows - 1));
+      cloth.stepFixed(20);
+      cloth.release(corner);
+      cloth.stepFixed(20);
+      const end = await cloth.readPositions();
+      cloth.dispose();
+      return end;
+    };
+    const onGpu = await run(nuno.createCloth(device, { ...settings, backend: 'webgpu' }));
+    const onCpu = await run(nuno.createCloth(settings));
+    let maxDeviation = 0;
+    for (let i = 0; i < onGpu.length; i += 3) {
+      maxDeviation = Math.max(maxDeviation, Math.hypot(onGpu[i] - onCpu[i], onGpu[i + 1] - onCpu[i + 1], onGpu[i + 2] - onCpu[i + 2]));
+    }
+    device.destroy();
+    const pinned = 3 * (settings.columns * (settings.rows - 1));
+    return { maxDeviationMm: maxDeviation * 1000, errors, pinnedY: onGpu[pinned + 1], pinnedYCpu: onCpu[pinned + 1] };
+  }, swingOntoGround.settings);
+  console.log(`metric: webgpu_cpu_max_deviation_mm = ${result.maxDeviationMm.toPrecision(3)} mm (hold, drag, release, pin)`);
+  expect(result.maxDeviationMm).toBeLessThan(gpuCpuToleranceMm);
+  expect(result.pinnedY, 'the pinned corner stays where it was pinned, up in the air').toBeGreaterThan(0.05);
+  expect(result.pinnedY).toBeCloseTo(result.pinnedYCpu, 5);
+  expect(result.errors).toEqual([]);
+  expect(complaints).toEqual([]);
+});
+
+test('the WebGPU backend refuses what it cannot run, naming the setting', async ({ page }) => {
+  await openHarness(page);
+  const messages = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const attempt = (/** @type {() => unknown} */ make) => {
+      try {
+        make();
+        return 'no error';
+      } catch (error) {
+        return `${/** @type {Error} */ (error).name}: ${/** @type {Error} */ (error).message}`;
+      }
+    };
+    const cloth = nuno.createCloth(device, { backend: 'webgpu', columns: 8, rows: 8 });
+    for (let i = 0; i < nuno.gpuConstants.maxColliders; i++) cloth.addCollider({ type: 'sphere', center: [0, -2 - i, 0], radius: 0.1 });
+    const result = {
+      ordering: attempt(() => nuno.createCloth(device, { backend: 'webgpu', ordering: 'gauss-seidel' })),
+      orderingSet: attempt(() => cloth.set({ ordering: 'jacobi' })),
+      selfCollision: attempt(() => nuno.createCloth(device, { backend: 'webgpu', selfCollisionThickness: 0.01 })),
+      half: attempt(() => nuno.createCloth(device, { backend: 'webgpu', precision: 'half' })),
+      webglOnDevice: attempt(() => nuno.createCloth(device, { backend: 'gpu' })),
+      webgpuOnCanvas: attempt(() => nuno.createCloth(canvas, { backend: 'webgpu' })),
+      backend: attempt(() => nuno.createCloth(device, { backend: 'vulkan' })),
+      columns: attempt(() => nuno.createCloth(device, { backend: 'webgpu', columns: 1 })),
+      colliders: attempt(() => cloth.addCollider({ type: 'sphere', center: [0, 0, 0], radius: 0.1 })),
+      autoOrdering: (() => {
+        const fallback = nuno.createCloth(device, { backend: 'auto', ordering: 'jacobi' });
+        const summary = `${fallback.backend}: ${fallback.fallbackReason}`;
+        fallback.dispose();
+        return summary;
+      })(),
+    };
+    cloth.dispose();
+    device.destroy();
+    return result;
+  });
+  expect(messages.ordering).toBe("GpuUnsupportedError: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'gauss-seidel'; use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'");
+  expect(messages.orderingSet).toMatch(/^Error: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'/);
+  expect(messages.selfCollision).toMatch(/^GpuUnsupportedError: nuno: the WebGPU backend has no self-collision yet, so 'selfCollisionThickness' must be 0 there, got 0.01/);
+  expect(messages.half).toMatch(/'precision' must be 'auto' or 'float' on the WebGPU backend .*got 'half'/);
+  expect(messages.webglOnDevice).toMatch(/^TypeError: nuno: backend 'gpu' is WebGL2 and needs a WebGL2 context or canvas, not a GPUDevice/);
+  expect(messages.webgpuOnCanvas).toMatch(/^TypeError: nuno: backend 'webgpu' needs a GPUDevice .*requestCloth/);
+  expect(messages.backend).toBe("Error: nuno: 'backend' must be one of 'auto', 'webgpu', 'gpu', 'cpu', got 'vulkan'");
+  expect(messages.columns).toMatch(/'columns'.*got 1/);
+  expect(messages.colliders).toMatch(/the WebGPU backend resolves at most \d+ colliders/);
+  expect(messages.autoOrdering).toMatch(/^cpu: nuno: the WebGPU backend solves with ordering 'red-black' only/);
+});
+
+test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why at each step down", async ({ page }) => {
+  await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const describe = async (/** @type {Promise<any>} */ made) => {
+      const cloth = await made;
+      const summary = { backend: cloth.backend, reason: cloth.fallbackReason };
+      cloth.stepFixed(2);
+      cloth.dispose();
+      return summary;
+    };
+    const first = await nuno.requestCloth(canvas, { columns: 8, rows: 8 });
+    const device = first.device;
+    const deviceLost = device.lost.then((/** @type {GPUDeviceLostInfo} */ info) => info.reason);
+    const best = { backend: first.backend, reason: first.fallbackReason };
+    first.dispose();
+    const selfCollision = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, selfCollisionThickness: 0.01 }));
+    const noCanvas = await describe(nuno.requestCloth(null, { columns: 8, rows: 8, selfCollisionThickness: 0.01 }));
+    const gpu = navigator.gpu;
+    Object.defineProperty(navigator, 'gpu', { value: undefined, configurable: true });
+    const noWebGpu = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8 }));
+    let webgpuOnly = '';
+    try {
+      await nuno.requestCloth(canvas, { backend: 'webgpu', columns: 8, rows: 8 });
+    } catch (error) {
+      webgpuOnly = `${/** @type {Error} */ (error).name}: ${/** @type {Error} */ (error).message}`;
+    }
+    Object.defineProperty(navigator, 'gpu', { value: gpu, configurable: true });
+    return { best, ownedDeviceLost: await deviceLost, selfCollision, noCanvas, noWebGpu, webgpuOnly };
+  });
+  expect(result.best).toEqual({ backend: 'webgpu', reason: null });
+  expect(result.ownedDeviceLost, 'the device requestCloth made goes with the cloth').toBe('destroyed');
+  expect(result.selfCollision.backend).toBe('gpu');
+  expect(result.selfCollision.reason).toMatch(/^nuno: the WebGPU backend has no self-collision yet/);
+  expect(result.noCanvas.backend).toBe('cpu');
+  expect(result.noCanvas.reason).toMatch(/no self-collision yet.*; then nuno: no WebGL2 context or canvas was given$/);
+  expect(result.noWebGpu.backend).toBe('gpu');
+  expect(result.noWebGpu.reason).toMatch(/^nuno: this browser offers no WebGPU \(navigator.gpu is missing/);
+  expect(result.webgpuOnly).toMatch(/^GpuUnsupportedError: nuno: this browser offers no WebGPU.*use backend: 'gpu' \(WebGL2\) or 'cpu'$/);
+});
+
+test('a lost WebGPU device stops the cloth without errors, and restore(device) starts it again from rest', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const adapter = /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter());
+    const device = await adapter.requestDevice();
+    const cloth = /** @type {any} */ (nuno.createCloth(device, { backend: 'webgpu', columns: 16, rows: 16, orientation: 'horizontal', pins: 'top-edge' }));
+    const rest = await cloth.readPositions();
+    cloth.stepFixed(10);
+    device.destroy();
+    await device.lost;
+    const lost = cloth.lost;
+    cloth.stepFixed(5); // ignored while lost
+    cloth.hold(0, [0, 2, 0]);
+    let readError = '';
+    await cloth.readPositions().catch((/** @type {Error} */ error) => { readError = error.message; });
+    // An adapter gives one device: a new one comes from a new adapter.
+    const newDevice = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    cloth.restore(newDevice);
+    const restored = await cloth.readPositions();
+    let fromRest = 0;
+    for (let i = 0; i < rest.length; i++) fromRest = Math.max(fromRest, Math.abs(restored[i] - rest[i]));
+    cloth.stepFixed(30);
+    const moved = await cloth.readPositions();
+    let drop = 0;
+    for (let i = 1; i < rest.length; i += 3) drop = Math.max(drop, rest[i] - moved[i]);
+    const stillLost = cloth.lost;
+    cloth.dispose();
+    const disposedCall = (() => { try { cloth.stepFixed(1); return 'no error'; } catch (error) { return /** @type {Error} */ (error).message; } })();
+    newDevice.destroy();
+    return { lost, readError, fromRest, drop, stillLost, disposedCall, disposed: cloth.disposed };
+  });
+  expect(result.lost).toBe(true);
+  expect(result.readError).toMatch(/^nuno: the WebGPU device is lost \(.*\); call restore\(device\) with a new device$/);
+  expect(result.fromRest, 'restored at the rest shape').toBe(0);
+  expect(result.drop, 'and steps again').toBeGreaterThan(0.05);
+  expect(result.stillLost).toBe(false);
+  expect(result.disposedCall).toBe('nuno: this cloth was disposed');
+  expect(result.disposed).toBe(true);
+  expect(complaints).toEqual([]);
+});

@@ -1,0 +1,640 @@
+// The WebGPU cloth: the same model as the CPU core, stepped by WebGPU compute passes over
+// storage buffers (a vec4f per particle). Each substep dispatches a pass per stage of the core's
+// schedule (src/step_schedule.hpp, read through substepSchedule()), as the WebGL2 cloth draws
+// one: predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity. The
+// constrain passes work in place (a colour's pairs share no particle), so there is no ping-pong.
+// A CPU `Cloth` that never steps is its set-up, exactly as for the WebGL2 cloth (gpu-cloth.js):
+// settings, errors, pins, colliders, rules, the clock and the gusts all come from the core.
+// A step is one command buffer: the substeps' uniforms written first, then every dispatch.
+import { requireInteger } from '../arguments.js';
+import { GpuUnsupportedError } from '../gpu/capabilities.js';
+import { settingsRefusal } from '../gpu/settings-refusal.js';
+import { createComputePasses, stateBindings, workgroupsFor } from './compute-passes.js';
+import { slotBytes, stageBytes, substepLayout, writeStage, writeSubstep } from './uniform-layout.js';
+
+/** @typedef {import('../cloth.js').Cloth} Cloth */
+/** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
+/** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
+/** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
+/** @typedef {import('../index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../gpu/gpu-cloth.js').StepParameters} StepParameters */
+/** @typedef {(typeof stateBindings)[number]} StateName */
+
+const families = ['structural', 'shear', 'bending'];
+const vec4Bytes = 16;
+/**
+ * Frames whose steps the GPU may still be running when step() is called again. Submitting is
+ * far quicker than running, so without a bound a slow GPU falls ever further behind the page
+ * (and what it shows); past it, step() lets the frame's time go, as a long frame's clamp does.
+ */
+const maxFramesInFlight = 2;
+
+/**
+ * Bytes per particle of each state buffer.
+ * @param {import('../index.js').GpuConstants} constants
+ * @returns {Record<StateName, number>}
+ */
+function bytesPerParticle({ restLengthsPerParticle, directionCount }) {
+  return {
+    positions: vec4Bytes, working: vec4Bytes, predicted: vec4Bytes, velocities: vec4Bytes,
+    inverseMasses: 4, restLengths: 4 * restLengthsPerParticle, lambdas: 4 * directionCount,
+  };
+}
+
+/**
+ * xyz per particle from vec4s.
+ * @param {Float32Array} vec4s
+ */
+function xyzOf(vec4s) {
+  const count = vec4s.length / 4;
+  const xyz = new Float32Array(count * 3);
+  for (let i = 0; i < count; i++) xyz.set(vec4s.subarray(4 * i, 4 * i + 3), 3 * i);
+  return xyz;
+}
+
+/**
+ * vec4s (w = 0) from xyz per particle.
+ * @param {ArrayLike<number>} xyz
+ */
+function vec4sOf(xyz) {
+  const count = xyz.length / 3;
+  const vec4s = new Float32Array(count * 4);
+  for (let i = 0; i < count; i++) vec4s.set([xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]], 4 * i);
+  return vec4s;
+}
+
+export class WebGpuCloth {
+  /** @type {GPUDevice} */
+  #device;
+  /** Whether dispose() also destroys the device (nuno.requestCloth made it). */
+  #ownsDevice;
+  /** @type {Cloth | null} */
+  #setup;
+  /** @type {GpuTables} */
+  #tables;
+  #columns;
+  #rows;
+  /** @type {import('./compute-passes.js').ComputePasses} */
+  #passes;
+  /** @type {Record<StateName, GPUBuffer>} */
+  #buffers;
+  /** @type {GPUBindGroup} */
+  #stateGroup;
+  /** @type {GPUBuffer} */
+  #substepBuffer;
+  /** @type {GPUBindGroup} */
+  #substepGroup;
+  /** @type {GPUBuffer | null} one slot per constrain stage, written when the parameters change */
+  #stageBuffer = null;
+  /** @type {GPUBindGroup | null} */
+  #stageGroup = null;
+  #substepLayout;
+  #substepSlot;
+  #stageSlot;
+  /** @type {StepParameters | null} */
+  #stepParameters = null;
+  /** @type {import('../index.js').PackedColliders} */
+  #packedColliders;
+  #stepsTaken = 0;
+  /** step() calls whose work the GPU has not finished */
+  #framesInFlight = 0;
+  /** @type {string | null} why the device was lost, while it is */
+  #lostReason = null;
+  /** @type {Float32Array} the latest positions read back, for `positions` */
+  #mirror;
+  #mirrorReading = false;
+  /** Whether the state changed while a read-back was under way: read again when it ends. */
+  #mirrorWanted = false;
+  /** Counts resets: a read-back begun before one must not overwrite the reset's shape. */
+  #mirrorGeneration = 0;
+  /**
+   * Why this cloth runs here and not on a backend `nuno.requestCloth` tried first; null when
+   * the first choice ran.
+   * @type {string | null}
+   */
+  fallbackReason = null;
+
+  /**
+   * Use `nuno.createCloth(device, { backend: 'webgpu', ... })` or `await nuno.requestCloth(...)`.
+   * @param {GPUDevice} device
+   * @param {Cloth} setup a CPU cloth with the same settings; the WebGPU cloth owns and disposes it
+   * @param {GpuTables} tables the core's constraint directions and GPU constants
+   * @param {boolean} ownsDevice destroy the device on dispose()
+   */
+  constructor(device, setup, tables, ownsDevice) {
+    const refusal = settingsRefusal(setup.settings, 'webgpu');
+    if (refusal) throw new GpuUnsupportedError(refusal);
+    this.#setup = setup;
+    this.#tables = tables;
+    this.#ownsDevice = ownsDevice;
+    this.#columns = setup.columns;
+    this.#rows = setup.rows;
+    this.#substepLayout = substepLayout(tables.constants);
+    this.#packedColliders = setup.packedColliders();
+    this.#mirror = Float32Array.from(setup.positions);
+    this.#device = device;
+    this.#substepSlot = 0;
+    this.#stageSlot = 0;
+    this.#createGpuObjects(device);
+  }
+
+  /**
+   * Makes every buffer, pipeline and bind group on `device` and loads the rest state: at
+   * construction, and in restore() with a new device after the old one was lost.
+   * @param {GPUDevice} device
+   */
+  #createGpuObjects(device) {
+    const sizes = bytesPerParticle(this.#tables.constants);
+    const count = this.particleCount;
+    const limit = device.limits.maxStorageBufferBindingSize;
+    const largest = Math.max(...Object.values(sizes));
+    if (count * largest > limit) {
+      throw new GpuUnsupportedError(`nuno: 'columns * rows' must be at most ${Math.floor(limit / largest)} on this WebGPU device, ` +
+        `got ${count}: the rest lengths take ${largest} bytes per particle in one storage buffer, and its ` +
+        `maxStorageBufferBindingSize is ${limit} bytes`);
+    }
+    this.#device = device;
+    this.#lostReason = null;
+    this.#framesInFlight = 0;
+    device.lost.then((info) => {
+      if (this.#device === device && this.#setup) this.#lostReason = info.message || info.reason || 'unknown';
+    });
+    const alignment = device.limits.minUniformBufferOffsetAlignment;
+    this.#substepSlot = slotBytes(this.#substepLayout.bytes, alignment);
+    this.#stageSlot = slotBytes(stageBytes, alignment);
+    this.#passes = createComputePasses(device, this.#tables.constantsWgsl, { substepBytes: this.#substepLayout.bytes, stageBytes });
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    this.#buffers = /** @type {Record<StateName, GPUBuffer>} */ (Object.fromEntries(stateBindings.map((name) => [
+      name, device.createBuffer({ label: `nuno ${name}`, size: count * sizes[name], usage }),
+    ])));
+    this.#stateGroup = device.createBindGroup({
+      label: 'nuno state',
+      layout: this.#passes.stateLayout,
+      entries: stateBindings.map((name, binding) => ({ binding, resource: { buffer: this.#buffers[name] } })),
+    });
+    this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size: this.#substepSlot, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
+    this.#stageBuffer = null;
+    this.#stageGroup = null;
+    this.#stepParameters = null;
+    device.queue.writeBuffer(this.#buffers.restLengths, 0, this.#live.restLengthsByDirection);
+    this.reset();
+  }
+
+  /**
+   * @param {GPUBindGroupLayout} layout
+   * @param {GPUBuffer} buffer
+   * @param {number} size
+   */
+  #uniformGroup(layout, buffer, size) {
+    return this.#device.createBindGroup({ layout, entries: [{ binding: 0, resource: { buffer, size } }] });
+  }
+
+  get #live() {
+    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
+    return this.#setup;
+  }
+
+  /** @returns {'webgpu'} */
+  get backend() {
+    return 'webgpu';
+  }
+
+  /** WebGPU state is always 32-bit float (storage buffers need no render-target support). */
+  get precision() {
+    return /** @type {const} */ ('float');
+  }
+
+  /** The device the cloth runs on. */
+  get device() {
+    return this.#device;
+  }
+
+  get columns() {
+    return this.#columns;
+  }
+
+  get rows() {
+    return this.#rows;
+  }
+
+  get particleCount() {
+    return this.#columns * this.#rows;
+  }
+
+  get triangleIndices() {
+    return this.#live.triangleIndices;
+  }
+
+  get settings() {
+    return this.#live.settings;
+  }
+
+  get colliders() {
+    return this.#live.colliders;
+  }
+
+  get stepsTaken() {
+    return this.#stepsTaken;
+  }
+
+  get simulatedSeconds() {
+    return this.#live.simulatedSeconds;
+  }
+
+  get patchCount() {
+    return this.#live.patchCount;
+  }
+
+  /** @param {number} particle */
+  patchOf(particle) {
+    return this.#live.patchOf(particle);
+  }
+
+  /** @param {'structural' | 'shear' | 'bending'} family */
+  constraintCount(family) {
+    return this.#live.constraintCount(family);
+  }
+
+  /**
+   * The current positions for drawing them in your own WebGPU pipeline: a storage buffer of
+   * vec4f per particle (xyz, w = 0), row-major. It is the same buffer every step; read it in
+   * commands submitted after the step.
+   */
+  get positionBuffer() {
+    return this.#buffers.positions;
+  }
+
+  /**
+   * Positions read back from the GPU, xyz per particle: what the last finished read-back found,
+   * one or a few steps behind the simulation (each step starts a read-back when none is under
+   * way, and never waits for it). Made for drawing with the WebGL2 `ClothRenderer`; for the
+   * numbers of this very step, `await readPositions()`.
+   */
+  get positions() {
+    return this.#mirror;
+  }
+
+  /**
+   * The stages one substep runs with the current settings: a compute pass each.
+   * @returns {import('../index.js').SubstepStage[]}
+   */
+  substepSchedule() {
+    return [...this.#currentStepParameters().schedule];
+  }
+
+  /** Compute dispatches per fixed step with the current settings: a stage each, times the substeps. */
+  get dispatchesPerStep() {
+    const { settings, schedule } = this.#currentStepParameters();
+    return settings.substeps * schedule.length;
+  }
+
+  /** Bytes of GPU buffer memory per particle. */
+  get gpuBytesPerParticle() {
+    return Object.values(bytesPerParticle(this.#tables.constants)).reduce((sum, bytes) => sum + bytes, 0);
+  }
+
+  /** Whether the device was lost (stepping does nothing until restore(device)). */
+  get lost() {
+    return this.#lostReason !== null;
+  }
+
+  /**
+   * Advances by one frame's time through the fixed-step accumulator. While the GPU is still
+   * running the steps of maxFramesInFlight earlier frames, the frame's time is let go instead.
+   * @param {number} frameSeconds
+   * @returns {number} the fixed steps taken
+   */
+  step(frameSeconds) {
+    const setup = this.#live;
+    if (this.#framesInFlight >= maxFramesInFlight) return 0;
+    const steps = setup.advanceClock(frameSeconds);
+    this.stepFixed(steps);
+    if (steps > 0 && !this.lost) {
+      this.#framesInFlight += 1;
+      const device = this.#device;
+      device.queue.onSubmittedWorkDone().finally(() => { if (this.#device === device) this.#framesInFlight -= 1; });
+    }
+    return steps;
+  }
+
+  /** @param {number} [count] whole fixed steps to take */
+  stepFixed(count = 1) {
+    requireInteger('count', count, 0, 1e6);
+    if (count === 0 || this.lost) return;
+    const parameters = this.#currentStepParameters();
+    for (let step = 0; step < count; step++) this.#submitStep(parameters);
+    this.#stepsTaken += count;
+    this.#refreshMirror();
+  }
+
+  #currentStepParameters() {
+    const setup = this.#live;
+    if (!this.#stepParameters) {
+      this.#stepParameters = {
+        settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors(), schedule: setup.substepSchedule(),
+      };
+      this.#writeStages(this.#stepParameters);
+    }
+    return this.#stepParameters;
+  }
+
+  /**
+   * One slot per constrain stage of the schedule: they change only with the settings.
+   * @param {StepParameters} parameters
+   */
+  #writeStages({ settings, rules, schedule }) {
+    const constrainStages = schedule.filter((stage) => stage.kind === 'constrain');
+    const slots = Math.max(1, constrainStages.length);
+    const bytes = new ArrayBuffer(slots * this.#stageSlot);
+    const solverKind = this.#tables.constants.solverKinds[settings.solver];
+    constrainStages.forEach((stage, index) => {
+      const direction = this.#tables.directions[stage.direction];
+      writeStage(bytes, index * this.#stageSlot, {
+        direction, directionIndex: stage.direction, colour: stage.colour, solverKind,
+        rule: rules[families.indexOf(direction.family)], firstIteration: stage.iteration === 0,
+      });
+    });
+    if (!this.#stageBuffer || this.#stageBuffer.size !== bytes.byteLength) {
+      this.#stageBuffer?.destroy();
+      this.#stageBuffer = this.#device.createBuffer({ label: 'nuno constrain stages', size: bytes.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      this.#stageGroup = this.#uniformGroup(this.#passes.stageLayout, this.#stageBuffer, stageBytes);
+    }
+    this.#device.queue.writeBuffer(this.#stageBuffer, 0, bytes);
+  }
+
+  /**
+   * One fixed step: the substeps' uniforms, then one compute pass with a dispatch per stage.
+   * @param {StepParameters} parameters
+   */
+  #submitStep({ settings, factors, schedule }) {
+    const device = this.#device;
+    const substeps = settings.substeps;
+    if (this.#substepBuffer.size < substeps * this.#substepSlot) {
+      this.#substepBuffer.destroy();
+      this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size: substeps * this.#substepSlot, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
+    }
+    const uniforms = new ArrayBuffer(substeps * this.#substepSlot);
+    const { patchColumns, patchRows } = settings;
+    const common = {
+      settings, factors, substepSeconds: settings.stepSeconds / substeps, colliders: this.#packedColliders,
+      gridSize: /** @type {[number, number]} */ ([this.#columns, this.#rows]),
+      patchSize: /** @type {[number, number]} */ ([patchColumns || this.#columns, patchRows || this.#rows]),
+    };
+    for (let substep = 0; substep < substeps; substep++) {
+      // Every substep, so the set-up's gust clock keeps time with the wind even while gusts are off.
+      const waves = this.#live.gustWavesForSubstep();
+      writeSubstep(uniforms, substep * this.#substepSlot, this.#substepLayout, { ...common, gustWaves: settings.windGustSpeed > 0 ? waves : null });
+    }
+    device.queue.writeBuffer(this.#substepBuffer, 0, uniforms);
+
+    const [groupsX, groupsY] = workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension);
+    const encoder = device.createCommandEncoder({ label: 'nuno step' });
+    const pass = encoder.beginComputePass({ label: 'nuno step' });
+    pass.setBindGroup(0, this.#stateGroup);
+    pass.setBindGroup(2, this.#stageGroup, [0]);
+    const { pipelines } = this.#passes;
+    for (let substep = 0; substep < substeps; substep++) {
+      pass.setBindGroup(1, this.#substepGroup, [substep * this.#substepSlot]);
+      let constrainStage = 0;
+      for (const stage of schedule) {
+        if (stage.kind === 'constrain') {
+          pass.setBindGroup(2, this.#stageGroup, [constrainStage++ * this.#stageSlot]);
+          pass.setPipeline(pipelines.constrain);
+        } else if (stage.kind === 'predict' || stage.kind === 'collide') {
+          pass.setPipeline(pipelines[stage.kind]);
+        } else {
+          throw new GpuUnsupportedError(`nuno: the WebGPU cloth runs no '${stage.kind}' stage`);
+        }
+        pass.dispatchWorkgroups(groupsX, groupsY);
+      }
+    }
+    pass.end();
+    device.queue.submit([encoder.finish()]);
+  }
+
+  /** Back to the starting shape at rest; pins, colliders and parameters stay. */
+  reset() {
+    const setup = this.#live;
+    setup.reset();
+    if (this.lost) return;
+    const queue = this.#device.queue;
+    queue.writeBuffer(this.#buffers.positions, 0, vec4sOf(setup.positions));
+    queue.writeBuffer(this.#buffers.velocities, 0, vec4sOf(setup.velocities));
+    this.#uploadInverseMasses();
+    this.#mirror = Float32Array.from(setup.positions);
+    this.#mirrorGeneration += 1;
+    this.#mirrorWanted = false;
+  }
+
+  /**
+   * Changes run-time settings, as `Cloth.set` does (and with its errors).
+   * @param {Partial<ClothSettings>} changes
+   */
+  set(changes) {
+    const refusal = changes && typeof changes === 'object' ? settingsRefusal(changes, 'webgpu') : null;
+    if (refusal) throw new Error(refusal);
+    this.#live.set(changes);
+    this.#stepParameters = null;
+    if ('pins' in changes) this.#uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  pin(particle) {
+    this.#live.pin(particle);
+    this.#uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  unpin(particle) {
+    this.#live.unpin(particle);
+    this.#uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  isPinned(particle) {
+    return this.#live.isPinned(particle);
+  }
+
+  /**
+   * Places a particle at a point and keeps it there until release(), as `Cloth.hold` does.
+   * @param {number} particle
+   * @param {ArrayLike<number>} position metres
+   */
+  hold(particle, position) {
+    this.#live.hold(particle, position);
+    if (this.lost) return;
+    this.#uploadInverseMasses(particle);
+    this.#device.queue.writeBuffer(this.#buffers.positions, particle * vec4Bytes, vec4sOf(position));
+    this.#refreshMirror();
+  }
+
+  /** @param {number} particle */
+  release(particle) {
+    this.#live.release(particle);
+    this.#uploadInverseMasses(particle);
+  }
+
+  /**
+   * @param {'structural' | 'shear' | 'bending'} family
+   * @param {Float32Array} positions from `await readPositions()`
+   */
+  strain(family, positions) {
+    return this.#live.strain(family, this.#readBack('strain', positions));
+  }
+
+  /**
+   * @param {number} thickness metres
+   * @param {Float32Array} positions from `await readPositions()`
+   */
+  selfIntersections(thickness, positions) {
+    return this.#live.selfIntersections(thickness, this.#readBack('selfIntersections', positions));
+  }
+
+  /** @param {Float32Array} positions from `await readPositions()` */
+  colliderClearance(positions) {
+    return this.#live.colliderClearance(this.#readBack('colliderClearance', positions));
+  }
+
+  /**
+   * @param {string} method
+   * @param {unknown} positions
+   * @returns {Float32Array}
+   */
+  #readBack(method, positions) {
+    if (!(positions instanceof Float32Array)) {
+      throw new TypeError(`nuno: the WebGPU cloth's ${method}() needs 'positions' from \`await cloth.readPositions()\``);
+    }
+    return positions;
+  }
+
+  /**
+   * @param {ColliderDescription} collider
+   * @returns {number} its id
+   */
+  addCollider(collider) {
+    const { maxColliders } = this.#tables.constants;
+    if (this.#live.colliders.length >= maxColliders) {
+      throw new Error(`nuno: the WebGPU backend resolves at most ${maxColliders} colliders; remove one first`);
+    }
+    const id = this.#live.addCollider(collider);
+    this.#packedColliders = this.#live.packedColliders();
+    return id;
+  }
+
+  /**
+   * @param {number} id
+   * @param {ColliderChanges} changes
+   */
+  updateCollider(id, changes) {
+    this.#live.updateCollider(id, changes);
+    this.#packedColliders = this.#live.packedColliders();
+  }
+
+  /** @param {number} id */
+  removeCollider(id) {
+    this.#live.removeCollider(id);
+    this.#packedColliders = this.#live.packedColliders();
+  }
+
+  /**
+   * Reads the positions back: xyz per particle. The copy is mapped once the GPU has done it
+   * (mapAsync), so the page never stalls on it.
+   * @returns {Promise<Float32Array>}
+   */
+  async readPositions() {
+    this.#live;
+    if (this.lost) throw this.#lostError();
+    const device = this.#device;
+    const size = this.particleCount * vec4Bytes;
+    const staging = device.createBuffer({ label: 'nuno read-back', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    try {
+      const encoder = device.createCommandEncoder({ label: 'nuno read-back' });
+      encoder.copyBufferToBuffer(this.#buffers.positions, 0, staging, 0, size);
+      device.queue.submit([encoder.finish()]);
+      try {
+        await staging.mapAsync(GPUMapMode.READ);
+      } catch (error) {
+        throw this.lost ? this.#lostError() : error;
+      }
+      return xyzOf(new Float32Array(staging.getMappedRange()));
+    } finally {
+      staging.destroy();
+    }
+  }
+
+  #lostError() {
+    return new Error(`nuno: the WebGPU device is lost (${this.#lostReason}); call restore(device) with a new device`);
+  }
+
+  /** Starts a read-back for `positions`, or asks for one after the read-back under way. */
+  #refreshMirror() {
+    if (this.#mirrorReading) {
+      this.#mirrorWanted = true;
+      return;
+    }
+    this.#mirrorReading = true;
+    const generation = this.#mirrorGeneration;
+    this.readPositions()
+      .then((positions) => { if (generation === this.#mirrorGeneration) this.#mirror = positions; })
+      // A lost device or a disposed cloth: `positions` keeps the last shape it had.
+      .catch(() => {})
+      .finally(() => {
+        this.#mirrorReading = false;
+        if (!this.#mirrorWanted || this.disposed || this.lost) return;
+        this.#mirrorWanted = false;
+        this.#refreshMirror();
+      });
+  }
+
+  /**
+   * Rebuilds every buffer and pipeline on a new device after the old one was lost (its state
+   * went with it). The cloth starts again from its rest shape, keeping its settings, pins and
+   * colliders.
+   * @param {GPUDevice} device
+   */
+  restore(device) {
+    this.#live;
+    if (!device || typeof device.createBuffer !== 'function') throw new TypeError('nuno: restore() needs a GPUDevice');
+    this.#destroyGpuObjects();
+    if (this.#ownsDevice && device !== this.#device) this.#device.destroy();
+    this.#createGpuObjects(device);
+  }
+
+  /** Frees every buffer, the set-up cloth and, when nuno.requestCloth made it, the device. Safe to call twice. */
+  dispose() {
+    if (!this.#setup) return;
+    this.#destroyGpuObjects();
+    if (this.#ownsDevice) this.#device.destroy();
+    this.#setup.dispose();
+    this.#setup = null;
+  }
+
+  #destroyGpuObjects() {
+    for (const buffer of [...Object.values(this.#buffers), this.#substepBuffer, this.#stageBuffer]) buffer?.destroy();
+  }
+
+  [Symbol.dispose]() {
+    this.dispose();
+  }
+
+  get disposed() {
+    return this.#setup === null;
+  }
+
+  /**
+   * All inverse masses, or one particle's: dragging changes one per pointer move.
+   * @param {number} [particle]
+   */
+  #uploadInverseMasses(particle = undefined) {
+    if (this.lost) return;
+    const masses = this.#live.inverseMasses;
+    const buffer = this.#buffers.inverseMasses;
+    if (particle === undefined) {
+      this.#device.queue.writeBuffer(buffer, 0, masses);
+    } else {
+      this.#device.queue.writeBuffer(buffer, particle * 4, masses, particle, 1);
+    }
+  }
+}
