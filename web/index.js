@@ -289,7 +289,7 @@ function isWebGpuDevice(target) {
  */
 async function requestWebGpuDevice() {
   const gpu = typeof navigator !== 'undefined' ? navigator.gpu : undefined;
-  if (!gpu) return { device: null, reason: 'this browser offers no WebGPU (navigator.gpu is missing; Chromium needs a secure context such as https or http://127.0.0.1)' };
+  if (!gpu) return { device: null, reason: 'this browser offers no WebGPU (navigator.gpu is missing: WebGPU needs a browser that has it and a secure context, https or http://127.0.0.1)' };
   const adapter = await gpu.requestAdapter().catch(() => null);
   if (!adapter) return { device: null, reason: 'this browser offers WebGPU but found no adapter for this device' };
   try {

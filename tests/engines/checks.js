@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { clothColor } from '../../web/demo/scene.js';
 import { metric } from '../node/metric.js';
 import { measureClothMotion, measurePaperMotion } from './pixels.js';
-import { compareBackendsInPage, demoHook } from './page-scripts.js';
+import { bestBackendInPage, compareBackendsInPage, demoHook } from './page-scripts.js';
 import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, swingOntoGround } from './scenes.js';
 
 /**
@@ -130,6 +130,20 @@ export async function checkGpuMatchesCpu(target, solver) {
   metric('gpu_cpu_max_deviation_mm', result.maxDeviationMm.toPrecision(3), 'mm', `${target.label}, ${solver}`);
   assert.deepEqual(result.precisions, ['float', 'cpu']);
   assert.ok(result.maxDeviationMm < gpuCpuToleranceMm, `GPU vs CPU: ${result.maxDeviationMm} mm`);
+}
+
+/**
+ * `requestCloth`'s 'auto' in an engine without WebGPU: it steps down to WebGL2, says why, and
+ * the cloth it gives runs.
+ * @param {Target} target
+ */
+export async function checkBestBackendWithoutWebGpu({ driver, baseUrl, label }) {
+  await driver.goto(`${baseUrl}tests/browser/harness.html`);
+  const result = await driver.evaluate(bestBackendInPage);
+  console.log(`${label}: requestCloth 'auto' -> ${result.backend} (${result.fallbackReason})`);
+  assert.equal(result.backend, 'gpu', 'WebGL2, the next best');
+  assert.match(String(result.fallbackReason), /^nuno: this browser offers (no WebGPU|WebGPU but found no adapter)/);
+  assert.ok(result.drop > 0.1, `the cloth falls (${result.drop} m)`);
 }
 
 /**

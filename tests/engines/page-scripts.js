@@ -54,6 +54,27 @@ export async function compareBackendsInPage({ scene, first, second }) {
 }
 
 /**
+ * Asks `nuno.requestCloth` for the best backend for the harness page's canvas, steps the cloth
+ * it gives and reports where it runs, why, and how far it fell.
+ * @returns {Promise<{ backend: string, fallbackReason: string | null, drop: number }>}
+ */
+export async function bestBackendInPage() {
+  const entry = '/web/index.js';
+  const { loadNuno } = await import(entry);
+  const nuno = await loadNuno();
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  const cloth = await nuno.requestCloth(canvas, { columns: 16, rows: 16, orientation: 'horizontal', pins: 'top-edge' });
+  const start = await cloth.readPositions();
+  cloth.stepFixed(30);
+  const end = await cloth.readPositions();
+  let drop = 0;
+  for (let i = 1; i < start.length; i += 3) drop = Math.max(drop, start[i] - end[i]);
+  const result = { backend: cloth.backend, fallbackReason: cloth.fallbackReason, drop };
+  cloth.dispose();
+  return result;
+}
+
+/**
  * The fields the checks read from the demo's test hook (web/demo/main.js), which also holds
  * live objects that cannot be sent out of the page; null before the demo has set it up.
  * @returns {Promise<{ frames: number, steps: number, backend: string, precision: string } | null>}

@@ -14,6 +14,8 @@ const checks = [
   { heading: 'sea of papers', titles: /sea of papers/ },
   { heading: 'GPU = CPU', titles: /GPU and CPU agree within/ },
   { heading: 'half path', titles: /half/ },
+  // Chromium runs the WebGPU backend; Firefox and WebKit have none here and must step down.
+  { heading: 'WebGPU / steps down', titles: /WebGPU/ },
   { heading: 'touch', titles: /touch drag on empty canvas|pinch/ },
   { heading: 'overlay fits', titles: /overlay is visible/ },
   { heading: 'tsc', titles: /tsc --noEmit passes/ },
@@ -27,9 +29,9 @@ const checks = [
  */
 const engines = [
   { name: 'chromium', log: 'browser.log', owns: (/** @type {string} */ title) => !title.startsWith('phone:'), browser: 'chromium',
-    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path'] },
-  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path'] },
-  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path'] },
+    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down'] },
+  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down'] },
+  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down'] },
   { name: 'phone-chromium', log: 'browser.log', owns: (/** @type {string} */ title) => title.startsWith('phone:'), browser: 'chromium',
     checks: ['draws & moves', 'sea of papers', 'half path', 'touch', 'overlay fits'] },
   { name: 'vite-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('vite consumer:'), browser: 'chromium',
