@@ -1,4 +1,4 @@
-// Times the GPU solver (WebGL2) and the CPU solver (wasm) inside headless Chromium, on the same
+// Times the GPU solvers (WebGL2, and WebGPU where asked) and the CPU solver (wasm) inside headless Chromium, on the same
 // scene as the native/wasm bench. Launched as the browser tests launch it (playwright.config.js:
 // Debian's Chromium, WebGL2 on SwiftShader), against a server started for the run.
 // Used by tests/bench/run.mjs; a report, not a test: nothing asserts timings.
@@ -42,10 +42,12 @@ import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from 
  * @param {number[]} [options.halfPrecisionSizes] sizes to time again with split half-float state
  * @param {number[]} [options.selfCollisionSizes] sizes to time again (float, and the CPU) with
  *   self-collision at one grid spacing
+ * @param {boolean} [options.webGpu] time every size on the WebGPU backend too, in the same page
  * @param {(line: string) => void} [options.progress]
  */
 export async function runBrowserBench({
-  sizes, settingsFor, colliders, gridLabel = (size) => `${size}x${size}`, halfPrecisionSizes = [], selfCollisionSizes = [], progress = () => {},
+  sizes, settingsFor, colliders, gridLabel = (size) => `${size}x${size}`, halfPrecisionSizes = [], selfCollisionSizes = [], webGpu = false,
+  progress = () => {},
 }) {
   const started = performance.now();
   const { headless, launchOptions } = playwrightConfig.use ?? {};
@@ -71,7 +73,8 @@ export async function runBrowserBench({
       const grid = gridLabel(size);
       const plain = settingsFor(size);
       const variants = [
-        ...['float', ...(halfPrecisionSizes.includes(size) ? ['half'] : [])].map((precision) => ({ precision, label: precision, settings: plain })),
+        ...['float', ...(halfPrecisionSizes.includes(size) ? ['half'] : []), ...(webGpu ? ['webgpu'] : [])]
+          .map((precision) => ({ precision, label: precision, settings: plain })),
         ...(selfCollisionSizes.includes(size) ? [{
           precision: 'float', label: 'float, self-collision',
           settings: { ...plain, selfCollisionThickness: Math.min(/** @type {ClothSettings} */ (plain).width ?? 1, /** @type {ClothSettings} */ (plain).height ?? 1) / (size - 1) },

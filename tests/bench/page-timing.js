@@ -82,6 +82,8 @@ export async function pageDescribeWebgl() {
 }
 
 /**
+ * Times the WebGL2 cloth with `precision` state, or the WebGPU cloth with precision 'webgpu'
+ * (on a device of its own), in the same page.
  * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], precision: string, plan: GpuPlan }} options
  * @returns {Promise<GpuTiming>}
  */
@@ -90,26 +92,32 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
   const nuno = await loadNuno();
   const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
+  const onWebGpu = precision === 'webgpu';
+  const device = onWebGpu ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
   // Settings with a patch layout (patchesAcross) are a sea of patches.
-  const options = { ...settings, backend: /** @type {const} */ ('gpu'), precision: /** @type {any} */ (precision) };
-  const cloth = /** @type {import('../../web/index.js').GpuCloth} */ (
-    'patchesAcross' in settings ? nuno.createPatches(gl, /** @type {any} */ (options)) : nuno.createCloth(gl, options));
+  const options = onWebGpu
+    ? { ...settings, backend: /** @type {const} */ ('webgpu') }
+    : { ...settings, backend: /** @type {const} */ ('gpu'), precision: /** @type {any} */ (precision) };
+  const target = /** @type {any} */ (device ?? gl);
+  const cloth = /** @type {any} */ ('patchesAcross' in settings ? nuno.createPatches(target, /** @type {any} */ (options)) : nuno.createCloth(target, options));
   const readFramebuffer = gl.createFramebuffer();
   const texel = new Float32Array(4);
-  // readPixels into client memory is synchronous: it returns once the GPU has written the
-  // texture, that is, after every pass issued before it (the last pass writes this texture).
-  const waitForGpu = () => {
+  // WebGL2: readPixels into client memory is synchronous: it returns once the GPU has written
+  // the texture, that is, after every pass issued before it (the last pass writes this
+  // texture). WebGPU: the queue says when the work submitted so far is done.
+  const waitForGpu = async () => {
+    if (device) return device.queue.onSubmittedWorkDone();
     gl.bindFramebuffer(gl.FRAMEBUFFER, readFramebuffer);
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, cloth.positionTexture, 0);
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.FLOAT, texel);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
   };
   /** @param {number} steps */
-  const timeSteps = (steps) => {
+  const timeSteps = async (steps) => {
     const start = performance.now();
     cloth.stepFixed(steps);
     const submitted = performance.now();
-    waitForGpu();
+    await waitForGpu();
     const end = performance.now();
     return { ms: end - start, submitMs: submitted - start };
   };
@@ -122,22 +130,21 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
   const clamp = (/** @type {number} */ value, /** @type {number} */ low, /** @type {number} */ high) =>
     Math.min(high, Math.max(low, value));
   try {
-    if (cloth.backend !== 'gpu' || cloth.precision !== precision) {
-      throw new Error(`asked for the GPU with ${precision} state, got ${cloth.backend} ${cloth.backend === 'gpu' ? cloth.precision : ''}`);
-    }
+    const got = cloth.backend === 'gpu' ? cloth.precision : cloth.backend;
+    if (got !== precision) throw new Error(`asked for the GPU with ${precision} state, got ${cloth.backend} ${got}`);
     for (const collider of colliders) cloth.addCollider(collider);
-    waitForGpu();
-    const firstStepMs = timeSteps(1).ms;
-    const probeMs = timeSteps(1).ms;
+    await waitForGpu();
+    const firstStepMs = (await timeSteps(1)).ms;
+    const probeMs = (await timeSteps(1)).ms;
     // The rest of the warm-up as one call; it also gives a better estimate of a step's cost.
     const moreWarmup = clamp(Math.min(plan.warmupSteps - 2, Math.floor(plan.warmupBudgetMs / probeMs)), 0, plan.warmupSteps);
-    const estimateMs = moreWarmup > 0 ? timeSteps(moreWarmup).ms / moreWarmup : probeMs;
+    const estimateMs = moreWarmup > 0 ? (await timeSteps(moreWarmup)).ms / moreWarmup : probeMs;
     const stepsPerBatch = clamp(Math.round(plan.batchTargetMs / estimateMs), 1, plan.maxStepsPerBatch);
     const batches = clamp(Math.floor(plan.timedBudgetMs / (stepsPerBatch * estimateMs)), plan.minBatches, plan.maxBatches);
     const perStep = [];
     const submitPerStep = [];
     for (let batch = 0; batch < batches; batch++) {
-      const { ms, submitMs } = timeSteps(stepsPerBatch);
+      const { ms, submitMs } = await timeSteps(stepsPerBatch);
       perStep.push(ms / stepsPerBatch);
       submitPerStep.push(submitMs / stepsPerBatch);
       // Let the page breathe between batches (outside the timed span).
@@ -146,15 +153,16 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
     const syncReads = [];
     for (let i = 0; i < 5; i++) {
       const start = performance.now();
-      waitForGpu();
+      await waitForGpu();
       syncReads.push(performance.now() - start);
     }
     const glError = gl.getError();
     if (glError !== gl.NO_ERROR) throw new Error(`WebGL error 0x${glError.toString(16)} after the GPU steps`);
     return {
-      precision: cloth.precision,
+      precision: got,
       particles: cloth.particleCount,
-      drawCallsPerStep: cloth.drawCallsPerStep,
+      // A WebGPU step's compute dispatches stand where a WebGL2 step's draw calls do.
+      drawCallsPerStep: onWebGpu ? cloth.dispatchesPerStep : cloth.drawCallsPerStep,
       gpuBytesPerParticle: cloth.gpuBytesPerParticle,
       firstStepMs,
       warmupSteps: 2 + moreWarmup,
@@ -169,6 +177,7 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
   } finally {
     gl.deleteFramebuffer(readFramebuffer);
     cloth.dispose();
+    device?.destroy();
   }
 }
 

@@ -234,6 +234,7 @@ const browser = await runBrowserBench({
   sizes: BROWSER_SIZES,
   halfPrecisionSizes: BROWSER_HALF_PRECISION_SIZES,
   selfCollisionSizes: BROWSER_SIZES,
+  webGpu: true,
   settingsFor: benchSettings,
   colliders: SCENE_COLLIDERS,
   progress: (line) => console.error(line),
@@ -247,7 +248,7 @@ const submitRange = `${Math.min(...submitTimes).toFixed(1)}-${Math.max(...submit
 /** @param {number} count */
 const grouped = (count) => count.toLocaleString('en-US');
 console.log(`
-## In the browser: GPU (WebGL2) and CPU (wasm) solvers
+## In the browser: GPU (WebGL2 and WebGPU) and CPU (wasm) solvers
 
 The browser's GPU here is SwiftShader: software emulation on the CPU. These timings say nothing about a real GPU; compare ratios within one run.
 
@@ -261,9 +262,13 @@ Same scene as above, XPBD 10 substeps × 1 iteration; browser part took ${browse
   up to ${gpuPlan.maxStepsPerBatch} steps (about ${gpuPlan.batchTargetMs} ms each) for about ${gpuPlan.timedBudgetMs / 1000} s: see "GPU timed" (warm-up steps; batches × steps per batch).
 - CPU ms/step: \`createCloth(gl, { backend: 'cpu' })\`, the wasm core in the page; median of single \`stepFixed(1)\` calls
   after ${cpuPlan.warmupSteps} warm-up steps (${cpuPlan.minSteps}-${cpuPlan.maxSteps} calls, about ${cpuPlan.timedBudgetMs / 1000} s; "CPU timed"). The page's clock has 0.1 ms resolution.
-- GPU/CPU: GPU ms/step over CPU ms/step (above 1: the GPU backend is slower). The half row reuses the float row's CPU time.
-- draw calls/step: \`gpu.drawCallsPerStep\` = a pass per stage of the core's substep schedule × substeps (2 + 12 × iterations per substep); texels/step = particles × draw calls/step
-  (each pass shades every texel); GPU B/particle: \`gpu.gpuBytesPerParticle\`, texture memory per particle.
+- GPU state 'webgpu': the WebGPU backend (compute passes over storage buffers, WebGPU on SwiftShader's Vulkan here) on a
+  device of its own in the same page; a batch ends with \`await device.queue.onSubmittedWorkDone()\` instead of the read.
+- GPU/CPU: GPU ms/step over CPU ms/step (above 1: the GPU backend is slower). The half and webgpu rows reuse the float row's CPU time.
+- draw calls/step: \`gpu.drawCallsPerStep\` = a pass per stage of the core's substep schedule × substeps (2 + 12 × iterations per substep);
+  for webgpu, \`dispatchesPerStep\`, the same schedule as compute dispatches; texels/step = particles × draw calls/step
+  (each pass shades every texel; a WebGPU constrain dispatch runs an invocation per particle, of which those starting a pair of
+  the colour work); GPU B/particle: \`gpu.gpuBytesPerParticle\`, texture (WebGPU: buffer) memory per particle.
 `);
 console.log(
   markdownTable([
@@ -288,6 +293,7 @@ console.error('nuno bench: the sea of papers in headless Chromium (progress on s
 const papers = await runBrowserBench({
   sizes: PAPERS_PER_SIDE,
   gridLabel: (perSide) => `${perSide}x${perSide} papers`,
+  webGpu: true,
   settingsFor: papersSettings,
   colliders: PAPERS_COLLIDERS,
   progress: (line) => console.error(line),
@@ -306,9 +312,10 @@ floor, XPBD 10 substeps x 1 iteration, timed as above from the scatter (the pape
 `);
 console.log(
   markdownTable([
-    ['papers', 'particles', 'GPU ms/step', 'CPU ms/step', 'GPU particles/ms', 'CPU particles/ms', 'passes/substep', 'GPU B/particle'],
+    ['papers', 'GPU', 'particles', 'GPU ms/step', 'CPU ms/step', 'GPU particles/ms', 'CPU particles/ms', 'passes/substep', 'GPU B/particle'],
     ...papers.rows.map((row) => [
       row.grid,
+      row.precision === 'webgpu' ? 'WebGPU' : 'WebGL2',
       grouped(row.particles),
       row.gpuMsPerStep.toFixed(1),
       row.cpuMsPerStep.toFixed(2),
