@@ -1,6 +1,7 @@
 // The hardware tier's page: on whatever GPU the browser has, the same agreement checks the
 // browser tests run on SwiftShader (GPU float = CPU, split half = float), what 'auto' picks on a
-// device without float render targets, and the benchmark. Served and launched by run.py, which
+// device without float render targets, whether WebGPU is exposed (and, where it is, WebGPU =
+// CPU and its timings beside WebGL2's), and the benchmark. Served and launched by run.py, which
 // takes the results (POST /result) and prints them; address parameters:
 //   sizes=64,128,...   grids to time (default 64,128,256,512,1024)
 //   halfSizes=...      grids to time with split half state too (default: the same)
@@ -27,7 +28,7 @@ const paperSides = numbers('papers', '64,128');
 // batch is long against the one-texel read that closes it.
 const gpuPlan = { ...GPU_PLAN, batchTargetMs: Number(parameters.get('batchMs') ?? 50), maxStepsPerBatch: 200 };
 
-/** @type {{ webgl?: object, checks: object[], auto?: object, gpu: object[], cpu: object[], papers: object[], errors: string[], done?: boolean }} */
+/** @type {{ webgl?: object, webgpu?: {adapter: string | null, reason: string | null}, checks: object[], auto?: object, gpu: object[], cpu: object[], papers: object[], errors: string[], done?: boolean }} */
 const results = { checks: [], gpu: [], cpu: [], papers: [], errors: [] };
 
 /** @param {string} route @param {string} body */
@@ -69,9 +70,25 @@ async function phoneLikeAuto() {
   return auto;
 }
 
+/** The WebGPU adapter this page gets, described, or why there is none. */
+async function describeWebGpu() {
+  if (!navigator.gpu) return { adapter: null, reason: 'navigator.gpu is missing' };
+  const adapter = await navigator.gpu.requestAdapter();
+  if (!adapter) return { adapter: null, reason: 'requestAdapter() gave no adapter' };
+  const { vendor, architecture, device, description } = adapter.info;
+  return { adapter: [vendor, architecture, device, description].filter(Boolean).join(', ') || 'unnamed adapter', reason: null };
+}
+
 async function main() {
   results.webgl = await pageDescribeWebgl();
   await log(`renderer: ${results.webgl.renderer}`);
+  results.webgpu = await describeWebGpu();
+  await log(`WebGPU: ${JSON.stringify(results.webgpu)}`);
+  const onWebGpu = results.webgpu.adapter !== null;
+  if (onWebGpu) {
+    await check('WebGPU vs CPU', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm);
+    await check('WebGPU vs CPU over a capsule and a box', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm, swingOverShapes);
+  }
   for (const solver of checkedSolvers) {
     await check('GPU float vs CPU', solver, { backend: 'gpu', precision: 'float' }, { backend: 'cpu' }, gpuCpuToleranceMm);
     await check('GPU half vs GPU float', solver, { backend: 'gpu', precision: 'half' }, { backend: 'gpu', precision: 'float' }, halfFloatToleranceMm);
@@ -89,7 +106,7 @@ async function main() {
   await log(`auto without float render targets: ${JSON.stringify(results.auto)}`);
   await save();
   for (const size of sizes) {
-    for (const precision of ['float', ...(halfSizes.includes(size) ? ['half'] : [])]) {
+    for (const precision of ['float', ...(halfSizes.includes(size) ? ['half'] : []), ...(onWebGpu ? ['webgpu'] : [])]) {
       const timing = await pageTimeGpu({ settings: benchSettings(size), colliders: SCENE_COLLIDERS, precision, plan: gpuPlan });
       results.gpu.push({ size, ...timing });
       await log(`GPU ${precision} ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step, ${timing.drawCallsPerStep} draw calls/step`);
@@ -110,10 +127,12 @@ async function main() {
   }
   // The sea of papers the demo shows, falling and landing: papers of 8 x 8 particles.
   for (const perSide of paperSides) {
-    const timing = await pageTimeGpu({ settings: papersSettings(perSide), colliders: PAPERS_COLLIDERS, precision: 'float', plan: gpuPlan });
-    results.papers.push({ perSide, ...timing });
-    await log(`GPU float ${perSide}x${perSide} papers (${timing.particles} particles): ${timing.medianMs.toPrecision(3)} ms/step`);
-    await save();
+    for (const precision of ['float', ...(onWebGpu ? ['webgpu'] : [])]) {
+      const timing = await pageTimeGpu({ settings: papersSettings(perSide), colliders: PAPERS_COLLIDERS, precision, plan: gpuPlan });
+      results.papers.push({ perSide, ...timing });
+      await log(`GPU ${precision} ${perSide}x${perSide} papers (${timing.particles} particles): ${timing.medianMs.toPrecision(3)} ms/step`);
+      await save();
+    }
   }
 }
 

@@ -42,6 +42,8 @@ COMMON_FLAGS = [
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
     '--window-size=800,600', '--enable-logging=stderr',
+    # WebGPU where this Chromium and device offer it: the page says whether they do.
+    '--enable-unsafe-webgpu',
 ]
 
 
@@ -114,6 +116,9 @@ def report(results):
               f"after 120 steps ({limit}; drop {check['drop']:.2f} m){verdict}")
         if tolerance is not None:
             passed, failed = (passed + 1, failed) if check['passed'] else (passed, failed + 1)
+    webgpu = results.get('webgpu')
+    if webgpu:
+        print(f"WebGPU: {webgpu['adapter'] or 'not exposed'}{'' if webgpu['adapter'] else ' (' + webgpu['reason'] + ')'}")
     auto = results.get('auto')
     if auto:
         print(f"auto without float render targets: {auto['backend']} {auto['precision'] or ''} {auto['fallbackReason'] or ''}".rstrip())
@@ -134,10 +139,10 @@ def report(results):
             print(f"| {row['size']}x{row['size']} | {row['precision']} | {row['medianMs']:.3g} | {cpu_ms} | {ratio} | "
                   f"{row['drawCallsPerStep']} | {row['gpuBytesPerParticle']} |")
     if results.get('papers'):
-        print('\n| papers | particles | GPU ms/step | particles/ms | draw calls/step | GPU B/particle |')
-        print('| --- | --- | --- | --- | --- | --- |')
+        print('\n| papers | GPU state | particles | GPU ms/step | particles/ms | draw calls/step | GPU B/particle |')
+        print('| --- | --- | --- | --- | --- | --- | --- |')
         for row in results['papers']:
-            print(f"| {row['perSide']}x{row['perSide']} | {row['particles']:,} | {row['medianMs']:.3g} | "
+            print(f"| {row['perSide']}x{row['perSide']} | {row['precision']} | {row['particles']:,} | {row['medianMs']:.3g} | "
                   f"{row['particles'] / row['medianMs']:,.0f} | {row['drawCallsPerStep']} | {row['gpuBytesPerParticle']} |")
     for error in results.get('errors', []):
         print(f'page error: {error}')
