@@ -1,4 +1,5 @@
-// Collide, then update velocities: each free particle is pushed out of every collider in turn
+// Collide, then update velocities (after the separate pass of compute-self-collision.wgsl where
+// self-collision is on): each free particle is pushed out of every collider in turn
 // (to a margin off its surface); friction takes back its share of the sliding since the substep
 // began; only the part of a push that stops the particle's approach becomes velocity; then the
 // velocity gains what the constraints and collisions moved: (x - predicted - silent) / h. The
@@ -88,7 +89,9 @@ fn contactWith(collider: u32, position: vec3f, margin: f32) -> Contact {
 fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
     let index = particleIndex(id, groups);
     if (index >= substep.particleCount) { return; }
-    var position = working[index].xyz;
+    // With self-collision the separate pass has moved the particle already (into positions).
+    let separated = substep.thickness > 0.0;
+    var position = select(working[index].xyz, positions[index].xyz, separated);
     let velocity = velocities[index].xyz;
     if (inverseMasses[index] == 0.0) {
         positions[index] = vec4f(position, 0.0);
@@ -97,7 +100,7 @@ fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
     let h = substep.substepSeconds;
     let prediction = predicted[index].xyz;
     let start = prediction - velocity * h;
-    var silent = vec3f(0.0);
+    var silent = select(vec3f(0.0), silents[index].xyz, separated);
     for (var collider = 0u; collider < substep.colliderCount; collider++) {
         let contact = contactWith(collider, position, substep.margin);
         if (!contact.touching) { continue; }

@@ -661,7 +661,7 @@ export class GpuCloth {
 /**
  * A cloth simulated by WebGPU compute passes over storage buffers, on the device it was made
  * with. Takes the same settings (and gives the same errors) as `Cloth`, but solves in red-black
- * order only and has no self-collision yet. Call `dispose()` to free its buffers.
+ * order only. Call `dispose()` to free its buffers.
  */
 export interface WebGpuCloth extends SimulatedCloth {}
 export class WebGpuCloth {

@@ -199,67 +199,75 @@ test('the GPU cloth draws one pass per stage of the core\'s schedule (the self-c
   expect(result.withSelfCollision.draws).toBe(result.withSelfCollision.drawCallsPerStep);
 });
 
-// Self-collision on the GPU: the bucket passes and the collide pass's separation compute what
-// the core's Verlet list and 'separate' stage do. A held corner pressed 1 cm above the middle of
+// Self-collision on the GPU, WebGL2 and WebGPU: the bucket passes and the separation compute
+// what the core's Verlet list and 'separate' stage do. A held corner pressed 1 cm above the middle of
 // a weightless sheet pushes it away (95 mm in one step of 10 substeps, friction 0.3): GPU and
 // CPU agree to 0.01 mm there. Only the order a particle's corrections are summed in differs (the
 // GPU goes cell by cell, the CPU down its list), and that changes last bits; longer, the scene
 // is violent enough to make that millimetres, so it is compared after one step.
-test('self-collision on the GPU separates the cloth as the CPU does, and keeps a dropped heap apart', async ({ page }) => {
-  const complaints = await openHarness(page);
-  const result = await page.evaluate(async (positions) => {
-    const { loadNuno } = await import('/web/index.js');
-    const nuno = await loadNuno();
-    const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
-    const apartMm = (/** @type {Float32Array} */ a, /** @type {Float32Array} */ b) => {
-      let largest = 0;
-      for (let i = 0; i < a.length; i += 3) largest = Math.max(largest, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
-      return largest * 1000;
-    };
-    const pressed = { columns: 16, rows: 16, width: 0.6, height: 0.6, orientation: /** @type {const} */ ('horizontal'), center: /** @type {[number, number, number]} */ ([0, 0.5, 0]),
-      pins: /** @type {const} */ ('none'), gravity: /** @type {[number, number, number]} */ ([0, 0, 0]), selfCollisionThickness: 0.03, selfCollisionFriction: 0.3 };
-    const press = async (/** @type {object} */ options) => {
-      const cloth = nuno.createCloth(gl, { ...pressed, ...options });
-      const middle = 3 * (8 * 16 + 8);
-      const rest = await cloth.readPositions();
-      cloth.hold(0, [rest[middle], rest[middle + 1] + 0.01, rest[middle + 2]]);
-      cloth.stepFixed(1);
-      const end = await cloth.readPositions();
-      cloth.dispose();
-      return end;
-    };
-    const gpu = await press({ backend: 'gpu' });
-    const cpu = await press({ backend: 'cpu' });
-    const withoutIt = await press({ backend: 'cpu', selfCollisionThickness: 0 });
+for (const gpuBackend of /** @type {const} */ (['gpu', 'webgpu'])) {
+  test(`self-collision on the GPU separates the cloth as the CPU does, and keeps a dropped heap apart (${gpuBackend})`, async ({ page }) => {
+    const complaints = await openHarness(page);
+    const result = await page.evaluate(async ({ positions, gpuBackend }) => {
+      const { loadNuno } = await import('/web/index.js');
+      const nuno = await loadNuno();
+      const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+      const device = gpuBackend === 'webgpu' ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
+      const webGpuErrors = /** @type {string[]} */ ([]);
+      device?.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
+      const targetFor = (/** @type {string} */ backend) => /** @type {any} */ (backend === 'webgpu' ? device : gl);
+      const apartMm = (/** @type {Float32Array} */ a, /** @type {Float32Array} */ b) => {
+        let largest = 0;
+        for (let i = 0; i < a.length; i += 3) largest = Math.max(largest, Math.hypot(a[i] - b[i], a[i + 1] - b[i + 1], a[i + 2] - b[i + 2]));
+        return largest * 1000;
+      };
+      const pressed = { columns: 16, rows: 16, width: 0.6, height: 0.6, orientation: /** @type {const} */ ('horizontal'), center: /** @type {[number, number, number]} */ ([0, 0.5, 0]),
+        pins: /** @type {const} */ ('none'), gravity: /** @type {[number, number, number]} */ ([0, 0, 0]), selfCollisionThickness: 0.03, selfCollisionFriction: 0.3 };
+      const press = async (/** @type {object} */ options) => {
+        const cloth = nuno.createCloth(targetFor(/** @type {{backend: string}} */ (options).backend), { ...pressed, ...options });
+        const middle = 3 * (8 * 16 + 8);
+        const rest = await cloth.readPositions();
+        cloth.hold(0, [rest[middle], rest[middle + 1] + 0.01, rest[middle + 2]]);
+        cloth.stepFixed(1);
+        const end = await cloth.readPositions();
+        cloth.dispose();
+        return end;
+      };
+      const gpu = await press({ backend: gpuBackend });
+      const cpu = await press({ backend: 'cpu' });
+      const withoutIt = await press({ backend: 'cpu', selfCollisionThickness: 0 });
 
-    // The heap of the node test, dropped.
-    const side = 32;
-    const heap = async (/** @type {number} */ thickness, /** @type {'gpu' | 'cpu'} */ backend) => {
-      const cloth = nuno.createCloth(gl, { columns: side, rows: side, positions, pins: 'none', selfCollisionThickness: thickness, backend });
-      cloth.addCollider({ type: 'plane' });
-      cloth.stepFixed(180);
-      const end = await cloth.readPositions();
-      const pairs = cloth.selfIntersections(0.03, end);
-      const lowest = Math.min(...Array.from({ length: end.length / 3 }, (_, i) => end[3 * i + 1]));
-      cloth.dispose();
-      return { pairs, lowest };
-    };
-    const heapGpu = await heap(0.03, 'gpu');
-    const heapOff = await heap(0, 'gpu');
-    return {
-      gpuCpuMm: apartMm(gpu, cpu), effectMm: apartMm(cpu, withoutIt), heapGpu, heapOff, glError: gl.getError(),
-    };
-  }, wavyHeapPositions(32));
-  console.log(`metric: gpu_cpu_max_deviation_mm = ${result.gpuCpuMm.toPrecision(3)} mm (self-collision, pressed sheet, 10 substeps; it moved the sheet ${result.effectMm.toFixed(0)} mm)`);
-  console.log(`metric: gpu_self_intersections = ${result.heapGpu.pairs} pairs (32x32 heap, 3 cm; without self-collision ${result.heapOff.pairs})`);
-  expect(result.effectMm, 'self-collision moved the pressed sheet').toBeGreaterThan(50);
-  expect(result.gpuCpuMm).toBeLessThan(0.01);
-  expect(result.heapOff.pairs, 'the heap passes through itself without self-collision').toBeGreaterThan(50);
-  expect(result.heapGpu.pairs).toBeLessThanOrEqual(result.heapOff.pairs / 20);
-  expect(result.heapGpu.lowest).toBeGreaterThan(0.004);
-  expect(result.glError).toBe(0);
-  expect(complaints).toEqual([]);
-});
+      // The heap of the node test, dropped.
+      const side = 32;
+      const heap = async (/** @type {number} */ thickness, /** @type {'gpu' | 'webgpu'} */ backend) => {
+        const cloth = nuno.createCloth(targetFor(backend), { columns: side, rows: side, positions, pins: 'none', selfCollisionThickness: thickness, backend });
+        cloth.addCollider({ type: 'plane' });
+        cloth.stepFixed(180);
+        const end = await cloth.readPositions();
+        const pairs = cloth.selfIntersections(0.03, end);
+        const lowest = Math.min(...Array.from({ length: end.length / 3 }, (_, i) => end[3 * i + 1]));
+        cloth.dispose();
+        return { pairs, lowest };
+      };
+      const heapGpu = await heap(0.03, gpuBackend);
+      const heapOff = await heap(0, gpuBackend);
+      device?.destroy();
+      return {
+        gpuCpuMm: apartMm(gpu, cpu), effectMm: apartMm(cpu, withoutIt), heapGpu, heapOff, glError: gl.getError(), webGpuErrors,
+      };
+    }, { positions: wavyHeapPositions(32), gpuBackend });
+    console.log(`metric: gpu_cpu_max_deviation_mm = ${result.gpuCpuMm.toPrecision(3)} mm (${gpuBackend}, self-collision, pressed sheet, 10 substeps; it moved the sheet ${result.effectMm.toFixed(0)} mm)`);
+    console.log(`metric: gpu_self_intersections = ${result.heapGpu.pairs} pairs (${gpuBackend}, 32x32 heap, 3 cm; without self-collision ${result.heapOff.pairs})`);
+    expect(result.effectMm, 'self-collision moved the pressed sheet').toBeGreaterThan(50);
+    expect(result.gpuCpuMm).toBeLessThan(0.01);
+    expect(result.heapOff.pairs, 'the heap passes through itself without self-collision').toBeGreaterThan(50);
+    expect(result.heapGpu.pairs).toBeLessThanOrEqual(result.heapOff.pairs / 20);
+    expect(result.heapGpu.lowest).toBeGreaterThan(0.004);
+    expect(result.glError).toBe(0);
+    expect(result.webGpuErrors).toEqual([]);
+    expect(complaints).toEqual([]);
+  });
+}
 
 test('devices that cannot run the GPU solver get a clear error, or the CPU cloth with auto', async ({ page }) => {
   await openHarness(page);

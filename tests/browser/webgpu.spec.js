@@ -109,7 +109,6 @@ test('the WebGPU backend refuses what it cannot run, naming the setting', async 
     const result = {
       ordering: attempt(() => nuno.createCloth(device, { backend: 'webgpu', ordering: 'gauss-seidel' })),
       orderingSet: attempt(() => cloth.set({ ordering: 'jacobi' })),
-      selfCollision: attempt(() => nuno.createCloth(device, { backend: 'webgpu', selfCollisionThickness: 0.01 })),
       half: attempt(() => nuno.createCloth(device, { backend: 'webgpu', precision: 'half' })),
       webglOnDevice: attempt(() => nuno.createCloth(device, { backend: 'gpu' })),
       webgpuOnCanvas: attempt(() => nuno.createCloth(canvas, { backend: 'webgpu' })),
@@ -129,7 +128,6 @@ test('the WebGPU backend refuses what it cannot run, naming the setting', async 
   });
   expect(messages.ordering).toBe("GpuUnsupportedError: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'gauss-seidel'; use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'");
   expect(messages.orderingSet).toMatch(/^Error: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'/);
-  expect(messages.selfCollision).toMatch(/^GpuUnsupportedError: nuno: the WebGPU backend has no self-collision yet, so 'selfCollisionThickness' must be 0 there, got 0.01/);
   expect(messages.half).toMatch(/'precision' must be 'auto' or 'float' on the WebGPU backend .*got 'half'/);
   expect(messages.webglOnDevice).toMatch(/^TypeError: nuno: backend 'gpu' is WebGL2 and needs a WebGL2 context or canvas, not a GPUDevice/);
   expect(messages.webgpuOnCanvas).toMatch(/^TypeError: nuno: backend 'webgpu' needs a GPUDevice .*requestCloth/);
@@ -157,8 +155,8 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
     const deviceLost = device.lost.then((/** @type {GPUDeviceLostInfo} */ info) => info.reason);
     const best = { backend: first.backend, reason: first.fallbackReason };
     first.dispose();
-    const selfCollision = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, selfCollisionThickness: 0.01 }));
-    const noCanvas = await describe(nuno.requestCloth(null, { columns: 8, rows: 8, selfCollisionThickness: 0.01 }));
+    const jacobi = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, ordering: 'jacobi' }));
+    const noCanvas = await describe(nuno.requestCloth(null, { columns: 8, rows: 8, ordering: 'jacobi' }));
     const gpu = navigator.gpu;
     Object.defineProperty(navigator, 'gpu', { value: undefined, configurable: true });
     const noWebGpu = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8 }));
@@ -169,14 +167,14 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
       webgpuOnly = `${/** @type {Error} */ (error).name}: ${/** @type {Error} */ (error).message}`;
     }
     Object.defineProperty(navigator, 'gpu', { value: gpu, configurable: true });
-    return { best, ownedDeviceLost: await deviceLost, selfCollision, noCanvas, noWebGpu, webgpuOnly };
+    return { best, ownedDeviceLost: await deviceLost, jacobi, noCanvas, noWebGpu, webgpuOnly };
   });
   expect(result.best).toEqual({ backend: 'webgpu', reason: null });
   expect(result.ownedDeviceLost, 'the device requestCloth made goes with the cloth').toBe('destroyed');
-  expect(result.selfCollision.backend).toBe('gpu');
-  expect(result.selfCollision.reason).toMatch(/^nuno: the WebGPU backend has no self-collision yet/);
+  expect(result.jacobi.backend, 'neither GPU backend runs the Jacobi ordering').toBe('cpu');
+  expect(result.jacobi.reason).toMatch(/^nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'.*; then nuno: the GPU backend solves with ordering 'red-black' only/);
   expect(result.noCanvas.backend).toBe('cpu');
-  expect(result.noCanvas.reason).toMatch(/no self-collision yet.*; then nuno: no WebGL2 context or canvas was given$/);
+  expect(result.noCanvas.reason).toMatch(/^nuno: the WebGPU backend solves.*; then nuno: no WebGL2 context or canvas was given$/);
   expect(result.noWebGpu.backend).toBe('gpu');
   expect(result.noWebGpu.reason).toMatch(/^nuno: this browser offers no WebGPU \(navigator.gpu is missing/);
   expect(result.webgpuOnly).toMatch(/^GpuUnsupportedError: nuno: this browser offers no WebGPU.*use backend: 'gpu' \(WebGL2\) or 'cpu'$/);
@@ -223,4 +221,37 @@ test('a lost WebGPU device stops the cloth without errors, and restore(device) s
   expect(result.disposedCall).toBe('nuno: this cloth was disposed');
   expect(result.disposed).toBe(true);
   expect(complaints).toEqual([]);
+});
+
+test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the separate stage a bucket pass per layer and one more)', async ({ page }) => {
+  await openHarness(page);
+  const counts = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    let dispatches = 0;
+    const dispatch = GPUComputePassEncoder.prototype.dispatchWorkgroups;
+    GPUComputePassEncoder.prototype.dispatchWorkgroups = function counted(...args) {
+      dispatches += 1;
+      return dispatch.apply(this, args);
+    };
+    const cloth = /** @type {any} */ (nuno.createCloth(device, { backend: 'webgpu', columns: 16, rows: 16, substeps: 3, iterations: 2 }));
+    const measure = () => {
+      dispatches = 0;
+      cloth.stepFixed(1);
+      const stages = cloth.substepSchedule().map((/** @type {{kind: string}} */ stage) => stage.kind);
+      return { dispatches, reported: cloth.dispatchesPerStep, stages: stages.length, separate: stages.filter((/** @type {string} */ kind) => kind === 'separate').length };
+    };
+    const plain = measure();
+    cloth.set({ selfCollisionThickness: 0.05 });
+    const separating = measure();
+    GPUComputePassEncoder.prototype.dispatchWorkgroups = dispatch;
+    cloth.dispose();
+    device.destroy();
+    return { plain, separating };
+  });
+  // 3 substeps x (predict, 2 iterations x 6 directions x 2 colours, collide).
+  expect(counts.plain).toEqual({ dispatches: 3 * 26, reported: 3 * 26, stages: 26, separate: 0 });
+  // ... plus 4 bucket layers and the separate pass each substep.
+  expect(counts.separating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
 });

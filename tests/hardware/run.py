@@ -162,6 +162,8 @@ def main():
     parser.add_argument('--timeout', type=int, default=480, help='seconds the page may take')
     parser.add_argument('--json', help='also write the page results to this file')
     parser.add_argument('--quiet', action='store_true', help="don't print the page's progress")
+    parser.add_argument('--no-webgl', action='store_true', help='WebGPU and the CPU only (to try flags that lose WebGL)')
+    parser.add_argument('--extra-flag', action='append', default=[], help='one more Chromium flag (repeatable)')
     args = parser.parse_args()
     if not os.path.isfile(os.path.join(ROOT, 'dist', 'nuno-core.wasm')):
         sys.exit('run.py: dist/ is not built: run `npm run build` first')
@@ -172,12 +174,12 @@ def main():
     server = ThreadingHTTPServer(('127.0.0.1', 0), handler_for(page))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     query = (f"sizes={args.sizes}&halfSizes={args.half_sizes or args.sizes}&cpuMax={args.cpu_max}&solvers={args.solvers}"
-             f"&papers={args.papers}")
+             f"&papers={args.papers}{'&webgl=0' if args.no_webgl else ''}")
     url = f'http://127.0.0.1:{server.server_address[1]}/tests/hardware/hardware.html?{query}'
     with tempfile.TemporaryDirectory(prefix='nuno-hardware-') as profile:
         log_path = os.path.join(profile, 'chromium.log')
         with open(log_path, 'w') as chromium_log:
-            browser = subprocess.Popen([args.chromium, *COMMON_FLAGS, *ANGLE_FLAGS[args.angle],
+            browser = subprocess.Popen([args.chromium, *COMMON_FLAGS, *ANGLE_FLAGS[args.angle], *args.extra_flag,
                                         f'--user-data-dir={profile}/profile', url],
                                        stdout=chromium_log, stderr=subprocess.STDOUT)
             finished = page.done.wait(args.timeout)

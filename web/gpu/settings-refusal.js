@@ -1,6 +1,5 @@
 // What the GPU backends cannot run, said once for both: the WebGL2 cloth (gpu-cloth.js) and the
-// WebGPU cloth (web/webgpu/webgpu-cloth.js) solve in red-black order only, and the WebGPU cloth
-// has no self-collision pass yet.
+// WebGPU cloth (web/webgpu/webgpu-cloth.js) solve in red-black order only.
 
 /** @typedef {import('../index.js').ClothSettings} ClothSettings */
 
@@ -19,11 +18,6 @@ export function settingsRefusal(settings, backend) {
   if ('ordering' in settings && settings.ordering !== gpuOrdering) {
     return `nuno: the ${name} backend solves with ordering '${gpuOrdering}' only, got '${String(settings.ordering)}'; ` +
       "use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'";
-  }
-  const thickness = settings.selfCollisionThickness;
-  if (backend === 'webgpu' && typeof thickness === 'number' && thickness > 0) {
-    return `nuno: the WebGPU backend has no self-collision yet, so 'selfCollisionThickness' must be 0 there, got ${Number(thickness.toPrecision(7))}; ` +
-      "use backend: 'gpu' (WebGL2) or 'cpu' for self-collision";
   }
   return null;
 }

@@ -1,21 +1,30 @@
-// The WebGPU cloth's compute pipelines: one shader module (the core's constants, then
-// shaders/compute-*.wgsl) with an entry point per stage kind (predict, constrain, collide), and
-// the one pipeline layout they share: the state buffers (group 0), this substep's uniforms
-// (group 1, a dynamic offset per substep) and this constrain stage's (group 2, a dynamic offset
-// per stage), so a whole step is encoded without making a bind group.
-import { computeCollide, computeConstrain, computePredict, computeState } from '../../dist/shaders.js';
+// The WebGPU cloth's compute pipelines. Two shader modules, each the core's constants, then
+// shaders/compute-uniforms.wgsl, then its passes: the solver (compute-state.wgsl's bindings;
+// predict, constrain, collide) and self-collision (compute-self-collision.wgsl: sortIntoBuckets,
+// separate). Each has its own state layout (group 0, at most 8 storage buffers, the WebGPU
+// default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
+// and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
+// step is encoded without making a bind group.
+import { computeCollide, computeConstrain, computePredict, computeSelfCollision, computeState, computeUniforms } from '../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
 export const workgroupSize = 64;
 
-/** The storage buffers of group 0, in binding order (shaders/compute-state.wgsl). */
-export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas']);
-const readOnlyBindings = new Set(['inverseMasses', 'restLengths']);
+/** Layers of the self-collision buckets (compute-self-collision.wgsl's BUCKET_LAYERS). */
+export const bucketLayers = 4;
+
+/** The solver's storage buffers of group 0, in binding order (shaders/compute-state.wgsl). */
+export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas', 'silents']);
+/** The self-collision passes' (shaders/compute-self-collision.wgsl), by the solver's names. */
+export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
+const writtenBySolver = new Set(['positions', 'working', 'predicted', 'velocities', 'lambdas', 'silents']);
+const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 
 /**
  * @typedef {object} ComputePasses
- * @property {Record<'predict' | 'constrain' | 'collide', GPUComputePipeline>} pipelines
- * @property {GPUBindGroupLayout} stateLayout group 0
+ * @property {Record<'predict' | 'constrain' | 'collide' | 'sortIntoBuckets' | 'separate', GPUComputePipeline>} pipelines
+ * @property {GPUBindGroupLayout} stateLayout group 0 of predict, constrain and collide
+ * @property {GPUBindGroupLayout} selfCollisionLayout group 0 of sortIntoBuckets and separate
  * @property {GPUBindGroupLayout} substepLayout group 1: the Substep uniform, dynamic offset
  * @property {GPUBindGroupLayout} stageLayout group 2: the Stage uniform, dynamic offset
  */
@@ -27,32 +36,46 @@ const readOnlyBindings = new Set(['inverseMasses', 'restLengths']);
  * @returns {ComputePasses}
  */
 export function createComputePasses(device, constantsWgsl, { substepBytes, stageBytes }) {
-  const code = [constantsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, computeState, computePredict, computeConstrain, computeCollide].join('\n');
-  const module = device.createShaderModule({ label: 'nuno compute passes', code });
-  const stateLayout = device.createBindGroupLayout({
-    label: 'nuno state',
-    entries: stateBindings.map((name, binding) => ({
-      binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: readOnlyBindings.has(name) ? 'read-only-storage' : 'storage' },
-    })),
+  const header = [constantsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, computeUniforms];
+  const solverModule = device.createShaderModule({
+    label: 'nuno solver passes', code: [...header, computeState, computePredict, computeConstrain, computeCollide].join('\n'),
   });
+  const selfCollisionModule = device.createShaderModule({
+    label: 'nuno self-collision passes', code: [...header, computeSelfCollision].join('\n'),
+  });
+  const storageLayout = (/** @type {string} */ label, /** @type {readonly string[]} */ names, /** @type {Set<string>} */ written) =>
+    device.createBindGroupLayout({
+      label,
+      entries: names.map((name, binding) => ({
+        binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: written.has(name) ? 'storage' : 'read-only-storage' },
+      })),
+    });
   const uniformLayout = (/** @type {string} */ label, /** @type {number} */ minBindingSize) => device.createBindGroupLayout({
     label,
     entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize } }],
   });
+  const stateLayout = storageLayout('nuno state', stateBindings, writtenBySolver);
+  const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision);
   const substepLayout = uniformLayout('nuno substep', substepBytes);
-  const stageLayout = uniformLayout('nuno constrain stage', stageBytes);
-  const layout = device.createPipelineLayout({ label: 'nuno compute', bindGroupLayouts: [stateLayout, substepLayout, stageLayout] });
-  const pipeline = (/** @type {string} */ entryPoint) =>
-    device.createComputePipeline({ label: `nuno ${entryPoint}`, layout, compute: { module, entryPoint } });
+  const stageLayout = uniformLayout('nuno stage', stageBytes);
+  const pipelines = (/** @type {GPUBindGroupLayout} */ state, /** @type {GPUShaderModule} */ module, /** @type {string[]} */ entryPoints) => {
+    const layout = device.createPipelineLayout({ label: 'nuno compute', bindGroupLayouts: [state, substepLayout, stageLayout] });
+    return Object.fromEntries(entryPoints.map((entryPoint) => [
+      entryPoint, device.createComputePipeline({ label: `nuno ${entryPoint}`, layout, compute: { module, entryPoint } }),
+    ]));
+  };
   return {
-    pipelines: { predict: pipeline('predict'), constrain: pipeline('constrain'), collide: pipeline('collide') },
-    stateLayout, substepLayout, stageLayout,
+    pipelines: /** @type {ComputePasses['pipelines']} */ ({
+      ...pipelines(stateLayout, solverModule, ['predict', 'constrain', 'collide']),
+      ...pipelines(selfCollisionLayout, selfCollisionModule, ['sortIntoBuckets', 'separate']),
+    }),
+    stateLayout, selfCollisionLayout, substepLayout, stageLayout,
   };
 }
 
 /**
  * Workgroups for one invocation per particle: along x up to the device's limit, then rows of
- * them along y (particleIndex() in compute-state.wgsl undoes this).
+ * them along y (particleIndex() in compute-uniforms.wgsl undoes this).
  * @param {number} particleCount
  * @param {number} maxPerDimension the device's maxComputeWorkgroupsPerDimension
  * @returns {[number, number]}

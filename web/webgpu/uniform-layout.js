@@ -24,7 +24,7 @@ export function substepLayout({ gustWaves, maxColliders, colliderShapeVec4s }) {
 }
 
 /** Bytes of the Stage struct. */
-export const stageBytes = 48;
+export const stageBytes = 64;
 
 /**
  * @param {number} bytes
@@ -63,12 +63,24 @@ export function writeSubstep(target, offset, layout, { settings, factors, subste
   integers.set(patchSize, 14);
   integers[16] = gustWaves ? 1 : 0;
   integers[17] = gridSize[0] * gridSize[1];
+  floats[18] = settings.selfCollisionThickness;
+  floats[19] = settings.selfCollisionFriction;
   if (gustWaves) floats.set(gustWaves, layout.gustWaves / 4);
   for (let i = 0; i < colliders.count; i++) {
     floats[layout.colliderKindAndFriction / 4 + 4 * i] = colliders.kinds[i];
     floats[layout.colliderKindAndFriction / 4 + 4 * i + 1] = colliders.frictions[i];
   }
   floats.set(colliders.shapes, layout.colliderShapes / 4);
+}
+
+/**
+ * Writes a self-collision bucket pass's uniforms at `offset` of `target`: the layer it fills.
+ * @param {ArrayBuffer} target
+ * @param {number} offset
+ * @param {number} layer
+ */
+export function writeBucketStage(target, offset, layer) {
+  new Int32Array(target, offset, stageBytes / 4)[12] = layer;
 }
 
 /**

@@ -5,12 +5,14 @@
 // constrain passes work in place (a colour's pairs share no particle), so there is no ping-pong.
 // A CPU `Cloth` that never steps is its set-up, exactly as for the WebGL2 cloth (gpu-cloth.js):
 // settings, errors, pins, colliders, rules, the clock and the gusts all come from the core.
+// With self-collision the 'separate' stage is a bucket pass per layer and a separate pass
+// (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
 // A step is one command buffer: the substeps' uniforms written first, then every dispatch.
 import { requireInteger } from '../arguments.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
-import { createComputePasses, stateBindings, workgroupsFor } from './compute-passes.js';
-import { slotBytes, stageBytes, substepLayout, writeStage, writeSubstep } from './uniform-layout.js';
+import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
+import { slotBytes, stageBytes, substepLayout, writeBucketStage, writeStage, writeSubstep } from './uniform-layout.js';
 
 /** @typedef {import('../cloth.js').Cloth} Cloth */
 /** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
@@ -18,7 +20,7 @@ import { slotBytes, stageBytes, substepLayout, writeStage, writeSubstep } from '
 /** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../gpu/gpu-cloth.js').StepParameters} StepParameters */
-/** @typedef {(typeof stateBindings)[number]} StateName */
+/** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
 
 const families = ['structural', 'shear', 'bending'];
 const vec4Bytes = 16;
@@ -30,14 +32,16 @@ const vec4Bytes = 16;
 const maxFramesInFlight = 2;
 
 /**
- * Bytes per particle of each state buffer.
+ * Bytes per particle of each state buffer (restPositions and buckets exist once self-collision
+ * has run: two buckets per particle in each layer).
  * @param {import('../index.js').GpuConstants} constants
  * @returns {Record<StateName, number>}
  */
 function bytesPerParticle({ restLengthsPerParticle, directionCount }) {
   return {
     positions: vec4Bytes, working: vec4Bytes, predicted: vec4Bytes, velocities: vec4Bytes,
-    inverseMasses: 4, restLengths: 4 * restLengthsPerParticle, lambdas: 4 * directionCount,
+    inverseMasses: 4, restLengths: 4 * restLengthsPerParticle, lambdas: 4 * directionCount, silents: vec4Bytes,
+    restPositions: vec4Bytes, buckets: bucketLayers * 2 * 4,
   };
 }
 
@@ -76,10 +80,12 @@ export class WebGpuCloth {
   #rows;
   /** @type {import('./compute-passes.js').ComputePasses} */
   #passes;
-  /** @type {Record<StateName, GPUBuffer>} */
+  /** @type {Partial<Record<StateName, GPUBuffer>>} */
   #buffers;
   /** @type {GPUBindGroup} */
   #stateGroup;
+  /** @type {GPUBindGroup | null} made, with its buffers, when self-collision first runs */
+  #selfCollisionGroup = null;
   /** @type {GPUBuffer} */
   #substepBuffer;
   /** @type {GPUBindGroup} */
@@ -164,21 +170,46 @@ export class WebGpuCloth {
     this.#stageSlot = slotBytes(stageBytes, alignment);
     this.#passes = createComputePasses(device, this.#tables.constantsWgsl, { substepBytes: this.#substepLayout.bytes, stageBytes });
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-    this.#buffers = /** @type {Record<StateName, GPUBuffer>} */ (Object.fromEntries(stateBindings.map((name) => [
+    this.#buffers = Object.fromEntries(stateBindings.map((name) => [
       name, device.createBuffer({ label: `nuno ${name}`, size: count * sizes[name], usage }),
-    ])));
-    this.#stateGroup = device.createBindGroup({
-      label: 'nuno state',
-      layout: this.#passes.stateLayout,
-      entries: stateBindings.map((name, binding) => ({ binding, resource: { buffer: this.#buffers[name] } })),
-    });
+    ]));
+    this.#stateGroup = this.#stateGroupOf(this.#passes.stateLayout, stateBindings);
+    this.#selfCollisionGroup = null;
     this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size: this.#substepSlot, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
     this.#stageBuffer = null;
     this.#stageGroup = null;
     this.#stepParameters = null;
-    device.queue.writeBuffer(this.#buffers.restLengths, 0, this.#live.restLengthsByDirection);
+    device.queue.writeBuffer(this.#state('restLengths'), 0, this.#live.restLengthsByDirection);
     this.reset();
+  }
+
+  /**
+   * @param {GPUBindGroupLayout} layout
+   * @param {readonly StateName[]} names its buffers in binding order
+   */
+  #stateGroupOf(layout, names) {
+    return this.#device.createBindGroup({
+      label: 'nuno state', layout, entries: names.map((name, binding) => ({ binding, resource: { buffer: this.#state(name) } })),
+    });
+  }
+
+  /** @param {StateName} name */
+  #state(name) {
+    return /** @type {GPUBuffer} */ (this.#buffers[name]);
+  }
+
+  /** The rest shape, the buckets and their bind group, the first time self-collision runs. */
+  #prepareSelfCollision() {
+    if (this.#selfCollisionGroup) return;
+    const device = this.#device;
+    const sizes = bytesPerParticle(this.#tables.constants);
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+    for (const name of /** @type {const} */ (['restPositions', 'buckets'])) {
+      this.#buffers[name] = device.createBuffer({ label: `nuno ${name}`, size: this.particleCount * sizes[name], usage });
+    }
+    device.queue.writeBuffer(this.#state('restPositions'), 0, vec4sOf(this.#live.restPositions));
+    this.#selfCollisionGroup = this.#stateGroupOf(this.#passes.selfCollisionLayout, selfCollisionBindings);
   }
 
   /**
@@ -262,7 +293,7 @@ export class WebGpuCloth {
    * commands submitted after the step.
    */
   get positionBuffer() {
-    return this.#buffers.positions;
+    return this.#state('positions');
   }
 
   /**
@@ -283,15 +314,19 @@ export class WebGpuCloth {
     return [...this.#currentStepParameters().schedule];
   }
 
-  /** Compute dispatches per fixed step with the current settings: a stage each, times the substeps. */
+  /**
+   * Compute dispatches per fixed step with the current settings: a stage each (the 'separate'
+   * stage a bucket pass per layer and the separate pass), times the substeps.
+   */
   get dispatchesPerStep() {
     const { settings, schedule } = this.#currentStepParameters();
-    return settings.substeps * schedule.length;
+    return settings.substeps * schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers + 1 : 1), 0);
   }
 
-  /** Bytes of GPU buffer memory per particle. */
+  /** Bytes of GPU buffer memory per particle, for the buffers this cloth holds now. */
   get gpuBytesPerParticle() {
-    return Object.values(bytesPerParticle(this.#tables.constants)).reduce((sum, bytes) => sum + bytes, 0);
+    const sizes = bytesPerParticle(this.#tables.constants);
+    return Object.keys(this.#buffers).reduce((sum, name) => sum + sizes[/** @type {StateName} */ (name)], 0);
   }
 
   /** Whether the device was lost (stepping does nothing until restore(device)). */
@@ -340,13 +375,14 @@ export class WebGpuCloth {
   }
 
   /**
-   * One slot per constrain stage of the schedule: they change only with the settings.
+   * One slot per constrain stage of the schedule, then one per bucket layer: they change only
+   * with the settings.
    * @param {StepParameters} parameters
    */
   #writeStages({ settings, rules, schedule }) {
     const constrainStages = schedule.filter((stage) => stage.kind === 'constrain');
-    const slots = Math.max(1, constrainStages.length);
-    const bytes = new ArrayBuffer(slots * this.#stageSlot);
+    const bytes = new ArrayBuffer((constrainStages.length + bucketLayers) * this.#stageSlot);
+    for (let layer = 0; layer < bucketLayers; layer++) writeBucketStage(bytes, (constrainStages.length + layer) * this.#stageSlot, layer);
     const solverKind = this.#tables.constants.solverKinds[settings.solver];
     constrainStages.forEach((stage, index) => {
       const direction = this.#tables.directions[stage.direction];
@@ -389,12 +425,21 @@ export class WebGpuCloth {
     }
     device.queue.writeBuffer(this.#substepBuffer, 0, uniforms);
 
+    const separates = schedule.some((stage) => stage.kind === 'separate');
+    if (separates) this.#prepareSelfCollision();
+    const constrainStages = schedule.filter((stage) => stage.kind === 'constrain').length;
     const [groupsX, groupsY] = workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension);
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
-    const pass = encoder.beginComputePass({ label: 'nuno step' });
-    pass.setBindGroup(0, this.#stateGroup);
-    pass.setBindGroup(2, this.#stageGroup, [0]);
     const { pipelines } = this.#passes;
+    /** @param {number} substep */
+    const beginPass = (substep) => {
+      const pass = encoder.beginComputePass({ label: 'nuno step' });
+      pass.setBindGroup(0, this.#stateGroup);
+      pass.setBindGroup(1, this.#substepGroup, [substep * this.#substepSlot]);
+      pass.setBindGroup(2, this.#stageGroup, [0]);
+      return pass;
+    };
+    let pass = beginPass(0);
     for (let substep = 0; substep < substeps; substep++) {
       pass.setBindGroup(1, this.#substepGroup, [substep * this.#substepSlot]);
       let constrainStage = 0;
@@ -404,8 +449,23 @@ export class WebGpuCloth {
           pass.setPipeline(pipelines.constrain);
         } else if (stage.kind === 'predict' || stage.kind === 'collide') {
           pass.setPipeline(pipelines[stage.kind]);
+        } else if (stage.kind === 'separate') {
+          // The buckets start empty every substep: cleared between two passes.
+          pass.end();
+          encoder.clearBuffer(this.#state('buckets'));
+          pass = beginPass(substep);
+          pass.setBindGroup(0, this.#selfCollisionGroup);
+          pass.setPipeline(pipelines.sortIntoBuckets);
+          for (let layer = 0; layer < bucketLayers; layer++) {
+            pass.setBindGroup(2, this.#stageGroup, [(constrainStages + layer) * this.#stageSlot]);
+            pass.dispatchWorkgroups(groupsX, groupsY);
+          }
+          pass.setPipeline(pipelines.separate);
+          pass.dispatchWorkgroups(groupsX, groupsY);
+          pass.setBindGroup(0, this.#stateGroup);
+          continue;
         } else {
-          throw new GpuUnsupportedError(`nuno: the WebGPU cloth runs no '${stage.kind}' stage`);
+          throw new GpuUnsupportedError(`nuno: the WebGPU cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
         }
         pass.dispatchWorkgroups(groupsX, groupsY);
       }
@@ -420,8 +480,8 @@ export class WebGpuCloth {
     setup.reset();
     if (this.lost) return;
     const queue = this.#device.queue;
-    queue.writeBuffer(this.#buffers.positions, 0, vec4sOf(setup.positions));
-    queue.writeBuffer(this.#buffers.velocities, 0, vec4sOf(setup.velocities));
+    queue.writeBuffer(this.#state('positions'), 0, vec4sOf(setup.positions));
+    queue.writeBuffer(this.#state('velocities'), 0, vec4sOf(setup.velocities));
     this.#uploadInverseMasses();
     this.#mirror = Float32Array.from(setup.positions);
     this.#mirrorGeneration += 1;
@@ -466,7 +526,7 @@ export class WebGpuCloth {
     this.#live.hold(particle, position);
     if (this.lost) return;
     this.#uploadInverseMasses(particle);
-    this.#device.queue.writeBuffer(this.#buffers.positions, particle * vec4Bytes, vec4sOf(position));
+    this.#device.queue.writeBuffer(this.#state('positions'), particle * vec4Bytes, vec4sOf(position));
     this.#refreshMirror();
   }
 
@@ -551,7 +611,7 @@ export class WebGpuCloth {
     const staging = device.createBuffer({ label: 'nuno read-back', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     try {
       const encoder = device.createCommandEncoder({ label: 'nuno read-back' });
-      encoder.copyBufferToBuffer(this.#buffers.positions, 0, staging, 0, size);
+      encoder.copyBufferToBuffer(this.#state('positions'), 0, staging, 0, size);
       device.queue.submit([encoder.finish()]);
       try {
         await staging.mapAsync(GPUMapMode.READ);
@@ -630,7 +690,7 @@ export class WebGpuCloth {
   #uploadInverseMasses(particle = undefined) {
     if (this.lost) return;
     const masses = this.#live.inverseMasses;
-    const buffer = this.#buffers.inverseMasses;
+    const buffer = this.#state('inverseMasses');
     if (particle === undefined) {
       this.#device.queue.writeBuffer(buffer, 0, masses);
     } else {
