@@ -677,15 +677,17 @@ export class WebGpuCloth {
   readonly lost: boolean;
   /**
    * After the device was lost: rebuilds every buffer and pipeline on a new device. The cloth
-   * starts again from its rest shape with its settings, pins and colliders.
+   * starts again from its rest shape with its settings, pins and colliders. The new device stays
+   * the caller's: `dispose()` leaves it alone.
    */
   restore(device: GPUDevice): void;
-  /** The current positions for your own WebGPU pipeline: vec4f per particle (xyz, w = 0), row-major; the same buffer every step. */
+  /** The current positions for your own WebGPU pipeline: a storage and vertex buffer of vec4f per particle (xyz, w = 0), row-major; the same buffer every step until `restore()`. */
   readonly positionBuffer: GPUBuffer;
   /**
-   * Positions from the last finished read-back, xyz per particle: one or a few steps behind
-   * (each step starts a read-back when none is under way and never waits). For drawing with
-   * `ClothRenderer`; `await readPositions()` gives this very step's.
+   * Positions from the last finished read-back, xyz per particle: a frame or a few behind.
+   * Reading it starts a read-back when the state changed since the last one began (and none is
+   * under way), never waiting for it. For drawing with `ClothRenderer`; `await readPositions()`
+   * gives this very step's.
    */
   readonly positions: Float32Array;
   /** Strain of positions read back with readPositions(). */

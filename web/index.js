@@ -82,9 +82,7 @@ export class Nuno {
       return new Cloth(this.#core, /** @type {import('./index.js').ClothSettings} */ (target));
     }
     const { backend = 'auto', precision = 'auto', ignoreFloatRenderTargets = false, debug = false, ...settings } = options ?? {};
-    if (!backends.includes(backend)) {
-      throw new Error(`nuno: 'backend' must be one of ${backends.map((name) => `'${name}'`).join(', ')}, got ${shown(backend)}`);
-    }
+    requireBackend(backend);
     if (typeof debug !== 'boolean') throw new Error(`nuno: 'debug' must be true or false, got ${shown(debug)}`);
     if (backend === 'cpu') return new Cloth(this.#core, settings);
     const device = isWebGpuDevice(target);
@@ -126,25 +124,42 @@ export class Nuno {
    */
   async requestCloth(target = null, options = {}) {
     const { backend = 'auto', ...rest } = options ?? {};
+    requireBackend(backend);
     if (backend !== 'auto' && backend !== 'webgpu') {
       if (!target && backend === 'gpu') throw new TypeError("nuno: backend 'gpu' (WebGL2) needs a WebGL2 context or canvas as the first argument");
-      return target ? this.createCloth(target, options) : this.createCloth(rest);
+      const { precision, ignoreFloatRenderTargets, debug, ...settings } = rest;
+      return target ? this.createCloth(target, options) : this.createCloth(settings);
     }
-    // Settings the WebGPU backend refuses need no device.
-    const refusal = backend === 'auto' ? settingsRefusal(rest, 'webgpu') : null;
+    // What the WebGPU backend refuses needs no device: 'auto' goes on to WebGL2.
+    const refusal = backend === 'auto' ? settingsRefusal(rest, 'webgpu') ?? webGl2OnlyPrecision(rest.precision) : null;
     if (refusal) return this.#withFallback(refusal, target, rest);
     const { device, reason } = await requestWebGpuDevice();
     if (!device) {
       if (backend === 'webgpu') throw new GpuUnsupportedError(`nuno: ${reason}; use backend: 'gpu' (WebGL2) or 'cpu'`);
       return this.#withFallback(`nuno: ${reason}`, target, rest);
     }
+    // WebGPU reports a shader or pipeline it cannot build asynchronously: caught here, so 'auto'
+    // steps down instead of handing back a cloth that never moves.
+    device.pushErrorScope('out-of-memory');
+    device.pushErrorScope('validation');
+    /** @type {WebGpuCloth | null} */
+    let cloth = null;
+    let failure = null;
     try {
-      return this.#makeCloth(device, { ...rest, backend: 'webgpu' }, true);
+      cloth = /** @type {WebGpuCloth} */ (this.#makeCloth(device, { ...rest, backend: 'webgpu' }, true));
     } catch (error) {
-      device.destroy();
-      if (backend === 'auto' && error instanceof GpuUnsupportedError) return this.#withFallback(error.message, target, rest);
-      throw error;
+      failure = error;
     }
+    const deviceErrors = [await device.popErrorScope(), await device.popErrorScope()].filter((error) => error !== null);
+    if (!failure && deviceErrors.length > 0) {
+      cloth?.dispose();
+      cloth = null;
+      failure = new GpuUnsupportedError(`nuno: the WebGPU passes could not be built on this device (${deviceErrors.map((error) => error.message).join('; ')})`);
+    }
+    if (cloth) return cloth;
+    device.destroy();
+    if (backend === 'auto' && failure instanceof GpuUnsupportedError) return this.#withFallback(failure.message, target, rest);
+    throw failure;
   }
 
   /**
@@ -262,6 +277,22 @@ export class Nuno {
   heapBytesInUse() {
     return this.#core.heapBytesInUse();
   }
+}
+
+/** @param {unknown} backend */
+function requireBackend(backend) {
+  if (!backends.includes(/** @type {string} */ (backend))) {
+    throw new Error(`nuno: 'backend' must be one of ${backends.map((name) => `'${name}'`).join(', ')}, got ${shown(backend)}`);
+  }
+}
+
+/**
+ * Why a precision sends 'auto' past WebGPU (whose state is 32-bit float), or null.
+ * @param {unknown} precision
+ */
+function webGl2OnlyPrecision(precision) {
+  if (precision === undefined || precision === 'auto' || precision === 'float') return null;
+  return `nuno: 'precision' ${shown(precision)} is WebGL2's: the WebGPU backend keeps its state in 32-bit float`;
 }
 
 /**

@@ -38,7 +38,7 @@ for (const [name, preset] of Object.entries(presets).filter(([, { papers }]) => 
     const figures = await page.locator('#stats').innerText();
     expect(figures).toMatch(/^\d+ fps · [\d.]+ ms\/step/);
     expect(figures).toMatch(/1,600 particles · 9,202 constraints/);
-    expect(figures).toMatch(/GPU, float precision · max structural strain \d+\.\d %/);
+    expect(figures).toMatch(/GPU \(WebGL2\), float precision · max structural strain \d+\.\d %/);
     for (const pixels of motion.clothPixels) expect(pixels).toBeGreaterThan(minClothShare * motion.imagePixels);
     expect(motion.changedPixels).toBeGreaterThan(0.1 * motion.clothPixels[0]);
     expect(complaints).toEqual([]);

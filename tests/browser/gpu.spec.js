@@ -298,7 +298,7 @@ test('devices that cannot run the GPU solver get a clear error, or the CPU cloth
       noWebgl2Error: errorOf(() => nuno.createCloth(/** @type {any} */ (noWebgl2Canvas), { backend: 'gpu' })),
       noWebgl2Auto: [noWebgl2.backend, noWebgl2.fallbackReason],
       badPrecision: errorOf(() => nuno.createCloth(gl, { precision: 'double' })),
-      badBackend: errorOf(() => nuno.createCloth(gl, { backend: 'webgpu' })),
+      badBackend: errorOf(() => nuno.createCloth(gl, { backend: 'metal' })),
       badSetting: errorOf(() => nuno.createCloth(gl, { backend: 'gpu', substeps: 0 })),
       tooManyColliders: errorOf(() => {
         const cloth = nuno.createCloth(gl, { columns: 8, rows: 8, backend: 'gpu' });
@@ -321,7 +321,7 @@ test('devices that cannot run the GPU solver get a clear error, or the CPU cloth
   expect(outcome.noWebgl2Error).toContain('the GPU backend needs WebGL2');
   expect(outcome.noWebgl2Auto[0]).toBe('cpu');
   expect(outcome.badPrecision).toContain("'precision' must be one of 'auto', 'float', 'half', 'half-unsplit', got 'double'");
-  expect(outcome.badBackend).toContain("'backend' must be one of 'auto', 'gpu', 'cpu', got 'webgpu'");
+  expect(outcome.badBackend).toContain("'backend' must be one of 'auto', 'webgpu', 'gpu', 'cpu', got 'metal'");
   expect(outcome.badSetting).toContain("'substeps' must be an integer in [1, 100], got 0");
   expect(outcome.tooManyColliders).toContain('the GPU backend resolves at most 8 colliders');
 });

@@ -123,8 +123,16 @@ test('the WebGPU backend refuses what it cannot run, naming the setting', async 
       })(),
     };
     cloth.dispose();
+    // Made and freed many times, refused ones among them: the core's heap comes back (measured
+    // after the first cloths, whose one-time allocations stay).
+    const heapBefore = nuno.heapBytesInUse();
+    for (let i = 0; i < 50; i++) {
+      nuno.createCloth(device, { backend: 'webgpu', columns: 24, rows: 24, selfCollisionThickness: 0.02 }).dispose();
+      attempt(() => nuno.createCloth(device, { backend: 'webgpu', ordering: 'jacobi' }));
+    }
+    const heapAfter = nuno.heapBytesInUse();
     device.destroy();
-    return result;
+    return { ...result, heapGrowth: heapAfter - heapBefore };
   });
   expect(messages.ordering).toBe("GpuUnsupportedError: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'gauss-seidel'; use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'");
   expect(messages.orderingSet).toMatch(/^Error: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'/);
@@ -135,6 +143,7 @@ test('the WebGPU backend refuses what it cannot run, naming the setting', async 
   expect(messages.columns).toMatch(/'columns'.*got 1/);
   expect(messages.colliders).toMatch(/the WebGPU backend resolves at most \d+ colliders/);
   expect(messages.autoOrdering).toMatch(/^cpu: nuno: the WebGPU backend solves with ordering 'red-black' only/);
+  expect(messages.heapGrowth, 'the core heap after 50 cloths made and freed and 50 refused').toBe(0);
 });
 
 test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why at each step down", async ({ page }) => {
@@ -156,6 +165,9 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
     const best = { backend: first.backend, reason: first.fallbackReason };
     first.dispose();
     const jacobi = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, ordering: 'jacobi' }));
+    const halfCloth = await nuno.requestCloth(canvas, { columns: 8, rows: 8, precision: 'half' });
+    const half = { backend: halfCloth.backend, precision: halfCloth.precision, reason: halfCloth.fallbackReason };
+    halfCloth.dispose();
     const noCanvas = await describe(nuno.requestCloth(null, { columns: 8, rows: 8, ordering: 'jacobi' }));
     const gpu = navigator.gpu;
     Object.defineProperty(navigator, 'gpu', { value: undefined, configurable: true });
@@ -167,12 +179,14 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
       webgpuOnly = `${/** @type {Error} */ (error).name}: ${/** @type {Error} */ (error).message}`;
     }
     Object.defineProperty(navigator, 'gpu', { value: gpu, configurable: true });
-    return { best, ownedDeviceLost: await deviceLost, jacobi, noCanvas, noWebGpu, webgpuOnly };
+    return { best, ownedDeviceLost: await deviceLost, jacobi, half, noCanvas, noWebGpu, webgpuOnly };
   });
   expect(result.best).toEqual({ backend: 'webgpu', reason: null });
   expect(result.ownedDeviceLost, 'the device requestCloth made goes with the cloth').toBe('destroyed');
   expect(result.jacobi.backend, 'neither GPU backend runs the Jacobi ordering').toBe('cpu');
   expect(result.jacobi.reason).toMatch(/^nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'.*; then nuno: the GPU backend solves with ordering 'red-black' only/);
+  expect(result.half).toEqual({ backend: 'gpu', precision: 'half',
+    reason: "nuno: 'precision' 'half' is WebGL2's: the WebGPU backend keeps its state in 32-bit float" });
   expect(result.noCanvas.backend).toBe('cpu');
   expect(result.noCanvas.reason).toMatch(/^nuno: the WebGPU backend solves.*; then nuno: no WebGL2 context or canvas was given$/);
   expect(result.noWebGpu.backend).toBe('gpu');
@@ -193,7 +207,8 @@ test('a lost WebGPU device stops the cloth without errors, and restore(device) s
     device.destroy();
     await device.lost;
     const lost = cloth.lost;
-    cloth.stepFixed(5); // ignored while lost
+    const stepsBefore = cloth.stepsTaken;
+    const stepsWhileLost = cloth.step(0.5) + (cloth.stepFixed(5), cloth.stepsTaken - stepsBefore);
     cloth.hold(0, [0, 2, 0]);
     let readError = '';
     await cloth.readPositions().catch((/** @type {Error} */ error) => { readError = error.message; });
@@ -211,9 +226,10 @@ test('a lost WebGPU device stops the cloth without errors, and restore(device) s
     cloth.dispose();
     const disposedCall = (() => { try { cloth.stepFixed(1); return 'no error'; } catch (error) { return /** @type {Error} */ (error).message; } })();
     newDevice.destroy();
-    return { lost, readError, fromRest, drop, stillLost, disposedCall, disposed: cloth.disposed };
+    return { lost, stepsWhileLost, readError, fromRest, drop, stillLost, disposedCall, disposed: cloth.disposed };
   });
   expect(result.lost).toBe(true);
+  expect(result.stepsWhileLost, 'step() and stepFixed() take no steps while the device is lost').toBe(0);
   expect(result.readError).toMatch(/^nuno: the WebGPU device is lost \(.*\); call restore\(device\) with a new device$/);
   expect(result.fromRest, 'restored at the rest shape').toBe(0);
   expect(result.drop, 'and steps again').toBeGreaterThan(0.05);
@@ -254,4 +270,73 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
   expect(counts.plain).toEqual({ dispatches: 3 * 26, reported: 3 * 26, stages: 26, separate: 0 });
   // ... plus 4 bucket layers and the separate pass each substep.
   expect(counts.separating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
+});
+
+test("the WebGPU cloth's read-back for drawing follows the steps, its frame throttle holds, and restore() never takes the caller's device", async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const cloth = /** @type {any} */ (await nuno.requestCloth(null, { columns: 16, rows: 16, orientation: 'horizontal', pins: 'top-edge' }));
+    const rest = Float32Array.from(cloth.positions);
+    const apart = (/** @type {Float32Array} */ a, /** @type {Float32Array} */ b) => Math.max(...a.map((value, i) => Math.abs(value - b[i])));
+    cloth.stepFixed(20);
+    cloth.positions; // starts the read-back
+    const exact = await cloth.readPositions();
+    await cloth.device.queue.onSubmittedWorkDone();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mirrorAfterSteps = apart(cloth.positions, exact);
+    const moved = apart(exact, rest);
+    cloth.reset();
+    const mirrorAfterReset = apart(cloth.positions, rest);
+    // Frames submitted back to back: past two frames the GPU has not finished, a frame's time goes.
+    const taken = [cloth.step(0.1), cloth.step(0.1), cloth.step(0.1)];
+    await cloth.device.queue.onSubmittedWorkDone();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const afterTheGpuCaughtUp = cloth.step(0.1);
+    // restore() onto a device of the caller's: the cloth destroys its own, never that one.
+    const ownDeviceLost = cloth.device.lost.then((/** @type {GPUDeviceLostInfo} */ info) => info.reason);
+    const theirs = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    let theirsLost = false;
+    theirs.lost.then(() => { theirsLost = true; });
+    cloth.restore(theirs);
+    cloth.stepFixed(2);
+    cloth.dispose();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stillUsable = theirs.createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE }) !== null && !theirsLost;
+    theirs.destroy();
+    return { mirrorAfterSteps, moved, mirrorAfterReset, taken, afterTheGpuCaughtUp, ownDeviceLost: await ownDeviceLost, stillUsable };
+  });
+  expect(result.moved, 'the cloth fell').toBeGreaterThan(0.05);
+  expect(result.mirrorAfterSteps, 'positions caught up with the steps').toBe(0);
+  expect(result.mirrorAfterReset, 'reset shows the rest shape at once').toBe(0);
+  expect(result.taken).toEqual([6, 6, 0]);
+  expect(result.afterTheGpuCaughtUp).toBe(6);
+  expect(result.ownDeviceLost).toBe('destroyed');
+  expect(result.stillUsable, "the caller's device outlives the cloth").toBe(true);
+  expect(complaints).toEqual([]);
+});
+
+test("requestCloth's 'auto' steps down to WebGL2 when the device cannot build the WebGPU passes", async ({ page }) => {
+  await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    // As a browser whose WGSL compiler rejects the passes: the error comes asynchronously.
+    const createShaderModule = GPUDevice.prototype.createShaderModule;
+    GPUDevice.prototype.createShaderModule = function broken(/** @type {GPUShaderModuleDescriptor} */ descriptor) {
+      return createShaderModule.call(this, { ...descriptor, code: `${descriptor.code}\nfn broken( {` });
+    };
+    try {
+      const cloth = await nuno.requestCloth(canvas, { columns: 8, rows: 8 });
+      const summary = { backend: cloth.backend, reason: cloth.fallbackReason };
+      cloth.dispose();
+      return summary;
+    } finally {
+      GPUDevice.prototype.createShaderModule = createShaderModule;
+    }
+  });
+  expect(result.backend).toBe('gpu');
+  expect(result.reason).toMatch(/^nuno: the WebGPU passes could not be built on this device \(Error while parsing WGSL.+\)$/s);
 });

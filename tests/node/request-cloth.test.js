@@ -30,3 +30,11 @@ test("requestCloth's 'webgpu' without WebGPU throws a GpuUnsupportedError; 'cpu'
   assert.equal(cloth.fallbackReason, null);
   cloth.dispose();
 });
+
+test('requestCloth checks the backend by name and leaves the GPU options out of a CPU cloth', async () => {
+  await assert.rejects(nuno.requestCloth(null, { ...settings, backend: /** @type {any} */ ('bogus') }),
+    /^Error: nuno: 'backend' must be one of 'auto', 'webgpu', 'gpu', 'cpu', got 'bogus'$/);
+  const cloth = await nuno.requestCloth(null, { ...settings, backend: 'cpu', precision: 'half', debug: true });
+  assert.equal(cloth.backend, 'cpu');
+  cloth.dispose();
+});

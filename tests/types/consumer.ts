@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by the test run: the shipped declarations must accept real use
 // and reject misuse (each @ts-expect-error line must really be an error, or tsc fails).
-import { ClothRenderer, GpuCloth, loadNuno, type Cloth, type ClothSettings, type SubstepFactors } from 'nuno';
+import { ClothRenderer, GpuCloth, WebGpuCloth, loadNuno, type Cloth, type ClothSettings, type SubstepFactors } from 'nuno';
 
 const settings: ClothSettings = {
   columns: 64,
@@ -52,6 +52,28 @@ async function run(): Promise<number> {
     void reason;
   }
   either.dispose();
+
+  // The best backend here: WebGPU, else WebGL2 in the canvas, else the CPU.
+  const best = await nuno.requestCloth(canvas, { ...settings, selfCollisionThickness: 0.01 });
+  if (best instanceof WebGpuCloth) {
+    const buffer: GPUBuffer = best.positionBuffer;
+    const device: GPUDevice = best.device;
+    const mirror: Float32Array = best.positions;
+    if (best.lost) best.restore(device);
+    if (gl) new ClothRenderer(gl, best).dispose();
+    void [buffer, mirror, best.dispatchesPerStep, best.precision satisfies 'float'];
+  }
+  const why: string | null = best.fallbackReason;
+  best.dispose();
+  void why;
+  const adapter = await navigator.gpu?.requestAdapter();
+  if (adapter) {
+    const device = await adapter.requestDevice();
+    const onDevice: Cloth | WebGpuCloth = nuno.createCloth(device, { backend: 'webgpu', columns: 8, rows: 8 });
+    onDevice.dispose();
+    // @ts-expect-error: a lost device is replaced by a device, not restored in place
+    (onDevice as WebGpuCloth).restore();
+  }
 
   const papers = nuno.createPatches(canvas, { patchesAcross: 4, patchColumns: 8, scatterCenter: [0, 2, 0], windGustSpeed: 1, backend: 'auto' });
   const paper: number = papers.patchOf(0) + papers.patchCount;

@@ -7,7 +7,7 @@ import { nearestParticleToRay } from './dependencies.js';
 import { DoubleTap } from './double-tap.js';
 import { distanceAlongRay, pointerRay, rayPlaneIntersection, raySphereDistance } from './picking.js';
 
-/** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
+/** @typedef {import('./stage.js').AnyCloth} AnyCloth */
 /** @typedef {import('./picking.js').Ray} Ray */
 /** @typedef {import('./picking.js').Vec3} Vec3 */
 /** @typedef {import('./orbit-camera.js').OrbitCamera} OrbitCamera */

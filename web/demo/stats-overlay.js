@@ -3,7 +3,7 @@
 import { families } from './demo-settings.js';
 import { StrainProbe } from './strain-probe.js';
 
-/** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
+/** @typedef {import('./stage.js').AnyCloth} AnyCloth */
 
 const reportEveryMs = 500;
 

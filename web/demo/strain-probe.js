@@ -2,7 +2,7 @@
 // cloth's positions must first come back from the GPU, which takes a few frames, so its figure
 // is the latest reading that has arrived.
 
-/** @typedef {import('nuno').Cloth | import('nuno').GpuCloth} AnyCloth */
+/** @typedef {import('./stage.js').AnyCloth} AnyCloth */
 
 export class StrainProbe {
   /** @type {WebGL2RenderingContext} the context the GPU cloths run in */
@@ -38,9 +38,10 @@ export class StrainProbe {
           // The cloth may have been replaced or disposed (a rebuild, a lost context) meanwhile.
           if (this.#stillMeasuring(cloth)) this.#maxStrain = cloth.strain('structural', positions).max;
         }, (error) => {
-          // A read-back that a lost context or a rebuild cut short has nothing to report; the
-          // next sample reads again. Any other failure is a fault, and stays unhandled.
-          if (this.#stillMeasuring(cloth) && !this.#gl.isContextLost()) throw error;
+          // A read-back that a lost context or device or a rebuild cut short has nothing to
+          // report; the next sample reads again. Any other failure is a fault, and stays unhandled.
+          const lost = cloth.backend === 'webgpu' ? cloth.lost : this.#gl.isContextLost();
+          if (this.#stillMeasuring(cloth) && !lost) throw error;
         })
         .finally(() => { this.#reading = false; });
     }

@@ -52,7 +52,11 @@ function bytesPerParticle({ restLengthsPerParticle, directionCount }) {
 function xyzOf(vec4s) {
   const count = vec4s.length / 4;
   const xyz = new Float32Array(count * 3);
-  for (let i = 0; i < count; i++) xyz.set(vec4s.subarray(4 * i, 4 * i + 3), 3 * i);
+  for (let i = 0; i < count; i++) {
+    xyz[3 * i] = vec4s[4 * i];
+    xyz[3 * i + 1] = vec4s[4 * i + 1];
+    xyz[3 * i + 2] = vec4s[4 * i + 2];
+  }
   return xyz;
 }
 
@@ -104,13 +108,15 @@ export class WebGpuCloth {
   #stepsTaken = 0;
   /** step() calls whose work the GPU has not finished */
   #framesInFlight = 0;
+  /** Counts the sets of GPU objects made: a completion from an earlier set is not counted. */
+  #gpuGeneration = 0;
   /** @type {string | null} why the device was lost, while it is */
   #lostReason = null;
   /** @type {Float32Array} the latest positions read back, for `positions` */
   #mirror;
   #mirrorReading = false;
-  /** Whether the state changed while a read-back was under way: read again when it ends. */
-  #mirrorWanted = false;
+  /** Whether the state changed since the last read-back began: `positions` then starts one. */
+  #mirrorStale = false;
   /** Counts resets: a read-back begun before one must not overwrite the reset's shape. */
   #mirrorGeneration = 0;
   /**
@@ -150,18 +156,13 @@ export class WebGpuCloth {
    * @param {GPUDevice} device
    */
   #createGpuObjects(device) {
+    this.#requireFits(device);
     const sizes = bytesPerParticle(this.#tables.constants);
     const count = this.particleCount;
-    const limit = device.limits.maxStorageBufferBindingSize;
-    const largest = Math.max(...Object.values(sizes));
-    if (count * largest > limit) {
-      throw new GpuUnsupportedError(`nuno: 'columns * rows' must be at most ${Math.floor(limit / largest)} on this WebGPU device, ` +
-        `got ${count}: the rest lengths take ${largest} bytes per particle in one storage buffer, and its ` +
-        `maxStorageBufferBindingSize is ${limit} bytes`);
-    }
     this.#device = device;
     this.#lostReason = null;
     this.#framesInFlight = 0;
+    this.#gpuGeneration += 1;
     device.lost.then((info) => {
       if (this.#device === device && this.#setup) this.#lostReason = info.message || info.reason || 'unknown';
     });
@@ -169,7 +170,8 @@ export class WebGpuCloth {
     this.#substepSlot = slotBytes(this.#substepLayout.bytes, alignment);
     this.#stageSlot = slotBytes(stageBytes, alignment);
     this.#passes = createComputePasses(device, this.#tables.constantsWgsl, { substepBytes: this.#substepLayout.bytes, stageBytes });
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
+    // VERTEX too: `positionBuffer` may feed a vertex buffer of the caller's pipeline.
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | GPUBufferUsage.VERTEX;
     this.#buffers = Object.fromEntries(stateBindings.map((name) => [
       name, device.createBuffer({ label: `nuno ${name}`, size: count * sizes[name], usage }),
     ]));
@@ -182,6 +184,21 @@ export class WebGpuCloth {
     this.#stepParameters = null;
     device.queue.writeBuffer(this.#state('restLengths'), 0, this.#live.restLengthsByDirection);
     this.reset();
+  }
+
+  /**
+   * Throws a GpuUnsupportedError naming the grid when its largest state buffer would pass the
+   * device's storage-buffer limits.
+   * @param {GPUDevice} device
+   */
+  #requireFits(device) {
+    const largest = Math.max(...Object.values(bytesPerParticle(this.#tables.constants)));
+    const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+    if (this.particleCount * largest > limit) {
+      throw new GpuUnsupportedError(`nuno: 'columns * rows' must be at most ${Math.floor(limit / largest)} on this WebGPU device, ` +
+        `got ${this.particleCount}: its largest state buffer takes ${largest} bytes per particle, and the device's ` +
+        `storage buffers hold at most ${limit} bytes (maxStorageBufferBindingSize, maxBufferSize)`);
+    }
   }
 
   /**
@@ -288,9 +305,9 @@ export class WebGpuCloth {
   }
 
   /**
-   * The current positions for drawing them in your own WebGPU pipeline: a storage buffer of
-   * vec4f per particle (xyz, w = 0), row-major. It is the same buffer every step; read it in
-   * commands submitted after the step.
+   * The current positions for drawing them in your own WebGPU pipeline: a storage (and vertex)
+   * buffer of vec4f per particle (xyz, w = 0), row-major. It is the same buffer every step until
+   * restore() makes new ones; read it in commands submitted after the step.
    */
   get positionBuffer() {
     return this.#state('positions');
@@ -298,11 +315,13 @@ export class WebGpuCloth {
 
   /**
    * Positions read back from the GPU, xyz per particle: what the last finished read-back found,
-   * one or a few steps behind the simulation (each step starts a read-back when none is under
-   * way, and never waits for it). Made for drawing with the WebGL2 `ClothRenderer`; for the
-   * numbers of this very step, `await readPositions()`.
+   * a frame or a few behind the simulation. Reading it starts a read-back when the state has
+   * changed since the last one began and none is under way, and never waits for it, so a cloth
+   * drawn from `positionBuffer` alone pays for none. Made for drawing with the WebGL2
+   * `ClothRenderer`; for the numbers of this very step, `await readPositions()`.
    */
   get positions() {
+    if (this.#mirrorStale && !this.#mirrorReading && !this.lost) this.#refreshMirror();
     return this.#mirror;
   }
 
@@ -342,13 +361,13 @@ export class WebGpuCloth {
    */
   step(frameSeconds) {
     const setup = this.#live;
-    if (this.#framesInFlight >= maxFramesInFlight) return 0;
+    if (this.lost || this.#framesInFlight >= maxFramesInFlight) return 0;
     const steps = setup.advanceClock(frameSeconds);
     this.stepFixed(steps);
-    if (steps > 0 && !this.lost) {
+    if (steps > 0) {
       this.#framesInFlight += 1;
-      const device = this.#device;
-      device.queue.onSubmittedWorkDone().finally(() => { if (this.#device === device) this.#framesInFlight -= 1; });
+      const generation = this.#gpuGeneration;
+      this.#device.queue.onSubmittedWorkDone().finally(() => { if (this.#gpuGeneration === generation) this.#framesInFlight -= 1; });
     }
     return steps;
   }
@@ -360,7 +379,7 @@ export class WebGpuCloth {
     const parameters = this.#currentStepParameters();
     for (let step = 0; step < count; step++) this.#submitStep(parameters);
     this.#stepsTaken += count;
-    this.#refreshMirror();
+    this.#mirrorStale = true;
   }
 
   #currentStepParameters() {
@@ -485,7 +504,7 @@ export class WebGpuCloth {
     this.#uploadInverseMasses();
     this.#mirror = Float32Array.from(setup.positions);
     this.#mirrorGeneration += 1;
-    this.#mirrorWanted = false;
+    this.#mirrorStale = false;
   }
 
   /**
@@ -527,7 +546,7 @@ export class WebGpuCloth {
     if (this.lost) return;
     this.#uploadInverseMasses(particle);
     this.#device.queue.writeBuffer(this.#state('positions'), particle * vec4Bytes, vec4sOf(position));
-    this.#refreshMirror();
+    this.#mirrorStale = true;
   }
 
   /** @param {number} particle */
@@ -616,6 +635,7 @@ export class WebGpuCloth {
       try {
         await staging.mapAsync(GPUMapMode.READ);
       } catch (error) {
+        if (this.disposed) throw new Error('nuno: this cloth was disposed while its positions were read back');
         throw this.lost ? this.#lostError() : error;
       }
       return xyzOf(new Float32Array(staging.getMappedRange()));
@@ -628,24 +648,16 @@ export class WebGpuCloth {
     return new Error(`nuno: the WebGPU device is lost (${this.#lostReason}); call restore(device) with a new device`);
   }
 
-  /** Starts a read-back for `positions`, or asks for one after the read-back under way. */
+  /** Starts a read-back for `positions`. */
   #refreshMirror() {
-    if (this.#mirrorReading) {
-      this.#mirrorWanted = true;
-      return;
-    }
     this.#mirrorReading = true;
+    this.#mirrorStale = false;
     const generation = this.#mirrorGeneration;
     this.readPositions()
       .then((positions) => { if (generation === this.#mirrorGeneration) this.#mirror = positions; })
       // A lost device or a disposed cloth: `positions` keeps the last shape it had.
       .catch(() => {})
-      .finally(() => {
-        this.#mirrorReading = false;
-        if (!this.#mirrorWanted || this.disposed || this.lost) return;
-        this.#mirrorWanted = false;
-        this.#refreshMirror();
-      });
+      .finally(() => { this.#mirrorReading = false; });
   }
 
   /**
@@ -656,9 +668,14 @@ export class WebGpuCloth {
    */
   restore(device) {
     this.#live;
-    if (!device || typeof device.createBuffer !== 'function') throw new TypeError('nuno: restore() needs a GPUDevice');
+    if (typeof GPUDevice === 'undefined' || !(device instanceof GPUDevice)) {
+      throw new TypeError(`nuno: restore() needs a GPUDevice, got ${device === null ? 'null' : typeof device}`);
+    }
+    this.#requireFits(device);
     this.#destroyGpuObjects();
+    // The new device is the caller's: the cloth destroys the one it made, never theirs.
     if (this.#ownsDevice && device !== this.#device) this.#device.destroy();
+    if (device !== this.#device) this.#ownsDevice = false;
     this.#createGpuObjects(device);
   }
 
