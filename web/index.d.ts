@@ -429,6 +429,12 @@ export class Nuno {
    * `GpuUnsupportedError` where there is no WebGPU; 'gpu' and 'cpu' are createCloth's.
    */
   requestCloth(target?: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | null, options?: GpuClothOptions): Promise<Cloth | GpuCloth | WebGpuCloth>;
+  /**
+   * A CPU cloth stepped in a Web Worker, so the page's main thread stays free. The settings and
+   * every call are checked at once on this thread (the same errors as `createCloth`; bad
+   * settings reject). Browsers only: elsewhere it rejects saying so.
+   */
+  createWorkerCloth(settings?: ClothSettings): Promise<WorkerCloth>;
   /** A sea of independent patches on the CPU (see PatchSettings). Throws an Error naming an invalid setting. */
   createPatches(settings?: PatchSettings): Cloth;
   /**
@@ -700,4 +706,26 @@ export class WebGpuCloth {
   readonly dispatchesPerStep: number;
   /** Bytes of GPU buffer memory per particle. */
   readonly gpuBytesPerParticle: number;
+}
+
+/**
+ * The CPU cloth in a Web Worker (`nuno.createWorkerCloth`). `step()` and `stepFixed()` ask the
+ * worker for steps and return at once; `positions` is what the worker sent last (handed over
+ * without copies), `stepsTaken` what it has finished; `await readPositions()` waits for every
+ * step and call made before it. Calls are checked on this thread first, so errors come at once.
+ */
+export interface WorkerCloth extends SimulatedCloth {}
+export class WorkerCloth {
+  private constructor();
+  readonly backend: 'cpu';
+  /** Always true: the cloth steps in a Web Worker. */
+  readonly inWorker: true;
+  /** xyz per particle, as the worker sent it last: a step or a few behind `step()`. */
+  readonly positions: Float32Array;
+  /** Strain of the given positions, by default those the worker sent last. */
+  strain(family: Family, positions?: Float32Array): { max: number; mean: number };
+  /** The smallest signed distance from a free particle to a collider's surface, metres, of the given or the last-sent positions. */
+  colliderClearance(positions?: Float32Array): number;
+  /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of the given or the last-sent positions. */
+  selfIntersections(thickness: number, positions?: Float32Array): number;
 }

@@ -7,6 +7,7 @@ import { GpuCloth } from './gpu/gpu-cloth.js';
 import { settingsRefusal } from './gpu/settings-refusal.js';
 import { gpuTablesOf } from './gpu/gpu-constants.js';
 import { WebGpuCloth } from './webgpu/webgpu-cloth.js';
+import { WorkerCloth } from './worker-cloth.js';
 
 export { Cloth } from './cloth.js';
 export { GpuUnsupportedError } from './gpu/capabilities.js';
@@ -14,6 +15,7 @@ export { GpuCloth } from './gpu/gpu-cloth.js';
 export { nearestParticleToRay } from './picking.js';
 export { ClothRenderer } from './render/cloth-renderer.js';
 export { WebGpuCloth } from './webgpu/webgpu-cloth.js';
+export { WorkerCloth } from './worker-cloth.js';
 
 const backends = ['auto', 'webgpu', 'gpu', 'cpu'];
 
@@ -37,7 +39,8 @@ export async function loadNuno(options = {}) {
     wasmBinary,
     locateFile: (file) => (file.endsWith('.wasm') ? wasmUrl.href : file),
   });
-  return new Nuno(core);
+  const load = { wasmUrl: wasmUrl.href, ...(options.wasmBinary && { wasmBinary: options.wasmBinary }) };
+  return new Nuno(core, load);
 }
 
 /** The loaded core: makes cloths. */
@@ -46,10 +49,37 @@ export class Nuno {
   #core;
   /** @type {import('./gpu/gpu-constants.js').GpuTables | null} read from the core at the first GPU cloth */
   #gpuTables = null;
+  /** @type {{wasmUrl: string, wasmBinary?: ArrayBuffer | Uint8Array}} how the core was loaded, for a worker to do the same */
+  #load;
 
-  /** @param {any} core the Emscripten module */
-  constructor(core) {
+  /**
+   * @param {any} core the Emscripten module
+   * @param {{wasmUrl: string, wasmBinary?: ArrayBuffer | Uint8Array}} load
+   */
+  constructor(core, load) {
     this.#core = core;
+    this.#load = load;
+  }
+
+  /**
+   * A CPU cloth stepped in a Web Worker, so the page's main thread stays free: the same
+   * settings and errors as `createCloth(settings)` (thrown by every call at once: a set-up cloth
+   * on this thread checks them), `step()` that asks for steps without waiting, and `positions`
+   * handed over without copies as the worker finishes steps. Browsers only.
+   * @param {import('./index.js').ClothSettings} [settings]
+   * @returns {Promise<WorkerCloth>}
+   */
+  async createWorkerCloth(settings = {}) {
+    if (typeof Worker === 'undefined') {
+      throw new Error('nuno: createWorkerCloth needs Web Workers, which this environment lacks; use createCloth(settings)');
+    }
+    const setup = new Cloth(this.#core, settings);
+    try {
+      return await WorkerCloth.start(setup, settings, this.#load);
+    } catch (error) {
+      setup.dispose();
+      throw error;
+    }
   }
 
   /**

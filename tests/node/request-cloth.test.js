@@ -1,5 +1,6 @@
 // nuno.requestCloth in Node, which has neither WebGPU nor WebGL2: 'auto' ends on the CPU and
-// says why at each step down, 'webgpu' refuses, and the other backends are createCloth's.
+// says why at each step down, 'webgpu' refuses, and the other backends are createCloth's; and
+// createWorkerCloth, which needs Web Workers, says so.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -37,4 +38,9 @@ test('requestCloth checks the backend by name and leaves the GPU options out of 
   const cloth = await nuno.requestCloth(null, { ...settings, backend: 'cpu', precision: 'half', debug: true });
   assert.equal(cloth.backend, 'cpu');
   cloth.dispose();
+});
+
+test('createWorkerCloth without Web Workers rejects saying so', async () => {
+  await assert.rejects(nuno.createWorkerCloth(settings),
+    /^Error: nuno: createWorkerCloth needs Web Workers, which this environment lacks; use createCloth\(settings\)$/);
 });

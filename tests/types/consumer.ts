@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by the test run: the shipped declarations must accept real use
 // and reject misuse (each @ts-expect-error line must really be an error, or tsc fails).
-import { ClothRenderer, GpuCloth, WebGpuCloth, loadNuno, type Cloth, type ClothSettings, type SubstepFactors } from 'nuno';
+import { ClothRenderer, GpuCloth, WebGpuCloth, WorkerCloth, loadNuno, type Cloth, type ClothSettings, type SubstepFactors } from 'nuno';
 
 const settings: ClothSettings = {
   columns: 64,
@@ -74,6 +74,15 @@ async function run(): Promise<number> {
     // @ts-expect-error: a lost device is replaced by a device, not restored in place
     (onDevice as WebGpuCloth).restore();
   }
+
+  // Off the main thread: steps are asked for, not awaited.
+  const worker: WorkerCloth = await nuno.createWorkerCloth(settings);
+  const asked: number = worker.step(1 / 60);
+  const sent: Float32Array = worker.positions;
+  const finished: number = worker.stepsTaken;
+  if (gl) new ClothRenderer(gl, worker).dispose();
+  worker.dispose();
+  void [asked, sent, finished, worker.strain('shear').max, worker.inWorker satisfies true];
 
   const papers = nuno.createPatches(canvas, { patchesAcross: 4, patchColumns: 8, scatterCenter: [0, 2, 0], windGustSpeed: 1, backend: 'auto' });
   const paper: number = papers.patchOf(0) + papers.patchCount;

@@ -1,0 +1,110 @@
+// The CPU cloth in a Web Worker (nuno.createWorkerCloth) in Chromium: it computes exactly what
+// the CPU cloth computes on the page, step() returns before the worker has stepped (the main
+// thread never waits), every call is checked at once with the core's errors, the renderer draws
+// it, and dispose() ends the worker.
+import { expect, test } from '@playwright/test';
+import { collectComplaints } from '../engines/playwright-driver.js';
+import { swingOntoGround } from '../engines/scenes.js';
+
+test('the worker cloth computes what the CPU cloth computes, bit for bit, with holds, pins and colliders', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/harness.html');
+  const result = await page.evaluate(async (settings) => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const run = async (/** @type {any} */ cloth) => {
+      const sphere = cloth.addCollider({ type: 'sphere', center: [0, 0.3, 0], radius: 0.2 });
+      cloth.addCollider({ type: 'plane', point: [0, 0, 0], normal: [0, 1, 0] });
+      cloth.stepFixed(30);
+      cloth.hold(cloth.particleCount - 1, new Float32Array([0.6, 1.2, 0.4]));
+      cloth.updateCollider(sphere, { center: [0.1, 0.35, 0] });
+      for (let i = 0; i < 30; i++) cloth.step(1 / 60);
+      cloth.pin(cloth.columns * (cloth.rows - 1));
+      cloth.release(cloth.particleCount - 1);
+      cloth.set({ solver: 'pbd', substeps: 8 });
+      cloth.stepFixed(30);
+      const end = await cloth.readPositions();
+      const summary = { end: Array.from(end), steps: cloth.stepsTaken, seconds: cloth.simulatedSeconds, ids: cloth.colliders.length };
+      cloth.dispose();
+      return summary;
+    };
+    const inWorker = await run(await nuno.createWorkerCloth(settings));
+    const onPage = await run(nuno.createCloth(settings));
+    const differing = inWorker.end.filter((value, i) => value !== onPage.end[i]).length;
+    return { differing, inWorker: { ...inWorker, end: undefined }, onPage: { ...onPage, end: undefined }, fell: onPage.end[onPage.end.length - 2] };
+  }, swingOntoGround.settings);
+  expect(result.differing, 'coordinates that differ between the worker and the page').toBe(0);
+  expect(result.inWorker).toEqual(result.onPage);
+  expect(result.inWorker.steps).toBe(90);
+  expect(complaints).toEqual([]);
+});
+
+test("the worker cloth's step() never waits, its errors come at once by name, it draws, and dispose() ends it", async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/harness.html');
+  const result = await page.evaluate(async () => {
+    const { loadNuno, ClothRenderer } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const errorOf = (/** @type {() => unknown} */ action) => {
+      try {
+        action();
+        return 'no error';
+      } catch (error) {
+        return /** @type {Error} */ (error).message;
+      }
+    };
+    const badSettings = await nuno.createWorkerCloth({ substeps: 0 }).then(() => 'no error', (error) => error.message);
+    const cloth = await nuno.createWorkerCloth({ columns: 24, rows: 24, orientation: 'horizontal', pins: 'top-edge' });
+    const rest = Float32Array.from(cloth.positions);
+    // Asked for, not taken: the page goes on at once, and the worker answers later.
+    // A long frame: the clock's clamp (maxFrameSeconds 0.1 s) makes it 6 steps.
+    const asked = cloth.step(0.5);
+    cloth.stepFixed(30);
+    const takenRightAway = cloth.stepsTaken;
+    const positionsRightAway = cloth.positions;
+    const moved = await cloth.readPositions();
+    const stepsAfterRead = cloth.stepsTaken;
+    let drop = 0;
+    for (let i = 1; i < rest.length; i += 3) drop = Math.max(drop, rest[i] - moved[i]);
+    const errors = {
+      pin: errorOf(() => cloth.pin(24 * 24)),
+      set: errorOf(() => cloth.set({ columns: 8 })),
+      hold: errorOf(() => cloth.hold(0, [0, Number.NaN, 0])),
+      collider: errorOf(() => cloth.addCollider({ type: 'sphere', center: [0, 0, 0], radius: -1 })),
+    };
+    // The renderer draws what the worker sent: cloth-coloured pixels.
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
+    const renderer = new ClothRenderer(gl, cloth, { color: [1, 0, 0], background: [0, 0, 0] });
+    const camera = {
+      viewMatrix: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -0.5, -3, 1]),
+      projectionMatrix: new Float32Array([1.8, 0, 0, 0, 0, 2.4, 0, 0, 0, 0, -1.02, -1, 0, 0, -0.2, 0]),
+    };
+    renderer.render(camera);
+    const pixels = new Uint8Array(canvas.width * canvas.height * 4);
+    gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    let red = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i] > 40 && pixels[i] > 2 * pixels[i + 1]) red += 1;
+    renderer.dispose();
+    cloth.dispose();
+    const afterDispose = errorOf(() => cloth.stepFixed(1));
+    const readAfterDispose = await cloth.readPositions().then(() => 'no error', (error) => error.message);
+    return { badSettings, asked, takenRightAway, stillRestRightAway: positionsRightAway.every((value, i) => value === rest[i]),
+      stepsAfterRead, drop, errors, red, afterDispose, readAfterDispose, inWorker: cloth.inWorker };
+  });
+  expect(result.badSettings).toMatch(/'substeps' must be an integer in \[1, 100\], got 0/);
+  expect(result.asked).toBe(6);
+  expect(result.stepsAfterRead).toBe(36);
+  expect(result.takenRightAway, 'step() returned before the worker stepped').toBe(0);
+  expect(result.stillRestRightAway, 'and positions were still the rest shape').toBe(true);
+  expect(result.drop, 'the steps were taken in the worker').toBeGreaterThan(0.3);
+  expect(result.errors.pin).toMatch(/'particle' must be an integer in \[0, 575\], got 576/);
+  expect(result.errors.set).toMatch(/'columns' shapes the grid/);
+  expect(result.errors.hold).toMatch(/'position'/);
+  expect(result.errors.collider).toMatch(/'radius'/);
+  expect(result.red, 'cloth pixels drawn from the worker positions').toBeGreaterThan(500);
+  expect(result.afterDispose).toBe('nuno: this cloth was disposed');
+  expect(result.readAfterDispose).toBe('nuno: this cloth was disposed');
+  expect(result.inWorker).toBe(true);
+  expect(complaints).toEqual([]);
+});

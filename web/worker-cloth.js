@@ -1,0 +1,330 @@
+// The CPU cloth in a Web Worker, so the page's main thread stays free while it steps. The page
+// keeps a set-up `Cloth` that never steps, as the GPU cloths do: it validates every call (the
+// same errors, thrown at once), keeps the fixed-step clock and the pins and colliders; each
+// call then goes to the worker (web/worker/cloth-worker.js), which replays it on its own cloth
+// in the same order, so both cloths agree on ids and state. step() never waits: it asks for
+// the steps and returns; the worker answers with the positions in a buffer that is
+// transferred, not copied, and handed back with the next request.
+import { requireInteger } from './arguments.js';
+
+/** @typedef {import('./cloth.js').Cloth} Cloth */
+/** @typedef {import('./index.js').ClothSettings} ClothSettings */
+/** @typedef {import('./index.js').ColliderDescription} ColliderDescription */
+/** @typedef {import('./index.js').ColliderChanges} ColliderChanges */
+/** @typedef {import('./index.js').LoadOptions} LoadOptions */
+
+export class WorkerCloth {
+  /** @type {Cloth | null} */
+  #setup;
+  /** @type {Worker} */
+  #worker;
+  /** @type {Float32Array} the positions the worker sent last */
+  #positions;
+  /** @type {ArrayBuffer | null} the previous positions' buffer, for the worker to fill again */
+  #spare = null;
+  /** steps asked for while an answer was awaited: sent with the next request */
+  #queuedSteps = 0;
+  /** step requests the worker has not answered yet */
+  #stepAnswersAwaited = 0;
+  #stepsTaken = 0;
+  #simulatedSeconds = 0;
+  /** @type {string | null} what went wrong in the worker, once it has */
+  #failure = null;
+  /** @type {Map<number, {resolve: (positions: Float32Array) => void, reject: (error: Error) => void}>} */
+  #reads = new Map();
+  #nextRead = 0;
+
+  /**
+   * Use `await nuno.createWorkerCloth(settings)`.
+   * @param {Cloth} setup the set-up cloth, made with the same settings; owned and disposed here
+   * @param {Worker} worker a worker that answered 'ready'
+   * @param {{positions: Float32Array, stepsTaken: number, simulatedSeconds: number}} ready its answer
+   */
+  constructor(setup, worker, ready) {
+    this.#setup = setup;
+    this.#worker = worker;
+    this.#positions = ready.positions;
+    worker.onmessage = ({ data }) => this.#answer(data);
+    worker.onerror = (event) => this.#fail(`the worker stopped (${event.message})`);
+  }
+
+  /**
+   * Starts a worker, loads the core there and makes the cloth; the set-up cloth has already
+   * validated the settings.
+   * @param {Cloth} setup
+   * @param {ClothSettings} settings
+   * @param {LoadOptions} load how the page loaded the core, for the worker to do the same
+   * @returns {Promise<WorkerCloth>}
+   */
+  static async start(setup, settings, load) {
+    const worker = new Worker(new URL('./worker/cloth-worker.js', import.meta.url), { type: 'module', name: 'nuno cloth' });
+    try {
+      const ready = await new Promise((resolve, reject) => {
+        worker.onmessage = ({ data }) => (data.kind === 'ready' ? resolve(data) : reject(new Error(`nuno: the cloth worker failed: ${data.message}`)));
+        worker.onerror = (event) => reject(new Error(`nuno: the cloth worker did not start (${event.message || 'no reason given'})`));
+        worker.postMessage({ kind: 'start', load, settings });
+      });
+      return new WorkerCloth(setup, worker, ready);
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+  }
+
+  get #live() {
+    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
+    if (this.#failure) throw new Error(`nuno: the cloth worker failed: ${this.#failure}`);
+    return this.#setup;
+  }
+
+  /**
+   * Validates on the set-up cloth (which throws the core's errors), then sends the call.
+   * @template T
+   * @param {string} method
+   * @param {unknown[]} args
+   * @returns {T}
+   */
+  #forward(method, args) {
+    const result = /** @type {any} */ (this.#live)[method](...args);
+    // Steps asked for before the call go before it.
+    if (this.#queuedSteps > 0) this.#sendSteps();
+    this.#worker.postMessage({ kind: 'call', method, args: args.map((arg) => (ArrayBuffer.isView(arg) ? Array.from(/** @type {any} */ (arg)) : arg)) });
+    return result;
+  }
+
+  /** @param {any} data */
+  #answer(data) {
+    if (data.kind === 'failed') {
+      this.#fail(data.message);
+      return;
+    }
+    this.#stepsTaken = data.stepsTaken;
+    this.#simulatedSeconds = data.simulatedSeconds;
+    if (data.kind === 'stepped') {
+      this.#spare = /** @type {ArrayBuffer} */ (this.#positions.buffer);
+      this.#positions = data.positions;
+      this.#stepAnswersAwaited -= 1;
+      // Steps asked for meanwhile go as one request: a slow worker takes them in larger batches.
+      if (this.#stepAnswersAwaited === 0 && this.#queuedSteps > 0 && this.#setup) this.#sendSteps();
+    } else if (data.kind === 'read') {
+      this.#reads.get(data.id)?.resolve(data.positions);
+      this.#reads.delete(data.id);
+    }
+  }
+
+  /** @param {string} message */
+  #fail(message) {
+    this.#failure ??= message;
+    for (const { reject } of this.#reads.values()) reject(new Error(`nuno: the cloth worker failed: ${message}`));
+    this.#reads.clear();
+  }
+
+  /** Sends the queued steps, with the spare buffer for the answer when there is one. */
+  #sendSteps() {
+    const buffer = this.#spare;
+    this.#spare = null;
+    this.#worker.postMessage({ kind: 'step', count: this.#queuedSteps, buffer }, buffer ? [buffer] : []);
+    this.#queuedSteps = 0;
+    this.#stepAnswersAwaited += 1;
+  }
+
+  /** @returns {'cpu'} */
+  get backend() {
+    return 'cpu';
+  }
+
+  /** Always true: the cloth steps in a Web Worker. */
+  get inWorker() {
+    return true;
+  }
+
+  /**
+   * Advances by one frame's time through the fixed-step accumulator. Returns the steps asked
+   * of the worker at once, without waiting for them.
+   * @param {number} frameSeconds
+   * @returns {number} the fixed steps asked for
+   */
+  step(frameSeconds) {
+    const steps = this.#live.advanceClock(frameSeconds);
+    this.stepFixed(steps);
+    return steps;
+  }
+
+  /** @param {number} [count] whole fixed steps, [0, 1000000]: asked of the worker, not awaited */
+  stepFixed(count = 1) {
+    requireInteger('count', count, 0, 1e6);
+    this.#live;
+    if (count === 0) return;
+    this.#queuedSteps += count;
+    if (this.#stepAnswersAwaited === 0) this.#sendSteps();
+  }
+
+  /**
+   * The positions after every step and call made so far: xyz per particle, a copy.
+   * @returns {Promise<Float32Array>}
+   */
+  async readPositions() {
+    this.#live;
+    return new Promise((resolve, reject) => {
+      const id = this.#nextRead++;
+      this.#reads.set(id, { resolve, reject });
+      // Steps still queued go first, so the read sees them.
+      if (this.#queuedSteps > 0) this.#sendSteps();
+      this.#worker.postMessage({ kind: 'read', id });
+    });
+  }
+
+  /** The positions the worker sent last, xyz per particle: for drawing (a step or a few behind). */
+  get positions() {
+    return this.#positions;
+  }
+
+  /** Fixed steps the worker has finished. */
+  get stepsTaken() {
+    return this.#stepsTaken;
+  }
+
+  /** Simulated seconds the worker has finished. */
+  get simulatedSeconds() {
+    return this.#simulatedSeconds;
+  }
+
+  reset() {
+    this.#forward('reset', []);
+  }
+
+  /** @param {Partial<ClothSettings>} changes */
+  set(changes) {
+    this.#forward('set', [changes]);
+  }
+
+  /** @param {number} particle */
+  pin(particle) {
+    this.#forward('pin', [particle]);
+  }
+
+  /** @param {number} particle */
+  unpin(particle) {
+    this.#forward('unpin', [particle]);
+  }
+
+  /** @param {number} particle */
+  isPinned(particle) {
+    return this.#live.isPinned(particle);
+  }
+
+  /**
+   * @param {number} particle
+   * @param {ArrayLike<number>} position metres
+   */
+  hold(particle, position) {
+    this.#forward('hold', [particle, Array.from(position)]);
+  }
+
+  /** @param {number} particle */
+  release(particle) {
+    this.#forward('release', [particle]);
+  }
+
+  /**
+   * @param {ColliderDescription} collider
+   * @returns {number} its id (the worker's cloth gives the same)
+   */
+  addCollider(collider) {
+    return this.#forward('addCollider', [collider]);
+  }
+
+  /**
+   * @param {number} id
+   * @param {ColliderChanges} changes
+   */
+  updateCollider(id, changes) {
+    this.#forward('updateCollider', [id, changes]);
+  }
+
+  /** @param {number} id */
+  removeCollider(id) {
+    this.#forward('removeCollider', [id]);
+  }
+
+  get settings() {
+    return this.#live.settings;
+  }
+
+  get colliders() {
+    return this.#live.colliders;
+  }
+
+  get columns() {
+    return this.#live.columns;
+  }
+
+  get rows() {
+    return this.#live.rows;
+  }
+
+  get particleCount() {
+    return this.#live.particleCount;
+  }
+
+  get triangleIndices() {
+    return this.#live.triangleIndices;
+  }
+
+  get patchCount() {
+    return this.#live.patchCount;
+  }
+
+  /** @param {number} particle */
+  patchOf(particle) {
+    return this.#live.patchOf(particle);
+  }
+
+  /** @param {'structural' | 'shear' | 'bending'} family */
+  constraintCount(family) {
+    return this.#live.constraintCount(family);
+  }
+
+  substepSchedule() {
+    return this.#live.substepSchedule();
+  }
+
+  /**
+   * @param {'structural' | 'shear' | 'bending'} family
+   * @param {Float32Array} [positions] by default the positions the worker sent last
+   */
+  strain(family, positions = this.#positions) {
+    return this.#live.strain(family, positions);
+  }
+
+  /** @param {Float32Array} [positions] by default the positions the worker sent last */
+  colliderClearance(positions = this.#positions) {
+    return this.#live.colliderClearance(positions);
+  }
+
+  /**
+   * @param {number} thickness metres
+   * @param {Float32Array} [positions] by default the positions the worker sent last
+   */
+  selfIntersections(thickness, positions = this.#positions) {
+    return this.#live.selfIntersections(thickness, positions);
+  }
+
+  /** Ends the worker and frees the set-up cloth. Reads still awaited reject. Safe to call twice. */
+  dispose() {
+    if (!this.#setup) return;
+    this.#worker.terminate();
+    for (const { reject } of this.#reads.values()) reject(new Error('nuno: this cloth was disposed while its positions were read'));
+    this.#reads.clear();
+    this.#setup.dispose();
+    this.#setup = null;
+  }
+
+  [Symbol.dispose]() {
+    this.dispose();
+  }
+
+  get disposed() {
+    return this.#setup === null;
+  }
+}

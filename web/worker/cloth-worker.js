@@ -1,0 +1,49 @@
+// The Web Worker behind nuno's WorkerCloth (web/worker-cloth.js): a CPU cloth stepped here, off
+// the page's main thread. The page has validated every call on its own set-up cloth before it
+// arrives, so this side only replays them. Messages in (in order):
+//   {kind: 'start', load, settings}            load the core, make the cloth; answers 'ready'
+//   {kind: 'call', method, args}                the cloth's method (set, pin, hold, addCollider...)
+//   {kind: 'step', count, buffer}               take count fixed steps; answers 'stepped' with
+//                                               the positions in `buffer` (handed back, transferred)
+//   {kind: 'read', id}                          answers 'read' with a copy of the positions
+// Any failure answers {kind: 'failed', message}.
+import { loadNuno } from '../index.js';
+
+/** @type {import('../cloth.js').Cloth | null} */
+let cloth = null;
+
+/**
+ * The positions into `buffer` (a new one when it is missing or the wrong size), and the figures
+ * the page shows.
+ * @param {ArrayBuffer | null} buffer
+ */
+function snapshot(buffer) {
+  const live = /** @type {import('../cloth.js').Cloth} */ (cloth);
+  const positions = buffer && buffer.byteLength === live.positions.byteLength ? new Float32Array(buffer) : new Float32Array(live.positions.length);
+  positions.set(live.positions);
+  return { positions, stepsTaken: live.stepsTaken, simulatedSeconds: live.simulatedSeconds };
+}
+
+self.onmessage = async ({ data }) => {
+  try {
+    if (data.kind === 'start') {
+      const nuno = await loadNuno(data.load);
+      cloth = nuno.createCloth(data.settings);
+      const state = snapshot(null);
+      self.postMessage({ kind: 'ready', ...state }, [state.positions.buffer]);
+    } else if (!cloth) {
+      throw new Error('the cloth was not made');
+    } else if (data.kind === 'call') {
+      /** @type {any} */ (cloth)[data.method](...data.args);
+    } else if (data.kind === 'step') {
+      cloth.stepFixed(data.count);
+      const state = snapshot(data.buffer);
+      self.postMessage({ kind: 'stepped', ...state }, [state.positions.buffer]);
+    } else if (data.kind === 'read') {
+      const state = snapshot(null);
+      self.postMessage({ kind: 'read', id: data.id, ...state }, [state.positions.buffer]);
+    }
+  } catch (error) {
+    self.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+};
