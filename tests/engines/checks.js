@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { clothColor } from '../../web/demo/scene.js';
 import { metric } from '../node/metric.js';
 import { measureClothMotion, measurePaperMotion } from './pixels.js';
-import { bestBackendInPage, compareBackendsInPage, demoHook } from './page-scripts.js';
+import { bestBackendInPage, compareBackendsInPage, demoHook, workerMatchesPageInPage } from './page-scripts.js';
 import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, swingOntoGround } from './scenes.js';
 
 /**
@@ -144,6 +144,19 @@ export async function checkBestBackendWithoutWebGpu({ driver, baseUrl, label }) 
   assert.equal(result.backend, 'gpu', 'WebGL2, the next best');
   assert.match(String(result.fallbackReason), /^nuno: this browser offers (no WebGPU|WebGPU but found no adapter)/);
   assert.ok(result.drop > 0.1, `the cloth falls (${result.drop} m)`);
+}
+
+/**
+ * The CPU cloth in a Web Worker computes, bit for bit, what the CPU cloth on the page does.
+ * @param {Target} target
+ */
+export async function checkWorkerCloth({ driver, baseUrl, label }) {
+  await driver.goto(`${baseUrl}tests/browser/harness.html`);
+  const result = await driver.evaluate(workerMatchesPageInPage, { settings: swingOntoGround.settings, steps: swingOntoGround.steps });
+  metric('worker_page_differing_coordinates', result.differing, 'coordinates', `${label}, ${swingOntoGround.steps} steps`);
+  assert.equal(result.stepsTaken, swingOntoGround.steps);
+  assert.ok(result.drop > minDropMetres, `the sheet swings down, dropped ${result.drop} m`);
+  assert.equal(result.differing, 0, 'the worker and the page end bit for bit the same');
 }
 
 /**

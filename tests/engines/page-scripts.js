@@ -75,6 +75,30 @@ export async function bestBackendInPage() {
 }
 
 /**
+ * The same scene on the CPU cloth in a Web Worker and on the page: how many coordinates differ
+ * after the steps (0: bit for bit), and how far the sheet fell.
+ * @param {{ settings: object, steps: number }} scene
+ * @returns {Promise<{ differing: number, drop: number, stepsTaken: number }>}
+ */
+export async function workerMatchesPageInPage({ settings, steps }) {
+  const entry = '/web/index.js';
+  const { loadNuno } = await import(entry);
+  const nuno = await loadNuno();
+  const inWorker = await nuno.createWorkerCloth(settings);
+  const onPage = nuno.createCloth(settings);
+  const start = Float32Array.from(onPage.positions);
+  inWorker.stepFixed(steps);
+  onPage.stepFixed(steps);
+  const [a, b] = [await inWorker.readPositions(), await onPage.readPositions()];
+  let drop = 0;
+  for (let i = 1; i < start.length; i += 3) drop = Math.max(drop, start[i] - b[i]);
+  const result = { differing: a.filter((value, i) => value !== b[i]).length, drop, stepsTaken: inWorker.stepsTaken };
+  inWorker.dispose();
+  onPage.dispose();
+  return result;
+}
+
+/**
  * The fields the checks read from the demo's test hook (web/demo/main.js), which also holds
  * live objects that cannot be sent out of the page; null before the demo has set it up.
  * @returns {Promise<{ frames: number, steps: number, backend: string, precision: string } | null>}

@@ -16,6 +16,7 @@ const checks = [
   { heading: 'half path', titles: /half/ },
   // Chromium runs the WebGPU backend; Firefox and WebKit have none here and must step down.
   { heading: 'WebGPU / steps down', titles: /WebGPU/ },
+  { heading: 'CPU in a worker', titles: /in a worker|worker cloth/ },
   { heading: 'touch', titles: /touch drag on empty canvas|pinch/ },
   { heading: 'overlay fits', titles: /overlay is visible/ },
   { heading: 'tsc', titles: /tsc --noEmit passes/ },
@@ -29,9 +30,9 @@ const checks = [
  */
 const engines = [
   { name: 'chromium', log: 'browser.log', owns: (/** @type {string} */ title) => !title.startsWith('phone:'), browser: 'chromium',
-    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down'] },
-  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down'] },
-  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down'] },
+    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker'] },
+  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker'] },
+  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker'] },
   { name: 'phone-chromium', log: 'browser.log', owns: (/** @type {string} */ title) => title.startsWith('phone:'), browser: 'chromium',
     checks: ['draws & moves', 'sea of papers', 'half path', 'touch', 'overlay fits'] },
   { name: 'vite-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('vite consumer:'), browser: 'chromium',
