@@ -107,8 +107,9 @@ test('switching backend, precision, resolution and solver while running keeps th
   expect(complaints).toEqual([]);
 });
 
-// The GPU solver visits constraints in red-black order only and refuses the others; the panel
-// offers all three, since the CPU runs them. A refused choice is explained and the cloth runs on.
+// The GPU solver visits constraints in red-black order or by Jacobi sweeps and refuses
+// Gauss-Seidel; the panel offers all three, since the CPU runs them. A refused choice is
+// explained and the cloth runs on.
 test('an ordering the GPU cloth cannot run is refused with its reason, and the cloth keeps running', async ({ page }) => {
   const complaints = collectComplaints(page);
   await openDemo(page);
@@ -117,26 +118,33 @@ test('an ordering the GPU cloth cannot run is refused with its reason, and the c
   const orderingShown = page.locator('.lil-controller', { hasText: 'ordering' }).locator('.lil-display');
   const relaxation = page.locator('.lil-controller', { hasText: 'Jacobi relaxation' });
 
-  // On the GPU (auto here): Jacobi is refused and the panel goes back to red-black.
-  await setControl(page, 'solver', 'ordering', 'Jacobi');
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText("ordering 'red-black' only");
-  await expect(orderingShown).toHaveText('red-black');
-  await expect(relaxation).toBeHidden();
-  expect(await clothInUse(page)).toEqual({ backend: 'gpu', precision: 'float', particles: 1600 });
-  expect(await ordering()).toBe('red-black');
-  await expectClothOnScreenAndMoving(page, 'gpu, Jacobi refused');
-
-  // The CPU runs it: the notice goes.
-  await setControl(page, 'cloth (makes a new one)', 'backend', 'cpu');
+  // On the GPU (auto here): Jacobi runs, with its relaxation offered.
   await setControl(page, 'solver', 'ordering', 'Jacobi');
   await expect(notice).toBeHidden();
   await expect(relaxation).toBeVisible();
+  expect(await clothInUse(page)).toEqual({ backend: 'gpu', precision: 'float', particles: 1600 });
   expect(await ordering()).toBe('jacobi');
+  await expectClothOnScreenAndMoving(page, 'gpu, Jacobi');
 
-  // Asked for the GPU with Jacobi, the page keeps the CPU cloth and says why.
+  // Gauss-Seidel is refused and the panel goes back to what runs.
+  await setControl(page, 'solver', 'ordering', 'Gauss-Seidel');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("ordering 'red-black' or 'jacobi' only");
+  await expect(orderingShown).toHaveText('Jacobi');
+  expect(await clothInUse(page)).toEqual({ backend: 'gpu', precision: 'float', particles: 1600 });
+  expect(await ordering()).toBe('jacobi');
+  await expectClothOnScreenAndMoving(page, 'gpu, Gauss-Seidel refused');
+
+  // The CPU runs it: the notice goes.
+  await setControl(page, 'cloth (makes a new one)', 'backend', 'cpu');
+  await setControl(page, 'solver', 'ordering', 'Gauss-Seidel');
+  await expect(notice).toBeHidden();
+  await expect(relaxation).toBeHidden();
+  expect(await ordering()).toBe('gauss-seidel');
+
+  // Asked for the GPU with Gauss-Seidel, the page keeps the CPU cloth and says why.
   await setControl(page, 'cloth (makes a new one)', 'backend', 'gpu');
-  await expect(notice).toContainText("ordering 'red-black' only");
+  await expect(notice).toContainText("ordering 'red-black' or 'jacobi' only");
   expect(await clothInUse(page)).toEqual({ backend: 'cpu', precision: 'float', particles: 1600 });
   await expect(page.locator('.lil-controller', { hasText: 'backend' }).locator('.lil-display')).toHaveText('cpu');
 
@@ -145,8 +153,8 @@ test('an ordering the GPU cloth cannot run is refused with its reason, and the c
   await expect(notice).toContainText('On the CPU');
   await expect(notice).toContainText('ordering');
   expect(await clothInUse(page)).toEqual({ backend: 'cpu', precision: 'float', particles: 1600 });
-  expect(await ordering()).toBe('jacobi');
-  await expectClothOnScreenAndMoving(page, 'auto on the CPU, Jacobi');
+  expect(await ordering()).toBe('gauss-seidel');
+  await expectClothOnScreenAndMoving(page, 'auto on the CPU, Gauss-Seidel');
   expect(complaints).toEqual([]);
 });
 

@@ -134,7 +134,7 @@ test('the WebGPU backend refuses what it cannot run, naming the setting', async 
     device.destroy();
     return { ...result, heapGrowth: heapAfter - heapBefore };
   });
-  expect(messages.ordering).toBe("GpuUnsupportedError: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'gauss-seidel'; use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel' and 'jacobi'");
+  expect(messages.ordering).toBe("GpuUnsupportedError: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'gauss-seidel'; use ordering: 'red-black', or backend: 'gpu' (WebGL2) for 'jacobi', or 'cpu'");
   expect(messages.orderingSet).toMatch(/^Error: nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'/);
   expect(messages.half).toMatch(/'precision' must be 'auto' or 'float' on the WebGPU backend .*got 'half'/);
   expect(messages.webglOnDevice).toMatch(/^TypeError: nuno: backend 'gpu' is WebGL2 and needs a WebGL2 context or canvas, not a GPUDevice/);
@@ -165,6 +165,7 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
     const best = { backend: first.backend, reason: first.fallbackReason };
     first.dispose();
     const jacobi = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, ordering: 'jacobi' }));
+    const gaussSeidel = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, ordering: 'gauss-seidel' }));
     const halfCloth = await nuno.requestCloth(canvas, { columns: 8, rows: 8, precision: 'half' });
     const half = { backend: halfCloth.backend, precision: halfCloth.precision, reason: halfCloth.fallbackReason };
     halfCloth.dispose();
@@ -179,12 +180,14 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
       webgpuOnly = `${/** @type {Error} */ (error).name}: ${/** @type {Error} */ (error).message}`;
     }
     Object.defineProperty(navigator, 'gpu', { value: gpu, configurable: true });
-    return { best, ownedDeviceLost: await deviceLost, jacobi, half, noCanvas, noWebGpu, webgpuOnly };
+    return { best, ownedDeviceLost: await deviceLost, jacobi, gaussSeidel, half, noCanvas, noWebGpu, webgpuOnly };
   });
   expect(result.best).toEqual({ backend: 'webgpu', reason: null });
   expect(result.ownedDeviceLost, 'the device requestCloth made goes with the cloth').toBe('destroyed');
-  expect(result.jacobi.backend, 'neither GPU backend runs the Jacobi ordering').toBe('cpu');
-  expect(result.jacobi.reason).toMatch(/^nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'.*; then nuno: the GPU backend solves with ordering 'red-black' only/);
+  expect(result.jacobi.backend, 'WebGL2 runs the Jacobi ordering').toBe('gpu');
+  expect(result.jacobi.reason).toBe("nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'; use ordering: 'red-black', or backend: 'gpu' (WebGL2) for 'jacobi', or 'cpu'");
+  expect(result.gaussSeidel.backend, 'neither GPU backend runs Gauss-Seidel').toBe('cpu');
+  expect(result.gaussSeidel.reason).toMatch(/^nuno: the WebGPU backend solves with ordering 'red-black' only, got 'gauss-seidel'.*; then nuno: the GPU backend solves with ordering 'red-black' or 'jacobi' only, got 'gauss-seidel'/);
   expect(result.half).toEqual({ backend: 'gpu', precision: 'half',
     reason: "nuno: 'precision' 'half' is WebGL2's: the WebGPU backend keeps its state in 32-bit float" });
   expect(result.noCanvas.backend).toBe('cpu');

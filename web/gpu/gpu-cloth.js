@@ -17,6 +17,7 @@ import { CollidePass } from './collide-pass.js';
 import { ConstrainPass } from './constrain-pass.js';
 import { FramebufferCache } from './framebuffers.js';
 import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
+import { JacobiPass } from './jacobi-pass.js';
 import { LoadPass } from './load-pass.js';
 import { PredictPass } from './predict-pass.js';
 import { settingsRefusal } from './settings-refusal.js';
@@ -90,7 +91,7 @@ export class GpuCloth {
   #framebuffers;
   /** @type {WebGLVertexArrayObject} */
   #emptyVertexArray;
-  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null}} */
+  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, jacobi: JacobiPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null}} */
   #passes;
   /** @type {VectorField[]} three: a substep's start, its prediction, and a ping-pong partner */
   #positions;
@@ -161,6 +162,7 @@ export class GpuCloth {
       predict: new PredictPass(gl, options),
       constrain: new ConstrainPass(gl, options, false),
       constrainWithLambdas: null, // made when XPBD first runs with several iterations
+      jacobi: null, // made when the Jacobi ordering first runs
       collide: new CollidePass(gl, options, null),
       // Made when self-collision first runs, with the rest shape it reads.
       collideWithSelfCollision: null,
@@ -380,7 +382,7 @@ export class GpuCloth {
    * @param {Partial<ClothSettings>} changes
    */
   set(changes) {
-    const refusal = changes && typeof changes === 'object' ? settingsRefusal(changes, 'gpu') : null;
+    const refusal = changes && typeof changes === 'object' ? settingsRefusal({ ...this.#live.settings, ...changes }, 'gpu') : null;
     if (refusal) throw new Error(refusal);
     this.#live.set(changes);
     this.#stepParameters = null;
@@ -595,6 +597,8 @@ export class GpuCloth {
           solver: settings.solver, rule: rules[families.indexOf(direction.family)], direction, directionIndex: stage.direction,
           colour: stage.colour, firstIteration: stage.iteration === 0, from: current, to: next, useLambdas,
         });
+      } else if (stage.kind === 'sweep') {
+        this.#sweep(settings, rules, current, next);
       } else if (stage.kind === 'collide') {
         this.#collide(settings, h, current, predicted, next);
       } else {
@@ -655,6 +659,22 @@ export class GpuCloth {
     pass.run({
       positions: this.#positions[from], inverseMasses: this.#inverseMasses, restLengths: this.#restLengths, lambdas,
       solver, rule, direction, directionIndex, colour, firstIteration,
+    });
+  }
+
+  /**
+   * A Jacobi sweep over every constraint: positions `from` -> `to`.
+   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {FamilyRule[]} rules
+   * @param {number} from
+   * @param {number} to
+   */
+  #sweep(settings, rules, from, to) {
+    this.#passes.jacobi ??= new JacobiPass(this.#gl, this.#passOptions(), this.#directions);
+    this.#framebuffers.bind(targetsOf(this.#positions[to]));
+    this.#passes.jacobi.run({
+      positions: this.#positions[from], inverseMasses: this.#inverseMasses, restLengths: this.#restLengths,
+      solver: settings.solver, rules, relaxation: settings.jacobiRelaxation,
     });
   }
 

@@ -512,7 +512,7 @@ export class WebGpuCloth {
    * @param {Partial<ClothSettings>} changes
    */
   set(changes) {
-    const refusal = changes && typeof changes === 'object' ? settingsRefusal(changes, 'webgpu') : null;
+    const refusal = changes && typeof changes === 'object' ? settingsRefusal({ ...this.#live.settings, ...changes }, 'webgpu') : null;
     if (refusal) throw new Error(refusal);
     this.#live.set(changes);
     this.#stepParameters = null;

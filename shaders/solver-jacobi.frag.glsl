@@ -1,0 +1,94 @@
+// Jacobi sweep (the core's 'sweep' stage with ordering 'jacobi'): every constraint at once.
+// Each particle adds up the corrections of all the pairs it is in, each solved from the
+// positions before the sweep with mass splitting (a particle in n constraints lends each 1/n
+// of its mass, so a pair is solved with inverse masses n w) and scaled by the relaxation: the
+// sum src/constraint_solver.cpp's Jacobi sweep makes, gathered here from this particle's side,
+// in its order (constraints by direction, then colour), so IEEE float hardware finds its bits.
+// One pass per iteration, against two colours per direction in red-black order. XPBD keeps no
+// multipliers between iterations here: the GPU cloth refuses XPBD with Jacobi and more than
+// one iteration (each sweep then starts its multipliers at zero, as the first always does).
+// SOLVER_*, DIRECTION_COUNT and REST_LENGTH_* come from the core (src/bindings/gpu_constants.cpp).
+
+uniform sampler2D uPosition;
+uniform sampler2D uPositionLow;
+uniform sampler2D uInverseMass;
+uniform sampler2D uRestLengths[REST_LENGTH_TEXTURES];  // per start particle, one channel per direction
+uniform ivec2 uOffsets[DIRECTION_COUNT];    // from a pair's first particle to its second
+uniform ivec2 uColourings[DIRECTION_COUNT]; // colour axis (0: column, 1: row) and period of each direction
+uniform vec4 uRules[DIRECTION_COUNT];       // the direction's family rule: alpha~, stiffness, stretch gain, shrink gain
+uniform int uSolver;                        // SOLVER_MASS_SPRING, SOLVER_PBD or SOLVER_XPBD
+uniform float uRelaxation;
+
+layout(location = 0) out vec4 outPosition;
+#if SPLIT_HALF
+layout(location = 1) out vec4 outPositionLow;
+#endif
+
+vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }
+
+#if REST_LENGTH_TEXTURES != 2
+#error restLength() reads exactly two rest-length textures
+#endif
+float restLength(ivec2 start, int direction) {
+    vec4 lengths = direction < REST_LENGTH_CHANNELS ? texelFetch(uRestLengths[0], start, 0) : texelFetch(uRestLengths[1], start, 0);
+    return lengths[direction % REST_LENGTH_CHANNELS];
+}
+
+// The pairs a particle is in: the core's constraint count, from where it sits in its patch.
+float constraintCount(ivec2 texel) {
+    float count = 0.0;
+    for (int direction = 0; direction < DIRECTION_COUNT; ++direction) {
+        if (inPatchOf(texel, texel + uOffsets[direction])) count += 1.0;
+        if (inPatchOf(texel, texel - uOffsets[direction])) count += 1.0;
+    }
+    return count;
+}
+
+// The first particle's move along the pair per unit of its (unsplit) inverse mass, as the
+// core's pairShift with the Jacobi weights; the second moves opposite.
+vec3 pairShift(ivec2 first, ivec2 second, int direction) {
+    float firstWeight = texelFetch(uInverseMass, first, 0).x * constraintCount(first);
+    float secondWeight = texelFetch(uInverseMass, second, 0).x * constraintCount(second);
+    float inverseMassSum = firstWeight + secondWeight;
+    vec3 between = positionAt(second) - positionAt(first);
+    float distance = length(between);
+    if (inverseMassSum == 0.0 || distance < 1e-9) return vec3(0.0);
+    float violation = distance - restLength(first, direction);
+    vec4 rule = uRules[direction];
+    float correction;
+    if (uSolver == SOLVER_MASS_SPRING) {
+        correction = violation * (violation > 0.0 ? rule.z : rule.w) * uRelaxation;
+    } else if (uSolver == SOLVER_PBD) {
+        correction = violation * rule.y * uRelaxation;
+    } else {  // SOLVER_XPBD, its multiplier starting at zero
+        float deltaLambda = uRelaxation * ((-violation) / (inverseMassSum + rule.x));
+        correction = -deltaLambda * inverseMassSum;
+    }
+    return between * (correction / (distance * inverseMassSum));
+}
+
+int colourOf(ivec2 start, int direction) {
+    ivec2 colouring = uColourings[direction];
+    return ((colouring.x == 0 ? start.x : start.y) / colouring.y) % 2;
+}
+
+void main() {
+    ivec2 self = ivec2(gl_FragCoord.xy);
+    float inverseMass = texelFetch(uInverseMass, self, 0).x;
+    vec3 move = vec3(0.0);
+    for (int direction = 0; direction < DIRECTION_COUNT; ++direction) {
+        ivec2 ahead = self + uOffsets[direction];
+        ivec2 behind = self - uOffsets[direction];
+        // The pair this particle starts and the pair it ends are of different colours: the core
+        // adds the lower colour's first.
+        bool aheadFirst = colourOf(self, direction) < colourOf(behind, direction);
+        if (aheadFirst && inPatchOf(self, ahead)) move += pairShift(self, ahead, direction) * inverseMass;
+        if (inPatchOf(self, behind)) move -= pairShift(behind, self, direction) * inverseMass;
+        if (!aheadFirst && inPatchOf(self, ahead)) move += pairShift(self, ahead, direction) * inverseMass;
+    }
+    vec3 position = positionAt(self) + move;
+    outPosition = storedHigh(position);
+#if SPLIT_HALF
+    outPositionLow = storedLow(position);
+#endif
+}

@@ -1,0 +1,84 @@
+// The Jacobi pass: every constraint at once, each particle moved by the sum of its pairs'
+// mass-split corrections (shaders/solver-jacobi.frag.glsl): the sweep stage of the 'jacobi'
+// ordering, one pass per iteration where red-black draws twelve.
+import { solverJacobiFrag } from '../../dist/shaders.js';
+import { SolverPass } from './solver-pass.js';
+
+/** @typedef {import('./vector-field.js').VectorField} VectorField */
+/** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
+/** @typedef {import('../index.js').FamilyRule} FamilyRule */
+
+const families = ['structural', 'shear', 'bending'];
+
+export class JacobiPass {
+  /** @type {SolverPass} */
+  #pass;
+  /** @type {[number, number]} */
+  #gridSize;
+  /** @type {[number, number]} */
+  #patchSize;
+  /** @type {Record<string, number>} */
+  #solverKinds;
+  /** @type {Int32Array} every direction's offset, in the core's order */
+  #offsets;
+  /** @type {Int32Array} every direction's colour axis (0: column, 1: row) and period */
+  #colourings;
+  /** @type {readonly ConstraintDirection[]} */
+  #directions;
+
+  /**
+   * @param {WebGL2RenderingContext} gl
+   * @param {import('./solver-pass.js').PassOptions} options
+   * @param {readonly ConstraintDirection[]} directions the core's, in solving order
+   */
+  constructor(gl, options, directions) {
+    this.#gridSize = [options.columns, options.rows];
+    this.#patchSize = options.patchSize;
+    this.#solverKinds = options.constants.solverKinds;
+    this.#directions = directions;
+    this.#offsets = Int32Array.from(directions.flatMap((direction) => direction.offset));
+    this.#colourings = Int32Array.from(directions.flatMap((direction) => [direction.colourAxis === 'column' ? 0 : 1, direction.colourPeriod]));
+    this.#pass = new SolverPass(gl, options, {
+      label: 'solver jacobi',
+      fragmentSource: solverJacobiFrag,
+      samplers: ['uPosition', 'uPositionLow', 'uInverseMass', 'uRestLengths'],
+      uniforms: ['uGridSize', 'uPatchSize', 'uOffsets', 'uColourings', 'uRules', 'uSolver', 'uRelaxation'],
+      lowParts: ['uPositionLow'],
+    });
+  }
+
+  /**
+   * Into the bound framebuffer: the position targets.
+   * @param {object} input
+   * @param {VectorField} input.positions before the sweep
+   * @param {WebGLTexture} input.inverseMasses
+   * @param {WebGLTexture[]} input.restLengths the core's rest lengths, a channel per direction
+   * @param {'mass-spring' | 'pbd' | 'xpbd'} input.solver
+   * @param {FamilyRule[]} input.rules each family's rule, in family order
+   * @param {number} input.relaxation the setting jacobiRelaxation
+   */
+  run({ positions, inverseMasses, restLengths, solver, rules, relaxation }) {
+    const directionRules = new Float32Array(this.#directions.flatMap((direction) => {
+      const rule = rules[families.indexOf(direction.family)];
+      return [rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain];
+    }));
+    this.#pass.run({
+      uPosition: positions.high,
+      uPositionLow: positions.low,
+      uInverseMass: inverseMasses,
+      uRestLengths: restLengths,
+    }, (gl, u) => {
+      gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
+      gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
+      gl.uniform2iv(u.uOffsets, this.#offsets);
+      gl.uniform2iv(u.uColourings, this.#colourings);
+      gl.uniform4fv(u.uRules, directionRules);
+      gl.uniform1i(u.uSolver, this.#solverKinds[solver]);
+      gl.uniform1f(u.uRelaxation, relaxation);
+    });
+  }
+
+  dispose() {
+    this.#pass.dispose();
+  }
+}
