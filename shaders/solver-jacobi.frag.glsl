@@ -12,6 +12,7 @@
 uniform sampler2D uPosition;
 uniform sampler2D uPositionLow;
 uniform sampler2D uInverseMass;
+uniform sampler2D uConstraintCount;         // pairs per particle (solver-constraint-count.frag.glsl)
 uniform sampler2D uRestLengths[REST_LENGTH_TEXTURES];  // per start particle, one channel per direction
 uniform ivec2 uOffsets[DIRECTION_COUNT];    // from a pair's first particle to its second
 uniform ivec2 uColourings[DIRECTION_COUNT]; // colour axis (0: column, 1: row) and period of each direction
@@ -34,15 +35,7 @@ float restLength(ivec2 start, int direction) {
     return lengths[direction % REST_LENGTH_CHANNELS];
 }
 
-// The pairs a particle is in: the core's constraint count, from where it sits in its patch.
-float constraintCount(ivec2 texel) {
-    float count = 0.0;
-    for (int direction = 0; direction < DIRECTION_COUNT; ++direction) {
-        if (inPatchOf(texel, texel + uOffsets[direction])) count += 1.0;
-        if (inPatchOf(texel, texel - uOffsets[direction])) count += 1.0;
-    }
-    return count;
-}
+float constraintCount(ivec2 texel) { return texelFetch(uConstraintCount, texel, 0).x; }
 
 // The first particle's move along the pair per unit of its (unsplit) inverse mass, as the
 // core's pairShift with the Jacobi weights; the second moves opposite.

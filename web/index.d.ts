@@ -660,6 +660,8 @@ export class GpuCloth {
   readonly positionResidualTexture: WebGLTexture | null;
   /** Fragment passes per fixed step: a pass per stage of `substepSchedule()`, times the substeps. */
   readonly drawCallsPerStep: number;
+  /** Bytes written to render targets per particle in one fixed step with the current settings (positions, velocities, multipliers, buckets). */
+  readonly bytesWrittenPerParticlePerStep: number;
   /** Bytes of GPU texture memory per particle. */
   readonly gpuBytesPerParticle: number;
 }

@@ -25,7 +25,6 @@ import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from 
  * @property {number} cpuMsPerStep
  * @property {number} gpuOverCpu
  * @property {number} drawCallsPerStep
- * @property {number} texelsPerStep particles x draw calls per step
  * @property {number} gpuBytesPerParticle
  * @property {GpuTiming} gpu
  * @property {CpuTiming} cpu
@@ -43,11 +42,13 @@ import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from 
  * @param {number[]} [options.selfCollisionSizes] sizes to time again (float, and the CPU) with
  *   self-collision at one grid spacing
  * @param {boolean} [options.webGpu] time every size on the WebGPU backend too, in the same page
+ * @param {Partial<ClothSettings>} [options.jacobi] time every size again (WebGL2 float, and the
+ *   CPU) with these Jacobi settings
  * @param {(line: string) => void} [options.progress]
  */
 export async function runBrowserBench({
   sizes, settingsFor, colliders, gridLabel = (size) => `${size}x${size}`, halfPrecisionSizes = [], selfCollisionSizes = [], webGpu = false,
-  progress = () => {},
+  jacobi = undefined, progress = () => {},
 }) {
   const started = performance.now();
   const { headless, launchOptions } = playwrightConfig.use ?? {};
@@ -75,6 +76,9 @@ export async function runBrowserBench({
       const variants = [
         ...['float', ...(halfPrecisionSizes.includes(size) ? ['half'] : []), ...(webGpu ? ['webgpu'] : [])]
           .map((precision) => ({ precision, label: precision, settings: plain })),
+        ...(jacobi ? [{
+          precision: 'float', label: `float, jacobi ${jacobi.substeps} x 1`, settings: { ...plain, ...jacobi },
+        }] : []),
         ...(selfCollisionSizes.includes(size) ? [{
           precision: 'float', label: 'float, self-collision',
           settings: { ...plain, selfCollisionThickness: Math.min(/** @type {ClothSettings} */ (plain).width ?? 1, /** @type {ClothSettings} */ (plain).height ?? 1) / (size - 1) },
@@ -100,7 +104,6 @@ export async function runBrowserBench({
           cpuMsPerStep: cpu.medianMs,
           gpuOverCpu: gpu.medianMs / cpu.medianMs,
           drawCallsPerStep: gpu.drawCallsPerStep,
-          texelsPerStep: gpu.particles * gpu.drawCallsPerStep,
           gpuBytesPerParticle: gpu.gpuBytesPerParticle,
           gpu,
           cpu,

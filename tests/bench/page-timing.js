@@ -33,6 +33,8 @@
  * @property {string} precision
  * @property {number} particles
  * @property {number} drawCallsPerStep
+ * @property {number} substeps
+ * @property {number | null} bytesWrittenPerParticlePerStep render-target bytes per particle a step (WebGL2; null for WebGPU)
  * @property {number} gpuBytesPerParticle
  * @property {number} firstStepMs the first step alone, shader compilation included
  * @property {number} warmupSteps steps taken before timing, the first included
@@ -163,6 +165,8 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
       particles: cloth.particleCount,
       // A WebGPU step's compute dispatches stand where a WebGL2 step's draw calls do.
       drawCallsPerStep: onWebGpu ? cloth.dispatchesPerStep : cloth.drawCallsPerStep,
+      substeps: cloth.settings.substeps,
+      bytesWrittenPerParticlePerStep: onWebGpu ? null : cloth.bytesWrittenPerParticlePerStep,
       gpuBytesPerParticle: cloth.gpuBytesPerParticle,
       firstStepMs,
       warmupSteps: 2 + moreWarmup,

@@ -11,7 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadNuno } from '../../web/index.js';
 import { runBrowserBench } from './browser-bench.mjs';
-import { PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
+import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
 
 /** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../../web/index.js').ColliderDescription} ColliderDescription */
@@ -60,6 +60,7 @@ const CONFIGS = [
 // The browser table: default substeps and iterations (XPBD, 10 x 1), on the GPU and the CPU.
 const BROWSER_SIZES = [64, 128, 256];
 const BROWSER_HALF_PRECISION_SIZES = [128];
+const JACOBI_STRAIN_SIZES = [64, 128];
 // The sea of papers (createPatches) in the browser: papers per side of the layout. 64 is the
 // demo's desktop default, 262,144 particles.
 const PAPERS_PER_SIDE = [16, 64];
@@ -229,12 +230,58 @@ console.log(
   ]),
 );
 
+// Red-black against Jacobi sweeps, by the strain they leave: the CPU (wasm) runs the same
+// arithmetic the GPU passes do (bit for bit on SwiftShader, the browser tests), so its strain
+// is theirs. Passes and bytes are the WebGL2 cloth's per step.
+console.error('nuno bench: red-black and Jacobi sweeps, strain (wasm)');
+const strainRows = JACOBI_STRAIN_SIZES.flatMap((size) => ['xpbd', 'pbd'].flatMap((solver) =>
+  [{ label: 'red-black 10 x 1', settings: { ordering: 'red-black', substeps: 10 }, passesPerSubstep: 14 },
+    { label: 'jacobi 30 x 1, relaxation 1.5', settings: JACOBI_SETTINGS, passesPerSubstep: 3 }].map(({ label, settings, passesPerSubstep }) => {
+    const cloth = nuno.createCloth({ ...benchSettings(size), solver: /** @type {'xpbd' | 'pbd'} */ (solver), ...settings });
+    for (const collider of SCENE_COLLIDERS) cloth.addCollider(collider);
+    let max = 0;
+    let meanSum = 0;
+    // After the first second's swing, over two more: the steps the cloth hangs and sways.
+    for (let step = 0; step < 180; step++) {
+      cloth.stepFixed(1);
+      if (step < 60) continue;
+      const strain = cloth.strain('structural');
+      max = Math.max(max, strain.max);
+      meanSum += strain.mean;
+    }
+    cloth.dispose();
+    // Float state: 16 B per vector; predict and collide write two, each other pass one.
+    const bytesPerSubstep = 16 * (2 * 2 + (passesPerSubstep - 2));
+    const substeps = /** @type {number} */ (settings.substeps);
+    return { grid: `${size}x${size}`, solver, label, max, mean: meanSum / 120, passesPerStep: passesPerSubstep * substeps, passesPerSubstep, bytesPerSubstep, bytesPerStep: bytesPerSubstep * substeps };
+  })));
+report.jacobiStrain = strainRows;
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`
+## Fewer GPU passes: Jacobi sweeps against red-black
+
+The same scene, XPBD and PBD, structural strain over steps 60-180 (max, and the mean of each step's mean), in wasm.
+Red-black draws 14 passes a substep (predict, 6 directions x 2 colours, collide); a Jacobi sweep
+moves every particle by all its pairs at once, 3 passes a substep. B written: render-target bytes
+per particle (float state).
+`);
+console.log(
+  markdownTable([
+    ['grid', 'solver', 'ordering', 'max strain', 'mean strain', 'passes/substep', 'passes/step', 'B written/particle/substep', 'B written/particle/step'],
+    ...strainRows.map((row) => [
+      row.grid, row.solver, row.label, `${(100 * row.max).toFixed(2)} %`, `${(100 * row.mean).toFixed(3)} %`,
+      String(row.passesPerSubstep), String(row.passesPerStep), String(row.bytesPerSubstep), String(row.bytesPerStep),
+    ]),
+  ]),
+);
+
 console.error('nuno bench: the GPU and CPU solvers in headless Chromium (progress on stderr)');
 const browser = await runBrowserBench({
   sizes: BROWSER_SIZES,
   halfPrecisionSizes: BROWSER_HALF_PRECISION_SIZES,
   selfCollisionSizes: BROWSER_SIZES,
   webGpu: true,
+  jacobi: JACOBI_SETTINGS,
   settingsFor: benchSettings,
   colliders: SCENE_COLLIDERS,
   progress: (line) => console.error(line),
@@ -264,15 +311,17 @@ Same scene as above, XPBD 10 substeps × 1 iteration; browser part took ${browse
   after ${cpuPlan.warmupSteps} warm-up steps (${cpuPlan.minSteps}-${cpuPlan.maxSteps} calls, about ${cpuPlan.timedBudgetMs / 1000} s; "CPU timed"). The page's clock has 0.1 ms resolution.
 - GPU state 'webgpu': the WebGPU backend (compute passes over storage buffers, WebGPU on SwiftShader's Vulkan here) on a
   device of its own in the same page; a batch ends with \`await device.queue.onSubmittedWorkDone()\` instead of the read.
-- GPU/CPU: GPU ms/step over CPU ms/step (above 1: the GPU backend is slower). The half and webgpu rows reuse the float row's CPU time.
-- draw calls/step: \`gpu.drawCallsPerStep\` = a pass per stage of the core's substep schedule × substeps (2 + 12 × iterations per substep);
-  for webgpu, \`dispatchesPerStep\`, the same schedule as compute dispatches; texels/step = particles × draw calls/step
-  (each pass shades every texel; a WebGPU constrain dispatch runs an invocation per particle, of which those starting a pair of
-  the colour work); GPU B/particle: \`gpu.gpuBytesPerParticle\`, texture (WebGPU: buffer) memory per particle.
+- GPU/CPU: GPU ms/step over CPU ms/step (above 1: the GPU backend is slower). The half and webgpu rows reuse the float row's CPU
+  time; the jacobi and self-collision rows have their own (the CPU running the same settings).
+- draw calls/step: \`gpu.drawCallsPerStep\` = a pass per stage of the core's substep schedule × substeps (2 + 12 × iterations per substep
+  red-black, 2 + iterations for Jacobi sweeps: the 'jacobi' row runs 30 substeps, relaxation 1.5); for webgpu, \`dispatchesPerStep\`,
+  the same schedule as compute dispatches (each pass shades every texel; a WebGPU constrain dispatch runs an invocation per
+  particle, of which those starting a pair of the colour work); B written/particle/step: \`gpu.bytesWrittenPerParticlePerStep\`,
+  render-target bytes (WebGL2 only); GPU B/particle: \`gpu.gpuBytesPerParticle\`, texture (WebGPU: buffer) memory per particle.
 `);
 console.log(
   markdownTable([
-    ['grid', 'GPU state', 'particles', 'GPU ms/step', 'CPU ms/step', 'GPU/CPU', 'draw calls/step', 'texels/step', 'GPU B/particle', 'GPU timed', 'CPU timed'],
+    ['grid', 'GPU state', 'particles', 'GPU ms/step', 'CPU ms/step', 'GPU/CPU', 'draw calls/step', 'B written/particle/step', 'GPU B/particle', 'GPU timed', 'CPU timed'],
     ...browser.rows.map((row) => [
       row.grid,
       row.precision,
@@ -281,7 +330,7 @@ console.log(
       row.cpuMsPerStep.toFixed(2),
       `${row.gpuOverCpu.toFixed(2)}×`,
       String(row.drawCallsPerStep),
-      grouped(row.texelsPerStep),
+      row.gpu.bytesWrittenPerParticlePerStep === null ? '-' : grouped(row.gpu.bytesWrittenPerParticlePerStep),
       String(row.gpuBytesPerParticle),
       `${row.gpu.warmupSteps}; ${row.gpu.batches} × ${row.gpu.stepsPerBatch}`,
       `${row.cpu.warmupSteps}; ${row.cpu.timedSteps} × 1`,

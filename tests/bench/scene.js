@@ -21,6 +21,14 @@ export function benchSettings(size) {
 }
 
 /**
+ * The GPU's Jacobi sweeps (one pass per iteration) at three times the substeps, relaxed: the
+ * configuration that stretches no more than red-black at 10 x 1 (the bench's strain table and
+ * tests/native/convergence_test.cpp).
+ * @type {Partial<ClothSettings>}
+ */
+export const JACOBI_SETTINGS = { ordering: 'jacobi', substeps: 30, jacobiRelaxation: 1.5 };
+
+/**
  * The sea of papers the demo shows (web/demo/presets.js): perSide x perSide papers of 8 x 8
  * particles (10 x 14 cm) scattered over 3.5 x 2.4 x 3.5 m and tumbling down in gusts onto a
  * ball and the floor, XPBD 10 substeps x 1 iteration.

@@ -11,7 +11,7 @@
 //   papers=64,128      seas of papers to time, papers per side (createPatches; default 64,128)
 //   webgl=0            skip the WebGL2 checks and timings (to try WebGPU under flags that lose WebGL)
 import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from '../bench/page-timing.js';
-import { PAPERS_COLLIDERS, SCENE_COLLIDERS, benchSettings, papersSettings } from '../bench/scene.js';
+import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, benchSettings, papersSettings } from '../bench/scene.js';
 import { compareBackendsInPage } from '../engines/page-scripts.js';
 import {
   gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, papersInGusts, solvers, swingOntoGround, swingOverShapes,
@@ -58,7 +58,7 @@ async function check(name, solver, first, second, toleranceMm, baseScene = swing
   const usedWebgl = [first, second].some((options) => /** @type {{backend?: string}} */ (options).backend === 'gpu');
   const passed = toleranceMm === null ||
     (outcome.maxDeviationMm < toleranceMm && outcome.drop > minDrop && (!usedWebgl || outcome.glError === 0));
-  results.checks.push({ name, solver, toleranceMm, passed, ...outcome });
+  results.checks.push({ name, solver, toleranceMm, passed, steps: scene.steps, ...outcome });
   await log(`${name} (${solver}): ${outcome.maxDeviationMm.toPrecision(3)} mm apart after ${scene.steps} steps ` +
     `[${outcome.precisions.join(' vs ')}]${toleranceMm === null ? '' : passed ? ' ok' : ' FAILED'}`);
 }
@@ -105,6 +105,9 @@ async function checkWebgl() {
     await check('GPU half vs GPU float', solver, { backend: 'gpu', precision: 'half' }, { backend: 'gpu', precision: 'float' }, halfFloatToleranceMm);
     await check('GPU unsplit half vs GPU float', solver, { backend: 'gpu', precision: 'half-unsplit' }, { backend: 'gpu', precision: 'float' }, null);
   }
+  // The Jacobi sweep: a particle's corrections added in the core's order on this device.
+  await check('GPU float vs CPU, Jacobi sweeps 30 x 1', checkedSolvers[0], { backend: 'gpu', precision: 'float' }, { backend: 'cpu' },
+    gpuCpuToleranceMm, { ...swingOntoGround, steps: 60, settings: { ...swingOntoGround.settings, ...JACOBI_SETTINGS } });
   // Every collider kind's contact on this device's float arithmetic (capsule, box; plane above).
   await check('GPU float vs CPU over a capsule and a box', checkedSolvers[0], { backend: 'gpu', precision: 'float' },
     { backend: 'cpu' }, gpuCpuToleranceMm, swingOverShapes);
@@ -130,6 +133,12 @@ async function timeEverything(onWebGpu) {
       const timing = await pageTimeGpu({ settings: benchSettings(size), colliders: SCENE_COLLIDERS, precision, plan: gpuPlan });
       results.gpu.push({ size, ...timing });
       await log(`GPU ${precision} ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step, ${timing.drawCallsPerStep} draw calls/step`);
+    }
+    // Jacobi sweeps at three times the substeps: 3 passes a substep against 14.
+    if (onWebgl) {
+      const timing = await pageTimeGpu({ settings: { ...benchSettings(size), ...JACOBI_SETTINGS }, colliders: SCENE_COLLIDERS, precision: 'float', plan: gpuPlan });
+      results.gpu.push({ size, ...timing, precision: 'float, jacobi 30 x 1' });
+      await log(`GPU float, jacobi 30 x 1 ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step, ${timing.drawCallsPerStep} draw calls/step`);
     }
     // Self-collision at one grid spacing: its bucket passes and the separation in the collide pass.
     if (onWebgl && size <= 256) {

@@ -113,7 +113,7 @@ def report(results):
         limit = 'reported' if tolerance is None else f"limit {tolerance} mm"
         verdict = '' if tolerance is None else ('  ok' if check['passed'] else '  FAILED')
         print(f"metric: {check['name']} ({check['solver']}) = {check['maxDeviationMm']:.3g} mm "
-              f"after 120 steps ({limit}; drop {check['drop']:.2f} m){verdict}")
+              f"after {check.get('steps', 120)} steps ({limit}; drop {check['drop']:.2f} m){verdict}")
         if tolerance is not None:
             passed, failed = (passed + 1, failed) if check['passed'] else (passed, failed + 1)
     webgpu = results.get('webgpu')

@@ -316,6 +316,22 @@ export class GpuCloth {
     return settings.substeps * passes;
   }
 
+  /**
+   * Bytes each particle's texels take in the render targets of one fixed step with the current
+   * settings: a position or velocity is 16 B (RGBA32F, or RGBA16F high and low on the split half
+   * path; 8 B unsplit); predict and collide write both, a constrain pass or a Jacobi sweep the
+   * position (and XPBD's multipliers when kept), each self-collision bucket layer 4 B of index
+   * and 4 B of depth. The write rate is what bounds a step on large grids.
+   */
+  get bytesWrittenPerParticlePerStep() {
+    const { settings, schedule } = this.#currentStepParameters();
+    const vector = this.#precision === 'half-unsplit' ? 8 : 16;
+    const multipliers = settings.solver === 'xpbd' && settings.iterations > 1 ? (this.#precision === 'float' ? 16 : 8) : 0;
+    /** @type {Record<SubstepStage['kind'], number>} */
+    const written = { predict: 2 * vector, constrain: vector + multipliers, sweep: vector, separate: bucketLayers * 8, collide: 2 * vector };
+    return settings.substeps * schedule.reduce((sum, stage) => sum + written[stage.kind], 0);
+  }
+
   /** Bytes of GPU texture memory per particle, for the state this cloth holds now. */
   get gpuBytesPerParticle() {
     const stateTexel = this.#precision === 'float' ? 16 : 8;
@@ -326,7 +342,9 @@ export class GpuCloth {
     const staging = 12;
     // Self-collision, once it has run: the rest shape, and two buckets per particle of layers and depth.
     const selfCollision = this.#passes.buckets ? 12 + 2 * (bucketLayers * 4 + 4) : 0;
-    return stateTextures * stateTexel + inverseMass + restLengths + staging + selfCollision;
+    // Jacobi sweeps, once they have run: the pair counts.
+    const jacobi = this.#passes.jacobi ? stateTexel : 0;
+    return stateTextures * stateTexel + inverseMass + restLengths + staging + selfCollision + jacobi;
   }
 
   /**
@@ -597,7 +615,7 @@ export class GpuCloth {
           solver: settings.solver, rule: rules[families.indexOf(direction.family)], direction, directionIndex: stage.direction,
           colour: stage.colour, firstIteration: stage.iteration === 0, from: current, to: next, useLambdas,
         });
-      } else if (stage.kind === 'sweep') {
+      } else if (stage.kind === 'sweep' && settings.ordering === 'jacobi') {
         this.#sweep(settings, rules, current, next);
       } else if (stage.kind === 'collide') {
         this.#collide(settings, h, current, predicted, next);
@@ -670,7 +688,12 @@ export class GpuCloth {
    * @param {number} to
    */
   #sweep(settings, rules, from, to) {
-    this.#passes.jacobi ??= new JacobiPass(this.#gl, this.#passOptions(), this.#directions);
+    if (!this.#passes.jacobi) {
+      const jacobi = new JacobiPass(this.#gl, this.#passOptions(), this.#directions);
+      this.#framebuffers.bind([jacobi.counts]);
+      jacobi.countConstraints();
+      this.#passes.jacobi = jacobi;
+    }
     this.#framebuffers.bind(targetsOf(this.#positions[to]));
     this.#passes.jacobi.run({
       positions: this.#positions[from], inverseMasses: this.#inverseMasses, restLengths: this.#restLengths,

@@ -1,8 +1,11 @@
 // The Jacobi pass: every constraint at once, each particle moved by the sum of its pairs'
 // mass-split corrections (shaders/solver-jacobi.frag.glsl): the sweep stage of the 'jacobi'
-// ordering, one pass per iteration where red-black draws twelve.
-import { solverJacobiFrag } from '../../dist/shaders.js';
+// ordering, one pass per iteration where red-black draws twelve. It owns the texture of each
+// particle's pair count, which countConstraints() draws once (solver-constraint-count.frag.glsl).
+import { solverConstraintCountFrag, solverJacobiFrag } from '../../dist/shaders.js';
+import { createDataTexture } from '../gl/data-texture.js';
 import { SolverPass } from './solver-pass.js';
+import { stateFormat } from './vector-field.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
 /** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
@@ -11,8 +14,14 @@ import { SolverPass } from './solver-pass.js';
 const families = ['structural', 'shear', 'bending'];
 
 export class JacobiPass {
+  /** @type {WebGL2RenderingContext} */
+  #gl;
   /** @type {SolverPass} */
   #pass;
+  /** @type {SolverPass} */
+  #countPass;
+  /** @type {WebGLTexture} pairs per particle, in the state's format (small integers are exact in half) */
+  counts;
   /** @type {[number, number]} */
   #gridSize;
   /** @type {[number, number]} */
@@ -32,18 +41,32 @@ export class JacobiPass {
    * @param {readonly ConstraintDirection[]} directions the core's, in solving order
    */
   constructor(gl, options, directions) {
+    this.#gl = gl;
     this.#gridSize = [options.columns, options.rows];
     this.#patchSize = options.patchSize;
     this.#solverKinds = options.constants.solverKinds;
     this.#directions = directions;
     this.#offsets = Int32Array.from(directions.flatMap((direction) => direction.offset));
     this.#colourings = Int32Array.from(directions.flatMap((direction) => [direction.colourAxis === 'column' ? 0 : 1, direction.colourPeriod]));
+    this.counts = createDataTexture(gl, stateFormat(gl, options.precision), options.columns, options.rows);
+    this.#countPass = new SolverPass(gl, options, {
+      label: 'solver constraint count', fragmentSource: solverConstraintCountFrag, samplers: [], uniforms: ['uGridSize', 'uPatchSize', 'uOffsets'],
+    });
     this.#pass = new SolverPass(gl, options, {
       label: 'solver jacobi',
       fragmentSource: solverJacobiFrag,
-      samplers: ['uPosition', 'uPositionLow', 'uInverseMass', 'uRestLengths'],
+      samplers: ['uPosition', 'uPositionLow', 'uInverseMass', 'uConstraintCount', 'uRestLengths'],
       uniforms: ['uGridSize', 'uPatchSize', 'uOffsets', 'uColourings', 'uRules', 'uSolver', 'uRelaxation'],
       lowParts: ['uPositionLow'],
+    });
+  }
+
+  /** Into the bound framebuffer (`counts`): each particle's pair count. */
+  countConstraints() {
+    this.#countPass.run({}, (gl, u) => {
+      gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
+      gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
+      gl.uniform2iv(u.uOffsets, this.#offsets);
     });
   }
 
@@ -66,6 +89,7 @@ export class JacobiPass {
       uPosition: positions.high,
       uPositionLow: positions.low,
       uInverseMass: inverseMasses,
+      uConstraintCount: this.counts,
       uRestLengths: restLengths,
     }, (gl, u) => {
       gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
@@ -80,5 +104,7 @@ export class JacobiPass {
 
   dispose() {
     this.#pass.dispose();
+    this.#countPass.dispose();
+    this.#gl.deleteTexture(this.counts);
   }
 }
