@@ -57,7 +57,7 @@
     X(SolverKind, solver, "solver", SolverKind::Xpbd, 0, 0, Closed, RunTime, "",                                     \
       "The constraint model: mass-spring, PBD or XPBD", "")                                                          \
     X(Ordering, ordering, "ordering", Ordering::RedBlack, 0, 0, Closed, RunTime, "",                                 \
-      "The order constraints are visited in", "Red-black is the colouring the GPU uses.")                            \
+      "The order constraints are visited in", "The GPUs run red-black; WebGL2 also Jacobi.")                         \
     X(float, jacobiRelaxation, "jacobiRelaxation", 1.0f, 0.0f, 2.0f, Open, RunTime, "",                              \
       "Scales the averaged Jacobi correction", "")                                                                   \
     X(int, substeps, "substeps", 10, 1, 100, Closed, RunTime, "", "Substeps per fixed step", "")                     \

@@ -87,7 +87,9 @@ export interface ClothSettings {
   pins?: PinPreset | number[];
   /** The constraint model: mass-spring, PBD or XPBD. Default 'xpbd'. */
   solver?: SolverKind;
-  /** The order constraints are visited in. Default 'red-black'. Red-black is the colouring the GPU uses. */
+  /**
+   * The order constraints are visited in. Default 'red-black'. The GPUs run red-black; WebGL2 also Jacobi.
+   */
   ordering?: Ordering;
   /** Scales the averaged Jacobi correction, (0, 2). Default 1. */
   jacobiRelaxation?: number;

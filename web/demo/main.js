@@ -87,8 +87,9 @@ async function run(gl) {
   });
 
   /**
-   * Hands the new ordering to the running cloth. The GPU cloth solves in red-black order only
-   * and refuses the others: its message is shown and the panel goes back to what it runs.
+   * Hands the new ordering to the running cloth. The GPU cloths refuse orderings they have no
+   * passes for (Gauss-Seidel; WebGPU also Jacobi): the message is shown and the panel goes back
+   * to what the cloth runs.
    */
   function ordering() {
     try {
