@@ -35,18 +35,24 @@ float restLength(ivec2 start, int direction) {
     return lengths[direction % REST_LENGTH_CHANNELS];
 }
 
-float constraintCount(ivec2 texel) { return texelFetch(uConstraintCount, texel, 0).x; }
+// A particle as the sweep reads it: where it is, and its inverse mass split over its pairs.
+struct Particle {
+    vec3 position;
+    float splitInverseMass;
+};
+
+Particle particleAt(ivec2 texel) {
+    return Particle(positionAt(texel), texelFetch(uInverseMass, texel, 0).x * texelFetch(uConstraintCount, texel, 0).x);
+}
 
 // The first particle's move along the pair per unit of its (unsplit) inverse mass, as the
 // core's pairShift with the Jacobi weights; the second moves opposite.
-vec3 pairShift(ivec2 first, ivec2 second, int direction) {
-    float firstWeight = texelFetch(uInverseMass, first, 0).x * constraintCount(first);
-    float secondWeight = texelFetch(uInverseMass, second, 0).x * constraintCount(second);
-    float inverseMassSum = firstWeight + secondWeight;
-    vec3 between = positionAt(second) - positionAt(first);
+vec3 pairShift(Particle first, Particle second, float restLength, int direction) {
+    float inverseMassSum = first.splitInverseMass + second.splitInverseMass;
+    vec3 between = second.position - first.position;
     float distance = length(between);
     if (inverseMassSum == 0.0 || distance < 1e-9) return vec3(0.0);
-    float violation = distance - restLength(first, direction);
+    float violation = distance - restLength;
     vec4 rule = uRules[direction];
     float correction;
     if (uSolver == SOLVER_MASS_SPRING) {
@@ -67,19 +73,25 @@ int colourOf(ivec2 start, int direction) {
 
 void main() {
     ivec2 self = ivec2(gl_FragCoord.xy);
+    // This particle is read once; each neighbour once per pair.
     float inverseMass = texelFetch(uInverseMass, self, 0).x;
+    Particle here = particleAt(self);
     vec3 move = vec3(0.0);
     for (int direction = 0; direction < DIRECTION_COUNT; ++direction) {
         ivec2 ahead = self + uOffsets[direction];
         ivec2 behind = self - uOffsets[direction];
+        bool hasAhead = inPatchOf(self, ahead);
+        bool hasBehind = inPatchOf(self, behind);
+        vec3 aheadMove = hasAhead ? pairShift(here, particleAt(ahead), restLength(self, direction), direction) * inverseMass : vec3(0.0);
+        vec3 behindMove = hasBehind ? pairShift(particleAt(behind), here, restLength(behind, direction), direction) * inverseMass : vec3(0.0);
         // The pair this particle starts and the pair it ends are of different colours: the core
         // adds the lower colour's first.
         bool aheadFirst = colourOf(self, direction) < colourOf(behind, direction);
-        if (aheadFirst && inPatchOf(self, ahead)) move += pairShift(self, ahead, direction) * inverseMass;
-        if (inPatchOf(self, behind)) move -= pairShift(behind, self, direction) * inverseMass;
-        if (!aheadFirst && inPatchOf(self, ahead)) move += pairShift(self, ahead, direction) * inverseMass;
+        if (aheadFirst && hasAhead) move += aheadMove;
+        if (hasBehind) move -= behindMove;
+        if (!aheadFirst && hasAhead) move += aheadMove;
     }
-    vec3 position = positionAt(self) + move;
+    vec3 position = here.position + move;
     outPosition = storedHigh(position);
 #if SPLIT_HALF
     outPositionLow = storedLow(position);

@@ -724,7 +724,11 @@ export class WorkerCloth {
   readonly backend: 'cpu';
   /** Always true: the cloth steps in a Web Worker. */
   readonly inWorker: true;
-  /** xyz per particle, as the worker sent it last: a step or a few behind `step()`. */
+  /**
+   * xyz per particle, as the worker sent it last: a step or a few behind `step()`, and at once
+   * after `reset()` or `hold()`. Its buffer goes back to the worker with a later step request,
+   * which empties the array: read it each frame, and copy what you keep.
+   */
   readonly positions: Float32Array;
   /** Strain of the given positions, by default those the worker sent last. */
   strain(family: Family, positions?: Float32Array): { max: number; mean: number };

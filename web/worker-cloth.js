@@ -7,6 +7,9 @@
 // transferred, not copied, and handed back with the next request.
 import { requireInteger } from './arguments.js';
 
+/** The most steps one request asks for: stepFixed's own limit, which the worker's cloth checks. */
+const maxStepsPerRequest = 1e6;
+
 /** @typedef {import('./cloth.js').Cloth} Cloth */
 /** @typedef {import('./index.js').ClothSettings} ClothSettings */
 /** @typedef {import('./index.js').ColliderDescription} ColliderDescription */
@@ -45,7 +48,8 @@ export class WorkerCloth {
     this.#worker = worker;
     this.#positions = ready.positions;
     worker.onmessage = ({ data }) => this.#answer(data);
-    worker.onerror = (event) => this.#fail(`the worker stopped (${event.message})`);
+    worker.onerror = (event) => this.#fail(`the worker stopped (${event.message || 'no reason given'})`);
+    worker.onmessageerror = () => this.#fail('an answer from the worker could not be read');
   }
 
   /**
@@ -87,7 +91,7 @@ export class WorkerCloth {
   #forward(method, args) {
     const result = /** @type {any} */ (this.#live)[method](...args);
     // Steps asked for before the call go before it.
-    if (this.#queuedSteps > 0) this.#sendSteps();
+    this.#sendQueuedSteps();
     this.#worker.postMessage({ kind: 'call', method, args: args.map((arg) => (ArrayBuffer.isView(arg) ? Array.from(/** @type {any} */ (arg)) : arg)) });
     return result;
   }
@@ -105,7 +109,9 @@ export class WorkerCloth {
       this.#positions = data.positions;
       this.#stepAnswersAwaited -= 1;
       // Steps asked for meanwhile go as one request: a slow worker takes them in larger batches.
-      if (this.#stepAnswersAwaited === 0 && this.#queuedSteps > 0 && this.#setup) this.#sendSteps();
+      if (this.#stepAnswersAwaited === 0 && this.#setup) this.#sendQueuedSteps();
+    } else if (data.kind === 'moved') {
+      this.#positions = data.positions;
     } else if (data.kind === 'read') {
       this.#reads.get(data.id)?.resolve(data.positions);
       this.#reads.delete(data.id);
@@ -119,13 +125,16 @@ export class WorkerCloth {
     this.#reads.clear();
   }
 
-  /** Sends the queued steps, with the spare buffer for the answer when there is one. */
-  #sendSteps() {
-    const buffer = this.#spare;
-    this.#spare = null;
-    this.#worker.postMessage({ kind: 'step', count: this.#queuedSteps, buffer }, buffer ? [buffer] : []);
-    this.#queuedSteps = 0;
-    this.#stepAnswersAwaited += 1;
+  /** Sends the queued steps, at most maxStepsPerRequest a request, the spare buffer with the first. */
+  #sendQueuedSteps() {
+    while (this.#queuedSteps > 0) {
+      const count = Math.min(this.#queuedSteps, maxStepsPerRequest);
+      const buffer = this.#spare;
+      this.#spare = null;
+      this.#worker.postMessage({ kind: 'step', count, buffer }, buffer ? [buffer] : []);
+      this.#queuedSteps -= count;
+      this.#stepAnswersAwaited += 1;
+    }
   }
 
   /** @returns {'cpu'} */
@@ -140,12 +149,16 @@ export class WorkerCloth {
 
   /**
    * Advances by one frame's time through the fixed-step accumulator. Returns the steps asked
-   * of the worker at once, without waiting for them.
+   * of the worker at once, without waiting for them. While the worker is still busy and steps
+   * already wait for it, the frame's time is let go instead (as a long frame's clamp does), so
+   * a worker slower than real time never falls ever further behind.
    * @param {number} frameSeconds
    * @returns {number} the fixed steps asked for
    */
   step(frameSeconds) {
-    const steps = this.#live.advanceClock(frameSeconds);
+    const setup = this.#live;
+    if (this.#stepAnswersAwaited > 0 && this.#queuedSteps > 0) return 0;
+    const steps = setup.advanceClock(frameSeconds);
     this.stepFixed(steps);
     return steps;
   }
@@ -156,7 +169,7 @@ export class WorkerCloth {
     this.#live;
     if (count === 0) return;
     this.#queuedSteps += count;
-    if (this.#stepAnswersAwaited === 0) this.#sendSteps();
+    if (this.#stepAnswersAwaited === 0) this.#sendQueuedSteps();
   }
 
   /**
@@ -169,12 +182,16 @@ export class WorkerCloth {
       const id = this.#nextRead++;
       this.#reads.set(id, { resolve, reject });
       // Steps still queued go first, so the read sees them.
-      if (this.#queuedSteps > 0) this.#sendSteps();
+      this.#sendQueuedSteps();
       this.#worker.postMessage({ kind: 'read', id });
     });
   }
 
-  /** The positions the worker sent last, xyz per particle: for drawing (a step or a few behind). */
+  /**
+   * The positions the worker sent last, xyz per particle: for drawing (a step or a few behind).
+   * The array's buffer goes back to the worker with a later step request (no copies), which
+   * empties it: read it each frame, and copy what you keep.
+   */
   get positions() {
     return this.#positions;
   }

@@ -126,6 +126,19 @@ test('an ordering the GPU cloth cannot run is refused with its reason, and the c
   expect(await ordering()).toBe('jacobi');
   await expectClothOnScreenAndMoving(page, 'gpu, Jacobi');
 
+  // XPBD over several Jacobi iterations is refused on the GPU: the panel goes back to one, and
+  // later changes still reach the cloth (each change sends every run-time setting).
+  const running = () => page.evaluate(() => {
+    const { iterations, damping } = /** @type {any} */ (window).nunoDemo.cloth.settings;
+    return { iterations, damping };
+  });
+  await setControl(page, 'solver', 'iterations', '2');
+  await expect(notice).toContainText("'iterations' must be 1 with solver 'xpbd' and ordering 'jacobi'");
+  await expect(page.locator('.lil-controller', { hasText: 'iterations' }).locator('input')).toHaveValue('1');
+  await setControl(page, 'solver', 'damping (1/s)', '0.5');
+  await expect(notice).toBeHidden();
+  expect(await running()).toEqual({ iterations: 1, damping: 0.5 });
+
   // Gauss-Seidel is refused and the panel goes back to what runs.
   await setControl(page, 'solver', 'ordering', 'Gauss-Seidel');
   await expect(notice).toBeVisible();

@@ -18,7 +18,12 @@ test('the worker cloth computes what the CPU cloth computes, bit for bit, with h
       cloth.stepFixed(30);
       cloth.hold(cloth.particleCount - 1, new Float32Array([0.6, 1.2, 0.4]));
       cloth.updateCollider(sphere, { center: [0.1, 0.35, 0] });
-      for (let i = 0; i < 30; i++) cloth.step(1 / 60);
+      // Frame by frame, each waited for: the worker cloth's step() lets a frame's time go only
+      // while it is behind, which would make the two step counts differ.
+      for (let i = 0; i < 30; i++) {
+        cloth.step(1 / 60);
+        await cloth.readPositions();
+      }
       cloth.pin(cloth.columns * (cloth.rows - 1));
       cloth.release(cloth.particleCount - 1);
       cloth.set({ solver: 'pbd', substeps: 8 });
@@ -61,7 +66,7 @@ test("the worker cloth's step() never waits, its errors come at once by name, it
     const asked = cloth.step(0.5);
     cloth.stepFixed(30);
     const takenRightAway = cloth.stepsTaken;
-    const positionsRightAway = cloth.positions;
+    const positionsRightAway = Float32Array.from(cloth.positions);
     const moved = await cloth.readPositions();
     const stepsAfterRead = cloth.stepsTaken;
     let drop = 0;
@@ -85,11 +90,21 @@ test("the worker cloth's step() never waits, its errors come at once by name, it
     gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     let red = 0;
     for (let i = 0; i < pixels.length; i += 4) if (pixels[i] > 40 && pixels[i] > 2 * pixels[i + 1]) red += 1;
+    // reset() shows the rest shape without a step; frames that come faster than the worker
+    // steps let their time go once steps already wait.
+    cloth.reset();
+    await cloth.readPositions();
+    const afterReset = Float32Array.from(cloth.positions);
+    const framesTaken = [cloth.step(0.1), cloth.step(0.1), cloth.step(0.1)];
+    await cloth.readPositions();
+    const afterTheWorkerCaughtUp = cloth.step(0.1);
     renderer.dispose();
     cloth.dispose();
     const afterDispose = errorOf(() => cloth.stepFixed(1));
     const readAfterDispose = await cloth.readPositions().then(() => 'no error', (error) => error.message);
-    return { badSettings, asked, takenRightAway, stillRestRightAway: positionsRightAway.every((value, i) => value === rest[i]),
+    return { badSettings, asked, takenRightAway, framesTaken, afterTheWorkerCaughtUp,
+      stillRestRightAway: positionsRightAway.length === rest.length && positionsRightAway.every((value, i) => value === rest[i]),
+      resetShown: afterReset.length === rest.length && afterReset.every((value, i) => value === rest[i]),
       stepsAfterRead, drop, errors, red, afterDispose, readAfterDispose, inWorker: cloth.inWorker };
   });
   expect(result.badSettings).toMatch(/'substeps' must be an integer in \[1, 100\], got 0/);
@@ -97,6 +112,9 @@ test("the worker cloth's step() never waits, its errors come at once by name, it
   expect(result.stepsAfterRead).toBe(36);
   expect(result.takenRightAway, 'step() returned before the worker stepped').toBe(0);
   expect(result.stillRestRightAway, 'and positions were still the rest shape').toBe(true);
+  expect(result.resetShown, 'reset() shows the rest shape without a step').toBe(true);
+  expect(result.framesTaken, 'a third frame while steps wait lets its time go').toEqual([6, 6, 0]);
+  expect(result.afterTheWorkerCaughtUp).toBe(6);
   expect(result.drop, 'the steps were taken in the worker').toBeGreaterThan(0.3);
   expect(result.errors.pin).toMatch(/'particle' must be an integer in \[0, 575\], got 576/);
   expect(result.errors.set).toMatch(/'columns' shapes the grid/);

@@ -54,6 +54,8 @@ async function run(gl) {
   // What the running cloth was built with, to go back to if a new backend cannot run here.
   let running = { backend: settings.backend, precision: settings.precision };
   let rebuildOnRestore = false;
+  /** Whether the notice shows a refused run-time change (the next accepted one clears it). */
+  let refusalShown = false;
   showNotice(clothNotice(stage.cloth, settings));
 
   const camera = new OrbitCamera(canvas, presets[settings.preset].camera);
@@ -74,8 +76,7 @@ async function run(gl) {
       rebuild();
     },
     rebuild,
-    runtime: () => stage.cloth.set(runtimeSettings(settings)),
-    ordering,
+    runtime,
     sphere: () => stage.showSphere(settings.sphere),
     step: () => {
       settings.paused = true;
@@ -87,17 +88,19 @@ async function run(gl) {
   });
 
   /**
-   * Hands the new ordering to the running cloth. The GPU cloths refuse orderings they have no
-   * passes for (Gauss-Seidel; WebGPU also Jacobi): the message is shown and the panel goes back
-   * to what the cloth runs.
+   * Hands the panel's run-time settings to the running cloth. The GPU cloths refuse what they
+   * have no passes for (Gauss-Seidel; WebGPU also Jacobi; XPBD over several Jacobi iterations
+   * on WebGL2): the message is shown and the panel goes back to what the cloth runs.
    */
-  function ordering() {
+  function runtime() {
     try {
       stage.cloth.set(runtimeSettings(settings));
-      showNotice(null);
+      if (refusalShown) showNotice(clothNotice(stage.cloth, settings));
     } catch (error) {
-      settings.ordering = stage.cloth.settings.ordering;
+      const { ordering, solver, iterations } = stage.cloth.settings;
+      Object.assign(settings, { ordering, solver, iterations });
       showNotice(error instanceof Error ? error.message : String(error));
+      refusalShown = true;
       panel.refresh();
     }
   }
@@ -128,6 +131,7 @@ async function run(gl) {
 
   /** @param {string | null} text null hides the notice */
   function showNotice(text) {
+    refusalShown = false;
     notice.textContent = text ?? '';
     notice.hidden = text === null;
   }

@@ -12,9 +12,9 @@ import { presets } from './presets.js';
  * @typedef {object} PanelActions
  * @property {() => void} preset another preset was chosen: its sheet, wind, sphere and view
  * @property {() => void} rebuild resolution, papers, backend or precision: a new cloth
- * @property {() => void} runtime a solver setting the running cloth takes through set()
- * @property {() => void} ordering the order constraints are visited in, which a GPU cloth
- *   may refuse (the page then puts the setting back)
+ * @property {() => void} runtime a solver setting the running cloth takes through set(), which a
+ *   GPU cloth may refuse (an ordering it has no passes for, XPBD over several Jacobi iterations:
+ *   the page then puts the settings back)
  * @property {() => void} sphere switched on or off, or resized
  * @property {() => void} step one fixed step (the cloth pauses first)
  * @property {() => void} reset the cloth back to its starting shape
@@ -66,7 +66,7 @@ export class Panel {
     const ordering = { 'red-black': 'red-black', 'Gauss-Seidel': 'gauss-seidel', Jacobi: 'jacobi' };
     solver.add(settings, 'solver', { XPBD: 'xpbd', PBD: 'pbd', 'mass-spring': 'mass-spring' })
       .onChange(() => { this.#showRelevant(); actions.runtime(); });
-    solver.add(settings, 'ordering', ordering).onChange(() => { actions.ordering(); this.#showRelevant(); });
+    solver.add(settings, 'ordering', ordering).onChange(() => { actions.runtime(); this.#showRelevant(); });
     this.#relaxation = solver.add(settings, 'jacobiRelaxation', 0.1, 1.9, 0.05).name('Jacobi relaxation').onChange(actions.runtime);
     solver.add(settings, 'substeps', 1, 40, 1).onChange(actions.runtime);
     solver.add(settings, 'iterations', 1, 20, 1).onChange(actions.runtime);

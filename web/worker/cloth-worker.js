@@ -2,7 +2,9 @@
 // the page's main thread. The page has validated every call on its own set-up cloth before it
 // arrives, so this side only replays them. Messages in (in order):
 //   {kind: 'start', load, settings}            load the core, make the cloth; answers 'ready'
-//   {kind: 'call', method, args}                the cloth's method (set, pin, hold, addCollider...)
+//   {kind: 'call', method, args}                the cloth's method (set, pin, hold, addCollider...);
+//                                               after one that moves particles (reset, hold)
+//                                               answers 'moved' with the positions
 //   {kind: 'step', count, buffer}               take count fixed steps; answers 'stepped' with
 //                                               the positions in `buffer` (handed back, transferred)
 //   {kind: 'read', id}                          answers 'read' with a copy of the positions
@@ -11,6 +13,9 @@ import { loadNuno } from '../index.js';
 
 /** @type {import('../cloth.js').Cloth | null} */
 let cloth = null;
+
+/** The calls that move particles at once: the page's picture must follow them without a step. */
+const moving = new Set(['reset', 'hold']);
 
 /**
  * The positions into `buffer` (a new one when it is missing or the wrong size), and the figures
@@ -35,6 +40,10 @@ self.onmessage = async ({ data }) => {
       throw new Error('the cloth was not made');
     } else if (data.kind === 'call') {
       /** @type {any} */ (cloth)[data.method](...data.args);
+      if (moving.has(data.method)) {
+        const state = snapshot(null);
+        self.postMessage({ kind: 'moved', ...state }, [state.positions.buffer]);
+      }
     } else if (data.kind === 'step') {
       cloth.stepFixed(data.count);
       const state = snapshot(data.buffer);
