@@ -6,6 +6,7 @@
 // the steps and returns; the worker answers with the positions in a buffer that is
 // transferred, not copied, and handed back with the next request.
 import { requireInteger } from './arguments.js';
+import { ClothOverSetup, setupOf } from './cloth-over-setup.js';
 
 /** The most steps one request asks for: stepFixed's own limit, which the worker's cloth checks. */
 const maxStepsPerRequest = 1e6;
@@ -16,9 +17,7 @@ const maxStepsPerRequest = 1e6;
 /** @typedef {import('./index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('./index.js').LoadOptions} LoadOptions */
 
-export class WorkerCloth {
-  /** @type {Cloth | null} */
-  #setup;
+export class WorkerCloth extends ClothOverSetup {
   /** @type {Worker} */
   #worker;
   /** @type {Float32Array} the positions the worker sent last */
@@ -44,7 +43,7 @@ export class WorkerCloth {
    * @param {{positions: Float32Array, stepsTaken: number, simulatedSeconds: number}} ready its answer
    */
   constructor(setup, worker, ready) {
-    this.#setup = setup;
+    super(setup);
     this.#worker = worker;
     this.#positions = ready.positions;
     worker.onmessage = ({ data }) => this.#answer(data);
@@ -76,9 +75,9 @@ export class WorkerCloth {
   }
 
   get #live() {
-    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
+    const setup = setupOf(this);
     if (this.#failure) throw new Error(`nuno: the cloth worker failed: ${this.#failure}`);
-    return this.#setup;
+    return setup;
   }
 
   /**
@@ -109,7 +108,7 @@ export class WorkerCloth {
       this.#positions = data.positions;
       this.#stepAnswersAwaited -= 1;
       // Steps asked for meanwhile go as one request: a slow worker takes them in larger batches.
-      if (this.#stepAnswersAwaited === 0 && this.#setup) this.#sendQueuedSteps();
+      if (this.#stepAnswersAwaited === 0 && !this.disposed) this.#sendQueuedSteps();
     } else if (data.kind === 'moved') {
       this.#positions = data.positions;
     } else if (data.kind === 'read') {
@@ -225,11 +224,6 @@ export class WorkerCloth {
     this.#forward('unpin', [particle]);
   }
 
-  /** @param {number} particle */
-  isPinned(particle) {
-    return this.#live.isPinned(particle);
-  }
-
   /**
    * @param {number} particle
    * @param {ArrayLike<number>} position metres
@@ -264,44 +258,6 @@ export class WorkerCloth {
     this.#forward('removeCollider', [id]);
   }
 
-  get settings() {
-    return this.#live.settings;
-  }
-
-  get colliders() {
-    return this.#live.colliders;
-  }
-
-  get columns() {
-    return this.#live.columns;
-  }
-
-  get rows() {
-    return this.#live.rows;
-  }
-
-  get particleCount() {
-    return this.#live.particleCount;
-  }
-
-  get triangleIndices() {
-    return this.#live.triangleIndices;
-  }
-
-  get patchCount() {
-    return this.#live.patchCount;
-  }
-
-  /** @param {number} particle */
-  patchOf(particle) {
-    return this.#live.patchOf(particle);
-  }
-
-  /** @param {'structural' | 'shear' | 'bending'} family */
-  constraintCount(family) {
-    return this.#live.constraintCount(family);
-  }
-
   substepSchedule() {
     return this.#live.substepSchedule();
   }
@@ -329,19 +285,10 @@ export class WorkerCloth {
 
   /** Ends the worker and frees the set-up cloth. Reads still awaited reject. Safe to call twice. */
   dispose() {
-    if (!this.#setup) return;
+    if (this.disposed) return;
     this.#worker.terminate();
     for (const { reject } of this.#reads.values()) reject(new Error('nuno: this cloth was disposed while its positions were read'));
     this.#reads.clear();
-    this.#setup.dispose();
-    this.#setup = null;
-  }
-
-  [Symbol.dispose]() {
-    this.dispose();
-  }
-
-  get disposed() {
-    return this.#setup === null;
+    super.dispose();
   }
 }

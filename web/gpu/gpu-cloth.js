@@ -10,6 +10,7 @@
 // pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
 // and sets its own uniforms and samplers.
 import { requireInteger } from '../arguments.js';
+import { ClothOverSetup, setupOf } from '../cloth-over-setup.js';
 import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
 import { BucketPass, bucketLayers } from './bucket-pass.js';
@@ -68,11 +69,9 @@ async function gpuFinished(gl) {
   if (gl.isContextLost()) throw lost();
 }
 
-export class GpuCloth {
+export class GpuCloth extends ClothOverSetup {
   /** @type {WebGL2RenderingContext} */
   #gl;
-  /** @type {Cloth | null} */
-  #setup;
   /** @type {StatePrecision} */
   #precision;
   /** @type {readonly ConstraintDirection[]} */
@@ -133,8 +132,8 @@ export class GpuCloth {
   constructor(gl, setup, tables, precision, debug) {
     const refusal = settingsRefusal(setup.settings, 'gpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
+    super(setup);
     this.#gl = gl;
-    this.#setup = setup;
     this.#directions = tables.directions;
     this.#constants = tables.constants;
     this.#constantsGlsl = tables.constantsGlsl;
@@ -223,8 +222,7 @@ export class GpuCloth {
   }
 
   get #live() {
-    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
-    return this.#setup;
+    return setupOf(this);
   }
 
   /** @returns {'gpu'} */
@@ -237,30 +235,6 @@ export class GpuCloth {
     return this.#precision;
   }
 
-  get columns() {
-    return this.#columns;
-  }
-
-  get rows() {
-    return this.#rows;
-  }
-
-  get particleCount() {
-    return this.#columns * this.#rows;
-  }
-
-  get triangleIndices() {
-    return this.#live.triangleIndices;
-  }
-
-  get settings() {
-    return this.#live.settings;
-  }
-
-  get colliders() {
-    return this.#live.colliders;
-  }
-
   get stepsTaken() {
     return this.#stepsTaken;
   }
@@ -268,21 +242,6 @@ export class GpuCloth {
   /** Seconds simulated since the start or the last reset(): the clock the gusts follow. */
   get simulatedSeconds() {
     return this.#live.simulatedSeconds;
-  }
-
-  /** Independent patches in the grid (1 for a plain cloth; see createPatches). */
-  get patchCount() {
-    return this.#live.patchCount;
-  }
-
-  /** @param {number} particle */
-  patchOf(particle) {
-    return this.#live.patchOf(particle);
-  }
-
-  /** @param {'structural' | 'shear' | 'bending'} family */
-  constraintCount(family) {
-    return this.#live.constraintCount(family);
   }
 
   /**
@@ -419,11 +378,6 @@ export class GpuCloth {
     this.#uploadInverseMasses();
   }
 
-  /** @param {number} particle */
-  isPinned(particle) {
-    return this.#live.isPinned(particle);
-  }
-
   /**
    * Places a particle at a point and keeps it there until release(), as `Cloth.hold` does.
    * @param {number} particle
@@ -487,7 +441,7 @@ export class GpuCloth {
    * settings, pins and colliders.
    */
   restore() {
-    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
+    this.#live;
     this.#createGlObjects();
   }
 
@@ -561,10 +515,9 @@ export class GpuCloth {
 
   /** Frees every GL object and the set-up cloth. Safe to call twice. */
   dispose() {
-    if (!this.#setup) return;
+    if (this.disposed) return;
     this.#deleteGlObjects();
-    this.#setup.dispose();
-    this.#setup = null;
+    super.dispose();
   }
 
   #deleteGlObjects() {
@@ -577,14 +530,6 @@ export class GpuCloth {
     for (const pass of Object.values(this.#passes)) pass?.dispose();
     this.#framebuffers.dispose();
     gl.deleteVertexArray(this.#emptyVertexArray);
-  }
-
-  [Symbol.dispose]() {
-    this.dispose();
-  }
-
-  get disposed() {
-    return this.#setup === null;
   }
 
   /**

@@ -9,6 +9,7 @@
 // (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
 // A step is one command buffer: the substeps' uniforms written first, then every dispatch.
 import { requireInteger } from '../arguments.js';
+import { ClothOverSetup, setupOf } from '../cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
@@ -71,13 +72,11 @@ function vec4sOf(xyz) {
   return vec4s;
 }
 
-export class WebGpuCloth {
+export class WebGpuCloth extends ClothOverSetup {
   /** @type {GPUDevice} */
   #device;
   /** Whether dispose() also destroys the device (nuno.requestCloth made it). */
   #ownsDevice;
-  /** @type {Cloth | null} */
-  #setup;
   /** @type {GpuTables} */
   #tables;
   #columns;
@@ -136,7 +135,7 @@ export class WebGpuCloth {
   constructor(device, setup, tables, ownsDevice) {
     const refusal = settingsRefusal(setup.settings, 'webgpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
-    this.#setup = setup;
+    super(setup);
     this.#tables = tables;
     this.#ownsDevice = ownsDevice;
     this.#columns = setup.columns;
@@ -164,7 +163,7 @@ export class WebGpuCloth {
     this.#framesInFlight = 0;
     this.#gpuGeneration += 1;
     device.lost.then((info) => {
-      if (this.#device === device && this.#setup) this.#lostReason = info.message || info.reason || 'unknown';
+      if (this.#device === device && !this.disposed) this.#lostReason = info.message || info.reason || 'unknown';
     });
     const alignment = device.limits.minUniformBufferOffsetAlignment;
     this.#substepSlot = slotBytes(this.#substepLayout.bytes, alignment);
@@ -239,8 +238,7 @@ export class WebGpuCloth {
   }
 
   get #live() {
-    if (!this.#setup) throw new Error('nuno: this cloth was disposed');
-    return this.#setup;
+    return setupOf(this);
   }
 
   /** @returns {'webgpu'} */
@@ -258,50 +256,12 @@ export class WebGpuCloth {
     return this.#device;
   }
 
-  get columns() {
-    return this.#columns;
-  }
-
-  get rows() {
-    return this.#rows;
-  }
-
-  get particleCount() {
-    return this.#columns * this.#rows;
-  }
-
-  get triangleIndices() {
-    return this.#live.triangleIndices;
-  }
-
-  get settings() {
-    return this.#live.settings;
-  }
-
-  get colliders() {
-    return this.#live.colliders;
-  }
-
   get stepsTaken() {
     return this.#stepsTaken;
   }
 
   get simulatedSeconds() {
     return this.#live.simulatedSeconds;
-  }
-
-  get patchCount() {
-    return this.#live.patchCount;
-  }
-
-  /** @param {number} particle */
-  patchOf(particle) {
-    return this.#live.patchOf(particle);
-  }
-
-  /** @param {'structural' | 'shear' | 'bending'} family */
-  constraintCount(family) {
-    return this.#live.constraintCount(family);
   }
 
   /**
@@ -531,11 +491,6 @@ export class WebGpuCloth {
     this.#uploadInverseMasses();
   }
 
-  /** @param {number} particle */
-  isPinned(particle) {
-    return this.#live.isPinned(particle);
-  }
-
   /**
    * Places a particle at a point and keeps it there until release(), as `Cloth.hold` does.
    * @param {number} particle
@@ -681,23 +636,14 @@ export class WebGpuCloth {
 
   /** Frees every buffer, the set-up cloth and, when nuno.requestCloth made it, the device. Safe to call twice. */
   dispose() {
-    if (!this.#setup) return;
+    if (this.disposed) return;
     this.#destroyGpuObjects();
     if (this.#ownsDevice) this.#device.destroy();
-    this.#setup.dispose();
-    this.#setup = null;
+    super.dispose();
   }
 
   #destroyGpuObjects() {
     for (const buffer of [...Object.values(this.#buffers), this.#substepBuffer, this.#stageBuffer]) buffer?.destroy();
-  }
-
-  [Symbol.dispose]() {
-    this.dispose();
-  }
-
-  get disposed() {
-    return this.#setup === null;
   }
 
   /**

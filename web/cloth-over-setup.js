@@ -1,0 +1,94 @@
+// What the cloths that keep a CPU set-up share: the WebGL2 cloth, the WebGPU cloth and the
+// worker cloth each hold a `Cloth` that never steps. It keeps their settings, pins, colliders
+// and clock, checks every call (so the errors are the core's), and answers what does not depend
+// on where the cloth steps. Subclasses reach it through setupOf(); the package does not export it.
+
+/** @typedef {import('./cloth.js').Cloth} Cloth */
+
+/** @type {WeakMap<ClothOverSetup, Cloth | null>} each cloth's set-up, null once disposed */
+const setups = new WeakMap();
+
+/**
+ * The set-up cloth of `cloth`.
+ * @param {ClothOverSetup} cloth
+ * @returns {Cloth}
+ */
+export function setupOf(cloth) {
+  const setup = setups.get(cloth);
+  if (!setup) throw new Error('nuno: this cloth was disposed');
+  return setup;
+}
+
+/**
+ * Frees the set-up cloth: the end of a subclass's dispose(). Safe to call twice.
+ * @param {ClothOverSetup} cloth
+ */
+export function disposeSetupOf(cloth) {
+  setups.get(cloth)?.dispose();
+  setups.set(cloth, null);
+}
+
+export class ClothOverSetup {
+  /** @param {Cloth} setup owned from now on: disposeSetupOf() frees it */
+  constructor(setup) {
+    setups.set(this, setup);
+  }
+
+  get columns() {
+    return setupOf(this).columns;
+  }
+
+  get rows() {
+    return setupOf(this).rows;
+  }
+
+  get particleCount() {
+    return setupOf(this).particleCount;
+  }
+
+  get triangleIndices() {
+    return setupOf(this).triangleIndices;
+  }
+
+  /** A copy of the settings in force. */
+  get settings() {
+    return setupOf(this).settings;
+  }
+
+  get colliders() {
+    return setupOf(this).colliders;
+  }
+
+  /** Independent patches in the grid (1 for a plain cloth; see createPatches). */
+  get patchCount() {
+    return setupOf(this).patchCount;
+  }
+
+  /** @param {number} particle */
+  patchOf(particle) {
+    return setupOf(this).patchOf(particle);
+  }
+
+  /** @param {'structural' | 'shear' | 'bending'} family */
+  constraintCount(family) {
+    return setupOf(this).constraintCount(family);
+  }
+
+  /** @param {number} particle */
+  isPinned(particle) {
+    return setupOf(this).isPinned(particle);
+  }
+
+  get disposed() {
+    return !setups.get(this);
+  }
+
+  /** Frees the cloth: each subclass frees its own resources, then the set-up. */
+  dispose() {
+    disposeSetupOf(this);
+  }
+
+  [Symbol.dispose]() {
+    this.dispose();
+  }
+}
