@@ -63,7 +63,7 @@ Cloth::Cloth(const ClothSettings& settings)
                               restPositions_)),
       restLengthsByDirection_(nuno::restLengthsByDirection(topology_)),
       normals_(restPositions_.size()),
-      solver_(topology_.constraints.size(), restPositions_.size()),
+      redBlack_(topology_, restLengthsByDirection_),
       accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds),
       stepStartPositions_(restPositions_.size()),
       stepStartVelocities_(restPositions_.size()) {
@@ -79,16 +79,16 @@ std::uint64_t Cloth::memoryBytes(const ClothSettings& settings) {
                                       (columns - 2) * rows + columns * (rows - 2);
     const std::uint64_t triangleIndices = 6 * (columns - 1) * (rows - 1);
     // restPositions_, the particles' positions, velocities, predictions and silent pushes,
-    // normals_, the Jacobi sums, the step start's positions and velocities (9), and the caller's
-    // starting shape and velocities when there are.
+    // normals_, the step start's positions and velocities (8), and the caller's starting shape
+    // and velocities when there are.
     const std::uint64_t vectorsPerParticle =
-        9 + (settings.initialPositions.empty() ? 0 : 1) + (settings.initialVelocities.empty() ? 0 : 1);
+        8 + (settings.initialPositions.empty() ? 0 : 1) + (settings.initialVelocities.empty() ? 0 : 1);
     const std::uint64_t perParticle = vectorsPerParticle * sizeof(Vec3) +
                                       2 * sizeof(float) /* inverse mass, Jacobi count */ +
                                       kRestLengthsPerParticle * sizeof(float);
-    const std::uint64_t perConstraint = sizeof(DistanceConstraint) + sizeof(std::uint32_t) /* Gauss-Seidel order */ +
-                                        sizeof(float) /* XPBD multiplier */;
-    return particles * perParticle + constraints * perConstraint + triangleIndices * sizeof(std::uint32_t);
+    const std::uint64_t perConstraint = sizeof(DistanceConstraint) + sizeof(std::uint32_t) /* Gauss-Seidel order */;
+    return particles * perParticle + constraints * perConstraint + triangleIndices * sizeof(std::uint32_t) +
+           RedBlackSolver::memoryBytes(settings) + SweepSolver::memoryBytes(settings, constraints);
 }
 
 void Cloth::hold(std::uint32_t particle, const Vec3& position) {
@@ -142,6 +142,8 @@ void Cloth::configure(const ClothSettings& next) {
     NUNO_SETTINGS(NUNO_REQUIRE_GRID_UNCHANGED)
 #undef NUNO_REQUIRE_GRID_UNCHANGED
     validate(next);
+    // Another ordering, or XPBD iterated, keeps more (their state is made when first used).
+    requireFitsInMemory(next);
 
     const bool pinsChanged = next.pins != settings_.pins || next.pinnedParticles != settings_.pinnedParticles;
     settings_ = next;
@@ -236,7 +238,18 @@ bool Cloth::stateIsFinite() const {
 
 void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
                     const FamilyRules& rules, const SubstepFactors& factors) {
+    // The red-black passes run on their own copy of the positions (red_black_solver.hpp), from
+    // the first constrain stage to the stage after the last.
+    bool passesHoldPositions = false;
     for (const Stage& stage : schedule) {
+        if ((stage.kind == StageKind::Constrain) != passesHoldPositions) {
+            passesHoldPositions = !passesHoldPositions;
+            if (passesHoldPositions) {
+                redBlack_.beginPasses(particles_, settings_.iterations > 1);
+            } else {
+                redBlack_.endPasses(particles_);
+            }
+        }
         switch (stage.kind) {
             case StageKind::Predict:
                 if (factors.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
@@ -246,14 +259,14 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 } else {
                     predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
                 }
-                solver_.beginSubstep();
+                sweeps_.beginSubstep();
                 break;
             case StageKind::Constrain:
-                solver_.solvePass(topology_.passes[passIndex(stage.direction, stage.colour)], topology_, particles_,
-                                  parameters.solver, rules);
+                redBlack_.solvePass(stage.direction, stage.colour, parameters.solver,
+                                    rules[static_cast<int>(familyOf(stage.direction))]);
                 break;
             case StageKind::Sweep:
-                solver_.sweep(topology_, particles_, parameters, rules);
+                sweeps_.sweep(topology_, particles_, parameters, rules);
                 break;
             case StageKind::Separate:
                 selfCollision_.resolve(particles_, restPositions_, topology_.grid,

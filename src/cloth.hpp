@@ -20,6 +20,7 @@
 #include "integrate.hpp"
 #include "measurements.hpp"
 #include "particles.hpp"
+#include "red_black_solver.hpp"
 #include "self_collision.hpp"
 #include "settings.hpp"
 #include "step_schedule.hpp"
@@ -129,7 +130,8 @@ private:
     std::vector<float> restLengthsByDirection_;
     Particles particles_;
     std::vector<Vec3> normals_;  // sized once, so reading normals never grows wasm memory
-    ConstraintSolver solver_;
+    RedBlackSolver redBlack_;
+    SweepSolver sweeps_;
     ColliderSet colliders_;
     SelfCollision selfCollision_;
     FixedStepAccumulator accumulator_;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 
 namespace nuno {
 
@@ -20,60 +19,6 @@ FamilyRules rulesFor(const SolverParameters& parameters, float h) {
 
 namespace {
 
-// How one visit weighs a pair: the inverse masses its solve sees, and the share of the solved
-// correction it applies. In-place orderings see the particles' own inverse masses and apply it all.
-struct PairWeights {
-    float first;
-    float second;
-    float relaxation;
-};
-
-// The projection's three functions are always inlined into the loops that call them: as calls
-// (GCC's choice once two loops used them) the red-black step ran 1.3x slower.
-
-// The length by which the pair's distance should shrink (negative: grow).
-template <SolverKind Kind>
-[[gnu::always_inline]] inline float lengthCorrection(float violation, float inverseMassSum, const FamilyRule& rule, float relaxation, float& lambda) {
-    if constexpr (Kind == SolverKind::MassSpring) {
-        return violation * (violation > 0.0f ? rule.stretchGain : rule.shrinkGain) * relaxation;
-    } else if constexpr (Kind == SolverKind::Pbd) {
-        return violation * rule.stiffness * relaxation;
-    } else {
-        // The multiplier takes exactly the share that is applied, so it stays the impulse the
-        // constraint has given and the converged stretch is the compliance's.
-        const float deltaLambda =
-            relaxation * ((-violation - rule.alphaTilde * lambda) / (inverseMassSum + rule.alphaTilde));
-        lambda += deltaLambda;
-        return -deltaLambda * inverseMassSum;
-    }
-}
-
-// The move of the first particle along the pair per unit of the inverse mass the solve sees;
-// the second moves opposite. Zero when both are pinned or they coincide.
-template <SolverKind Kind>
-[[gnu::always_inline]] inline Vec3 pairShift(const DistanceConstraint& constraint, const Particles& particles, const PairWeights& weights,
-               const FamilyRule& rule, float& lambda) {
-    const float inverseMassSum = weights.first + weights.second;
-    const Vec3 between = particles.positions[constraint.second] - particles.positions[constraint.first];
-    const float distance = glm::length(between);
-    if (inverseMassSum == 0.0f || distance < 1e-9f) return Vec3(0);
-    const float correction =
-        lengthCorrection<Kind>(distance - constraint.restLength, inverseMassSum, rule, weights.relaxation, lambda);
-    return between * (correction / (distance * inverseMassSum));
-}
-
-template <SolverKind Kind>
-[[gnu::always_inline]] inline void projectInPlace(std::uint32_t index, const Topology& topology, Particles& particles,
-                    const FamilyRules& rules, std::vector<float>& lambdas) {
-    const DistanceConstraint& constraint = topology.constraints[index];
-    const float firstInverseMass = particles.inverseMasses[constraint.first];
-    const float secondInverseMass = particles.inverseMasses[constraint.second];
-    const Vec3 shift = pairShift<Kind>(constraint, particles, {firstInverseMass, secondInverseMass, 1.0f},
-                                       rules[static_cast<int>(constraint.family)], lambdas[index]);
-    particles.positions[constraint.first] += shift * firstInverseMass;
-    particles.positions[constraint.second] -= shift * secondInverseMass;
-}
-
 // A symmetric sweep visits every constraint twice per iteration. PBD and mass-spring remove a
 // share of the violation per visit, so each visit gets the share that, compounded over the
 // two, removes what one visit of the other orderings removes: the material does not depend on
@@ -89,42 +34,34 @@ FamilyRules splitOverTwoVisits(FamilyRules rules) {
     return rules;
 }
 
-// Runs body with the solver kind as a compile-time constant, so the projections inline it.
-template <class Body>
-void withKind(SolverKind solver, Body&& body) {
-    switch (solver) {
-        case SolverKind::MassSpring:
-            body(std::integral_constant<SolverKind, SolverKind::MassSpring>{});
-            break;
-        case SolverKind::Pbd:
-            body(std::integral_constant<SolverKind, SolverKind::Pbd>{});
-            break;
-        case SolverKind::Xpbd:
-            body(std::integral_constant<SolverKind, SolverKind::Xpbd>{});
-            break;
-    }
+// One constraint, moving its particles at once (the Gauss-Seidel ordering).
+template <SolverKind Kind>
+void projectInPlace(std::uint32_t index, const Topology& topology, Particles& particles, const FamilyRules& rules,
+                    std::vector<float>& lambdas) {
+    const DistanceConstraint& constraint = topology.constraints[index];
+    const float firstInverseMass = particles.inverseMasses[constraint.first];
+    const float secondInverseMass = particles.inverseMasses[constraint.second];
+    const Vec3 shift = pairShift<Kind>(
+        particles.positions[constraint.first], particles.positions[constraint.second], constraint.restLength,
+        firstInverseMass, secondInverseMass, rules[static_cast<int>(constraint.family)], 1.0f, lambdas[index]);
+    particles.positions[constraint.first] += shift * firstInverseMass;
+    particles.positions[constraint.second] -= shift * secondInverseMass;
 }
 
 }  // namespace
 
-ConstraintSolver::ConstraintSolver(std::size_t constraintCount, std::size_t particleCount)
-    : lambdas_(constraintCount, 0.0f), jacobiMoves_(particleCount) {}
-
-void ConstraintSolver::beginSubstep() { std::fill(lambdas_.begin(), lambdas_.end(), 0.0f); }
-
-void ConstraintSolver::solvePass(const ConstraintPass& pass, const Topology& topology, Particles& particles,
-                                 SolverKind solver, const FamilyRules& rules) {
-    // A copy the positions cannot alias, so the loop keeps the rules in registers.
-    const FamilyRules passRules = rules;
-    withKind(solver, [&](auto kind) {
-        for (std::uint32_t index = pass.begin; index < pass.end; ++index) {
-            projectInPlace<kind.value>(index, topology, particles, passRules, lambdas_);
-        }
-    });
+std::uint64_t SweepSolver::memoryBytes(const ClothSettings& settings, std::uint64_t constraintCount) {
+    if (settings.ordering == Ordering::RedBlack) return 0;
+    const std::uint64_t sums = settings.ordering == Ordering::Jacobi ? settings.particleCount() * sizeof(Vec3) : 0;
+    return constraintCount * sizeof(float) + sums;
 }
 
-void ConstraintSolver::sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
+void SweepSolver::beginSubstep() { std::fill(lambdas_.begin(), lambdas_.end(), 0.0f); }
+
+void SweepSolver::sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
                              const FamilyRules& rules) {
+    // Made at the first sweep: a red-black cloth never needs them. Fresh multipliers are zero.
+    lambdas_.resize(topology.constraints.size(), 0.0f);
     withKind(parameters.solver, [&](auto kind) {
         constexpr SolverKind Kind = kind.value;
         if (parameters.ordering == Ordering::GaussSeidel) {
@@ -145,16 +82,16 @@ void ConstraintSolver::sweep(const Topology& topology, Particles& particles, con
         }
         // Jacobi, with mass splitting: a particle in n constraints lends each of them 1/n of its
         // mass, so each correction is solved with inverse mass n w and the particle moves by the sum.
-        std::fill(jacobiMoves_.begin(), jacobiMoves_.end(), Vec3(0));
+        jacobiMoves_.assign(particles.size(), Vec3(0));
         for (std::size_t index = 0; index < topology.constraints.size(); ++index) {
             const DistanceConstraint& constraint = topology.constraints[index];
             const float firstInverseMass = particles.inverseMasses[constraint.first];
             const float secondInverseMass = particles.inverseMasses[constraint.second];
-            const PairWeights weights{firstInverseMass * topology.constraintCounts[constraint.first],
-                                      secondInverseMass * topology.constraintCounts[constraint.second],
-                                      parameters.jacobiRelaxation};
-            const Vec3 shift = pairShift<Kind>(constraint, particles, weights, rules[static_cast<int>(constraint.family)],
-                                               lambdas_[index]);
+            const Vec3 shift = pairShift<Kind>(
+                particles.positions[constraint.first], particles.positions[constraint.second], constraint.restLength,
+                firstInverseMass * topology.constraintCounts[constraint.first],
+                secondInverseMass * topology.constraintCounts[constraint.second],
+                rules[static_cast<int>(constraint.family)], parameters.jacobiRelaxation, lambdas_[index]);
             jacobiMoves_[constraint.first] += shift * firstInverseMass;
             jacobiMoves_[constraint.second] -= shift * secondInverseMass;
         }

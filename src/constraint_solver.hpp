@@ -15,7 +15,7 @@
 //       of about (w_a + w_b) h^2 / iterations (tests/native/convergence_test.cpp).
 // Orderings: Gauss-Seidel visits constraints by start particle, backward then forward, and moves
 // particles at once; red-black visits the twelve colour passes of the topology (what the GPU
-// does); Jacobi computes every correction from the same positions with each particle's mass
+// does; red_black_solver.hpp, four constraints at a time); Jacobi computes every correction from the same positions with each particle's mass
 // split evenly among its constraints, then moves each particle by the relaxation factor times
 // the sum of its corrections.
 #pragma once
@@ -24,18 +24,12 @@
 #include <vector>
 
 #include "particles.hpp"
+#include "projection.hpp"
 #include "settings.hpp"
 #include "topology.hpp"
 
 namespace nuno {
 
-// What one family's parameters mean for one substep, worked out once per sweep.
-struct FamilyRule {
-    float alphaTilde;   // XPBD compliance / h^2
-    float stiffness;    // PBD
-    float stretchGain;  // mass-spring, while longer than rest
-    float shrinkGain;   // mass-spring, while shorter than rest
-};
 using FamilyRules = std::array<FamilyRule, kFamilyCount>;
 
 struct SolverParameters {
@@ -49,19 +43,19 @@ struct SolverParameters {
 
 FamilyRules rulesFor(const SolverParameters& parameters, float substepSeconds);
 
-// Runs the constrain and sweep stages of the step schedule (step_schedule.hpp).
-class ConstraintSolver {
+// Runs the sweep stages of the step schedule (step_schedule.hpp).
+class SweepSolver {
 public:
-    explicit ConstraintSolver(std::size_t constraintCount, std::size_t particleCount);
 
     // Starts a substep: XPBD multipliers return to zero.
     void beginSubstep();
-    // One colour of one direction, red-black: its constraints share no particle.
-    void solvePass(const ConstraintPass& pass, const Topology& topology, Particles& particles, SolverKind solver,
-                   const FamilyRules& rules);
     // Every constraint once, in the Gauss-Seidel (back, then forth) or Jacobi ordering.
     void sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,
                const FamilyRules& rules);
+
+    // What a cloth with these settings keeps here (made when a sweep first runs): the
+    // multipliers, and Jacobi's summed corrections.
+    static std::uint64_t memoryBytes(const ClothSettings& settings, std::uint64_t constraintCount);
 
 private:
     std::vector<float> lambdas_;     // XPBD multiplier per constraint, in topology order

@@ -10,6 +10,39 @@
 namespace nuno {
 namespace {
 
+// As a stream with setprecision writes it (%g), without the streams and locales that cost the
+// wasm module about 100 KB.
+std::string withDigits(double value, int significantDigits) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*g", significantDigits, value);
+    return text;
+}
+
+// Whether value written with this many significant digits reads back as the same float32,
+// asked without strtod, which with its long-double arithmetic is 14 KB of the wasm module. The
+// digits form an integer below 10^9, exact in a double, and a power of ten up to 10^22 is exact
+// too, so the double below is the text's value rounded once (twice past 10^22): only a text
+// within a double's rounding of the halfway point between two floats could read back
+// otherwise than strtod reads it.
+bool readsBackAsItself(double value, int significantDigits) {
+    if (!std::isfinite(value)) return !std::isnan(value);
+    char text[40];
+    std::snprintf(text, sizeof text, "%.*e", significantDigits - 1, std::fabs(value));
+    double digits = 0.0;
+    const char* character = text;
+    for (; *character != 'e'; ++character) {
+        if (*character != '.') digits = digits * 10.0 + (*character - '0');
+    }
+    int powerOfTen = std::atoi(character + 1) - (significantDigits - 1);
+    double readBack = digits;
+    for (; powerOfTen > 22; powerOfTen -= 22) readBack *= 1e22;
+    for (; powerOfTen < -22; powerOfTen += 22) readBack /= 1e22;
+    constexpr double kExactPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    readBack = powerOfTen >= 0 ? readBack * kExactPowers[powerOfTen] : readBack / kExactPowers[-powerOfTen];
+    return static_cast<float>(readBack) == static_cast<float>(std::fabs(value));
+}
+
 void requireIntIn(const std::string& name, int value, int low, int high) {
     if (value < low || value > high) {
         failInput(name, "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]",
@@ -70,7 +103,7 @@ std::string jsText(int value) { return std::to_string(value); }
 std::string jsText(float value) {
     const std::string digits = jsNumber(value);
     const float reciprocal = std::round(1.0f / value);
-    const bool sixDigitsAreInexact = static_cast<float>(std::stod(digits)) != value;
+    const bool sixDigitsAreInexact = !readsBackAsItself(value, 6);
     if (sixDigitsAreInexact && reciprocal > 1.0f && 1.0f / reciprocal == value) return "1/" + jsNumber(reciprocal);
     return digits;
 }
@@ -156,25 +189,13 @@ void failInput(const std::string& name, const std::string& allowed, const std::s
                                 ", got " + got);
 }
 
-namespace {
-
-// As a stream with setprecision writes it (%g), without the streams and locales that cost the
-// wasm module about 100 KB.
-std::string withDigits(double value, int significantDigits) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.*g", significantDigits, value);
-    return text;
-}
-
-}  // namespace
 
 std::string showNumber(double value) {
     // The fewest digits that read back as the same float32 (every setting is one), so a value
     // just outside a range never shows as the range's end: 1000000064 is 1.00000006e+09, not
     // 1e+09, which [0, 1e+09] allows. Nine digits always suffice for a float32.
     for (int digits = 6; digits < 9; ++digits) {
-        const std::string text = withDigits(value, digits);
-        if (static_cast<float>(std::strtod(text.c_str(), nullptr)) == static_cast<float>(value)) return text;
+        if (readsBackAsItself(value, digits)) return withDigits(value, digits);
     }
     return withDigits(value, 9);
 }

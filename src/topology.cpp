@@ -31,6 +31,14 @@ int colourOf(Direction direction, int column, int row) {
     return (coordinate / info.colourPeriod) % 2;
 }
 
+bool startsConstraint(const Grid& grid, Direction direction, int column, int row) {
+    const GridOffset offset = offsetOf(direction);
+    const int otherColumn = column + offset.columns;
+    const int otherRow = row + offset.rows;
+    return otherColumn <= grid.patchEndColumn(column) && otherRow >= grid.patchStartRow(row) &&
+           otherRow <= grid.patchEndRow(row);
+}
+
 std::size_t Topology::countOf(Family family) const {
     return static_cast<std::size_t>(std::count_if(constraints.begin(), constraints.end(),
                                                   [family](const DistanceConstraint& c) { return c.family == family; }));
@@ -71,15 +79,10 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
         for (int column = 0; column < grid.columns; ++column) {
             for (int d = 0; d < kDirectionCount; ++d) {
                 const auto direction = static_cast<Direction>(d);
+                if (!startsConstraint(grid, direction, column, row)) continue;
                 const GridOffset offset = offsetOf(direction);
-                const int otherColumn = column + offset.columns;
-                const int otherRow = row + offset.rows;
-                if (otherColumn > grid.patchEndColumn(column) || otherRow < grid.patchStartRow(row) ||
-                    otherRow > grid.patchEndRow(row)) {
-                    continue;  // beyond the grid, or in another patch
-                }
                 const std::uint32_t first = grid.index(column, row);
-                const std::uint32_t second = grid.index(otherColumn, otherRow);
+                const std::uint32_t second = grid.index(column + offset.columns, row + offset.rows);
                 const float restLength = glm::length(restPositions[second] - restPositions[first]);
                 natural.push_back({{first, second, restLength, familyOf(direction)},
                                    passIndex(direction, colourOf(direction, column, row))});

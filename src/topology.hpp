@@ -78,6 +78,10 @@ struct Grid {
     int patchEndRow(int row) const { return patchStartRow(row) + patchHeight() - 1; }
 };
 
+// Whether a constraint starts at (column, row) in this direction: its second particle is in the
+// grid and in the same patch.
+bool startsConstraint(const Grid& grid, Direction direction, int column, int row);
+
 struct DistanceConstraint {
     std::uint32_t first;
     std::uint32_t second;

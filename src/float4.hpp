@@ -1,0 +1,73 @@
+// Four floats worked on lane by lane, so the red-black passes can solve four constraints of one
+// colour at once. Natively this is SSE; Emscripten maps the same SSE intrinsics onto
+// WebAssembly SIMD (-msimd128 -msse). Every operation here is IEEE single precision in each
+// lane, exactly the scalar operation, so a formula written once (projection.hpp) rounds the
+// same on Float4 as on float, natively and in wasm. Only the red-black passes include this: the
+// rest of the wasm build stays free of SIMD instructions. Everything here is always inlined, so
+// the passes can be compiled for size without a call per lane operation.
+#pragma once
+
+#include <xmmintrin.h>
+
+namespace nuno {
+
+// Lanes that pass a test: all bits set where it holds, clear where not.
+struct Mask4 {
+    __m128 bits;
+};
+
+struct Float4 {
+    __m128 lanes;
+
+    Float4() = default;
+    Float4(__m128 values) : lanes(values) {}
+    explicit Float4(float every) : lanes(_mm_set1_ps(every)) {}
+
+    [[gnu::always_inline]] static Float4 load(const float* from) { return _mm_loadu_ps(from); }
+    [[gnu::always_inline]] void store(float* to) const { _mm_storeu_ps(to, lanes); }
+};
+
+[[gnu::always_inline]] inline Float4 operator+(Float4 a, Float4 b) { return _mm_add_ps(a.lanes, b.lanes); }
+[[gnu::always_inline]] inline Float4 operator-(Float4 a, Float4 b) { return _mm_sub_ps(a.lanes, b.lanes); }
+[[gnu::always_inline]] inline Float4 operator*(Float4 a, Float4 b) { return _mm_mul_ps(a.lanes, b.lanes); }
+[[gnu::always_inline]] inline Float4 operator/(Float4 a, Float4 b) { return _mm_div_ps(a.lanes, b.lanes); }
+// Flips the sign bit, as the scalar unary minus does.
+[[gnu::always_inline]] inline Float4 operator-(Float4 a) { return _mm_xor_ps(a.lanes, _mm_set1_ps(-0.0f)); }
+[[gnu::always_inline]] inline Float4& operator+=(Float4& a, Float4 b) { return a = a + b; }
+[[gnu::always_inline]] inline Float4 sqrt(Float4 a) { return _mm_sqrt_ps(a.lanes); }
+
+[[gnu::always_inline]] inline Mask4 operator>(Float4 a, Float4 b) { return {_mm_cmpgt_ps(a.lanes, b.lanes)}; }
+[[gnu::always_inline]] inline Mask4 operator>=(Float4 a, Float4 b) { return {_mm_cmpge_ps(a.lanes, b.lanes)}; }
+[[gnu::always_inline]] inline Mask4 operator!=(Float4 a, Float4 b) { return {_mm_cmpneq_ps(a.lanes, b.lanes)}; }
+[[gnu::always_inline]] inline Mask4 operator&&(Mask4 a, Mask4 b) { return {_mm_and_ps(a.bits, b.bits)}; }
+
+// Per lane, the scalar `holds ? whenTrue : whenFalse`.
+[[gnu::always_inline]] inline Float4 select(Mask4 holds, Float4 whenTrue, Float4 whenFalse) {
+    return _mm_or_ps(_mm_and_ps(holds.bits, whenTrue.lanes), _mm_andnot_ps(holds.bits, whenFalse.lanes));
+}
+
+// Rearranging lanes between two registers a = (a0 a1 a2 a3), b = (b0 b1 b2 b3).
+[[gnu::always_inline]] inline Float4 evenLanes(Float4 a, Float4 b) { return _mm_shuffle_ps(a.lanes, b.lanes, _MM_SHUFFLE(2, 0, 2, 0)); }  // a0 a2 b0 b2
+[[gnu::always_inline]] inline Float4 oddLanes(Float4 a, Float4 b) { return _mm_shuffle_ps(a.lanes, b.lanes, _MM_SHUFFLE(3, 1, 3, 1)); }   // a1 a3 b1 b3
+[[gnu::always_inline]] inline Float4 lowHalves(Float4 a, Float4 b) { return _mm_movelh_ps(a.lanes, b.lanes); }                            // a0 a1 b0 b1
+[[gnu::always_inline]] inline Float4 highHalves(Float4 a, Float4 b) { return _mm_movehl_ps(b.lanes, a.lanes); }                           // a2 a3 b2 b3
+[[gnu::always_inline]] inline Float4 interleaveLow(Float4 a, Float4 b) { return _mm_unpacklo_ps(a.lanes, b.lanes); }                      // a0 b0 a1 b1
+[[gnu::always_inline]] inline Float4 interleaveHigh(Float4 a, Float4 b) { return _mm_unpackhi_ps(a.lanes, b.lanes); }                     // a2 b2 a3 b3
+[[gnu::always_inline]] inline Mask4 interleaveLow(Mask4 a, Mask4 b) { return {_mm_unpacklo_ps(a.bits, b.bits)}; }
+[[gnu::always_inline]] inline Mask4 interleaveHigh(Mask4 a, Mask4 b) { return {_mm_unpackhi_ps(a.bits, b.bits)}; }
+[[gnu::always_inline]] inline Mask4 lowHalves(Mask4 a, Mask4 b) { return {_mm_movelh_ps(a.bits, b.bits)}; }
+[[gnu::always_inline]] inline Mask4 highHalves(Mask4 a, Mask4 b) { return {_mm_movehl_ps(b.bits, a.bits)}; }
+[[gnu::always_inline]] inline Mask4 noLanes() { return {_mm_setzero_ps()}; }
+[[gnu::always_inline]] inline bool every(Mask4 lanes) { return _mm_movemask_ps(lanes.bits) == 0xF; }
+
+// Four particles' positions, an axis per register.
+struct Float4x3 {
+    Float4 x, y, z;
+};
+[[gnu::always_inline]] inline Float4x3 operator+(const Float4x3& a, const Float4x3& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+[[gnu::always_inline]] inline Float4x3 operator-(const Float4x3& a, const Float4x3& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+[[gnu::always_inline]] inline Float4x3 operator*(const Float4x3& a, Float4 scale) { return {a.x * scale, a.y * scale, a.z * scale}; }
+// As glm::length computes a vec3's: sqrt((x * x + y * y) + z * z).
+[[gnu::always_inline]] inline Float4 lengthOf(const Float4x3& a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
+
+}  // namespace nuno

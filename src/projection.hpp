@@ -1,0 +1,82 @@
+// One distance constraint's projection, written once for a single pair (float, glm::vec3: the
+// Gauss-Seidel and Jacobi sweeps) and for four pairs at a time (Float4, Float4x3 of float4.hpp:
+// the red-black passes). The operations and their order are the same for both, so the two round identically;
+// the GPU shaders (shaders/solver-*.glsl, compute-constrain.wgsl) repeat them too.
+// The models are described in constraint_solver.hpp.
+#pragma once
+
+#include <type_traits>
+
+#include <cmath>
+
+#include "math.hpp"
+#include "settings.hpp"
+
+namespace nuno {
+
+// What one family's parameters mean for one substep, worked out once per sweep: as floats, or
+// as four copies of each for the passes that solve four constraints at once.
+template <class Real>
+struct FamilyRuleOf {
+    Real alphaTilde;   // XPBD compliance / h^2
+    Real stiffness;    // PBD
+    Real stretchGain;  // mass-spring, while longer than rest
+    Real shrinkGain;   // mass-spring, while shorter than rest
+};
+using FamilyRule = FamilyRuleOf<float>;
+
+inline float lengthOf(const Vec3& a) { return glm::length(a); }
+inline float select(bool holds, float whenTrue, float whenFalse) { return holds ? whenTrue : whenFalse; }
+
+// The length by which the pair's distance should shrink (negative: grow).
+template <SolverKind Kind, class Real>
+[[gnu::always_inline]] inline Real lengthCorrection(Real violation, Real inverseMassSum, const FamilyRuleOf<Real>& rule,
+                                                   Real relaxation, Real& lambda) {
+    if constexpr (Kind == SolverKind::MassSpring) {
+        return violation * select(violation > Real(0.0f), rule.stretchGain, rule.shrinkGain) * relaxation;
+    } else if constexpr (Kind == SolverKind::Pbd) {
+        return violation * rule.stiffness * relaxation;
+    } else {
+        // The multiplier takes exactly the share that is applied, so it stays the impulse the
+        // constraint has given and the converged stretch is the compliance's.
+        const Real deltaLambda =
+            relaxation * ((-violation - rule.alphaTilde * lambda) / (inverseMassSum + rule.alphaTilde));
+        lambda += deltaLambda;
+        return -deltaLambda * inverseMassSum;
+    }
+}
+
+// The move of the first particle along the pair per unit of the inverse mass the solve sees
+// (firstWeight, secondWeight); the second moves opposite. Zero, and the multiplier untouched,
+// where both are pinned or they coincide.
+template <SolverKind Kind, class Real, class Vector>
+[[gnu::always_inline]] inline Vector pairShift(const Vector& first, const Vector& second, Real restLength, Real firstWeight,
+                                               Real secondWeight, const FamilyRuleOf<Real>& rule, Real relaxation,
+                                               Real& lambda) {
+    const Real inverseMassSum = firstWeight + secondWeight;
+    const Vector between = second - first;
+    const Real distance = lengthOf(between);
+    const auto solvable = inverseMassSum != Real(0.0f) && distance >= Real(1e-9f);
+    Real nextLambda = lambda;
+    const Real correction = lengthCorrection<Kind>(distance - restLength, inverseMassSum, rule, relaxation, nextLambda);
+    lambda = select(solvable, nextLambda, lambda);
+    return between * select(solvable, correction / (distance * inverseMassSum), Real(0.0f));
+}
+
+// Runs body with the solver kind as a compile-time constant, so the projections inline it.
+template <class Body>
+void withKind(SolverKind solver, Body&& body) {
+    switch (solver) {
+        case SolverKind::MassSpring:
+            body(std::integral_constant<SolverKind, SolverKind::MassSpring>{});
+            break;
+        case SolverKind::Pbd:
+            body(std::integral_constant<SolverKind, SolverKind::Pbd>{});
+            break;
+        case SolverKind::Xpbd:
+            body(std::integral_constant<SolverKind, SolverKind::Xpbd>{});
+            break;
+    }
+}
+
+}  // namespace nuno

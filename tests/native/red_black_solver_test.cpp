@@ -1,0 +1,125 @@
+// The four-at-a-time red-black passes against the plainest way to run them: each pass of the
+// topology one constraint at a time, in float, with a multiplier per constraint. A pass's
+// constraints share no particle, so the two must agree to the bit, whatever the grid's width
+// (whole chunks, rows cut short, grids narrower than a window), its patches, pins and
+// coincident particles, for the three solvers and for XPBD iterated.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+
+#include "constraint_solver.hpp"
+#include "red_black_solver.hpp"
+#include "settings.hpp"
+#include "sheet.hpp"
+#include "topology.hpp"
+
+namespace nuno {
+namespace {
+
+struct Case {
+    int columns;
+    int rows;
+    int patchColumns;
+    int patchRows;
+};
+
+SolverParameters parametersFor(SolverKind solver) {
+    SolverParameters parameters{solver, Ordering::RedBlack, 1.0f, 100.0f, 0.01f, {}};
+    parameters.families[0] = {};  // the defaults: compliance 0, stiffness 1
+    parameters.families[1].compliance = 1e-6f;
+    parameters.families[1].stiffness = 0.5f;
+    parameters.families[1].stretch = 0.7f;
+    parameters.families[1].shrink = 0.3f;
+    parameters.families[2].compliance = 1e-3f;
+    parameters.families[2].stiffness = 0.1f;
+    parameters.families[2].stretch = 0.2f;
+    parameters.families[2].shrink = 0.1f;
+    return parameters;
+}
+
+// The rest shape pushed about, a few particles pinned, two made to coincide.
+Particles disturbed(const std::vector<Vec3>& rest, std::uint32_t seed) {
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<float> push(-0.02f, 0.02f);
+    Particles particles;
+    particles.positions = rest;
+    for (Vec3& position : particles.positions) position += Vec3(push(random), push(random), push(random));
+    particles.inverseMasses.assign(rest.size(), 100.0f);
+    for (std::size_t i = 0; i < rest.size(); i += 7) particles.inverseMasses[i] = 0.0f;
+    if (rest.size() > 3) particles.positions[3] = particles.positions[2];
+    return particles;
+}
+
+void oneConstraintAtATime(const Topology& topology, Particles& particles, SolverKind solver, const FamilyRules& rules,
+                          int iterations) {
+    std::vector<float> lambdas(topology.constraints.size(), 0.0f);
+    withKind(solver, [&](auto kind) {
+        for (int iteration = 0; iteration < iterations; ++iteration) {
+            for (const ConstraintPass& pass : topology.passes) {
+                for (std::uint32_t i = pass.begin; i < pass.end; ++i) {
+                    const DistanceConstraint& c = topology.constraints[i];
+                    const float firstInverseMass = particles.inverseMasses[c.first];
+                    const float secondInverseMass = particles.inverseMasses[c.second];
+                    const Vec3 shift = pairShift<kind.value>(
+                        particles.positions[c.first], particles.positions[c.second], c.restLength, firstInverseMass,
+                        secondInverseMass, rules[static_cast<int>(c.family)], 1.0f, lambdas[i]);
+                    particles.positions[c.first] += shift * firstInverseMass;
+                    particles.positions[c.second] -= shift * secondInverseMass;
+                }
+            }
+        }
+    });
+}
+
+void fourAtATime(const Topology& topology, Particles& particles, SolverKind solver, const FamilyRules& rules,
+                 int iterations) {
+    RedBlackSolver passes(topology, restLengthsByDirection(topology));
+    passes.beginPasses(particles, iterations > 1);
+    for (int iteration = 0; iteration < iterations; ++iteration) {
+        for (const ConstraintPass& pass : topology.passes) {
+            passes.solvePass(pass.direction, pass.colour, solver, rules[static_cast<int>(familyOf(pass.direction))]);
+        }
+    }
+    passes.endPasses(particles);
+}
+
+int differingBits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+    int differing = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) differing += std::memcmp(&a[i], &b[i], sizeof(Vec3)) != 0;
+    return differing;
+}
+
+TEST(RedBlackSolver, FourAtATimeIsBitForBitOneAtATime) {
+    const Case cases[] = {{2, 2, 0, 0},  {3, 5, 0, 0},   {7, 4, 0, 0},   {8, 8, 0, 0},    {9, 11, 0, 0},
+                          {17, 6, 0, 0}, {32, 32, 0, 0}, {33, 19, 0, 0}, {24, 16, 8, 8},  {40, 12, 10, 4},
+                          {18, 18, 3, 6}, {64, 9, 64, 3}};
+    for (const Case& grid : cases) {
+        ClothSettings settings;
+        settings.columns = grid.columns;
+        settings.rows = grid.rows;
+        settings.patchColumns = grid.patchColumns;
+        settings.patchRows = grid.patchRows;
+        const std::vector<Vec3> rest = initialPositions(settings);
+        const Topology topology =
+            buildTopology(Grid{grid.columns, grid.rows, grid.patchColumns, grid.patchRows}, rest);
+        for (SolverKind solver : {SolverKind::MassSpring, SolverKind::Pbd, SolverKind::Xpbd}) {
+            const FamilyRules rules = rulesFor(parametersFor(solver), 1.0f / 600.0f);
+            for (int iterations : {1, 3}) {
+                Particles expected = disturbed(rest, 7u * static_cast<std::uint32_t>(grid.columns) + grid.rows);
+                Particles actual = expected;
+                const std::vector<Vec3> start = expected.positions;
+                oneConstraintAtATime(topology, expected, solver, rules, iterations);
+                fourAtATime(topology, actual, solver, rules, iterations);
+                EXPECT_EQ(differingBits(actual.positions, expected.positions), 0)
+                    << grid.columns << " x " << grid.rows << " in patches of " << grid.patchColumns << " x "
+                    << grid.patchRows << ", solver " << static_cast<int>(solver) << ", " << iterations << " iterations";
+                EXPECT_GT(differingBits(expected.positions, start), grid.columns * grid.rows / 2)
+                    << "the passes moved almost nothing";
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace nuno
