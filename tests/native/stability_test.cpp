@@ -251,6 +251,14 @@ TEST(Memory, GridsBeyondTheBudgetAreRefusedNamingTheMemory) {
     }
     test::metric("largest_square_grid_side", largestSquare, "particles");
     EXPECT_GE(largestSquare, 1800);
+    // The documentation of 'columns' says so.
+    const std::string& note = settingsSchema().front().note;
+    const std::string side = std::to_string(largestSquare);
+    EXPECT_NE(note.find(side + " x " + side + " at most"), std::string::npos) << note;
+    ClothSettings square;
+    square.columns = square.rows = largestSquare;
+    const auto bytesPerParticle = std::lround(static_cast<double>(Cloth::memoryBytes(square)) / square.particleCount());
+    EXPECT_NE(note.find("about " + std::to_string(bytesPerParticle) + " bytes per particle"), std::string::npos) << note;
 
     ClothSettings settings;
     settings.columns = 4096;
