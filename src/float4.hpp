@@ -3,8 +3,8 @@
 // WebAssembly SIMD (-msimd128 -msse). Every operation here is IEEE single precision in each
 // lane, exactly the scalar operation, so a formula written once (projection.hpp) rounds the
 // same on Float4 as on float, natively and in wasm. Only the red-black passes include this: the
-// rest of the wasm build stays free of SIMD instructions. Everything here is always inlined, so
-// the passes can be compiled for size without a call per lane operation.
+// rest of the wasm build stays free of SIMD instructions. Everything here is always inlined: a
+// call would cost more than the lane operation it makes.
 #pragma once
 
 #include <xmmintrin.h>
@@ -47,27 +47,43 @@ struct Float4 {
 }
 
 // Rearranging lanes between two registers a = (a0 a1 a2 a3), b = (b0 b1 b2 b3).
-[[gnu::always_inline]] inline Float4 evenLanes(Float4 a, Float4 b) { return _mm_shuffle_ps(a.lanes, b.lanes, _MM_SHUFFLE(2, 0, 2, 0)); }  // a0 a2 b0 b2
-[[gnu::always_inline]] inline Float4 oddLanes(Float4 a, Float4 b) { return _mm_shuffle_ps(a.lanes, b.lanes, _MM_SHUFFLE(3, 1, 3, 1)); }   // a1 a3 b1 b3
-[[gnu::always_inline]] inline Float4 lowHalves(Float4 a, Float4 b) { return _mm_movelh_ps(a.lanes, b.lanes); }                            // a0 a1 b0 b1
-[[gnu::always_inline]] inline Float4 highHalves(Float4 a, Float4 b) { return _mm_movehl_ps(b.lanes, a.lanes); }                           // a2 a3 b2 b3
-[[gnu::always_inline]] inline Float4 interleaveLow(Float4 a, Float4 b) { return _mm_unpacklo_ps(a.lanes, b.lanes); }                      // a0 b0 a1 b1
-[[gnu::always_inline]] inline Float4 interleaveHigh(Float4 a, Float4 b) { return _mm_unpackhi_ps(a.lanes, b.lanes); }                     // a2 b2 a3 b3
-[[gnu::always_inline]] inline Mask4 interleaveLow(Mask4 a, Mask4 b) { return {_mm_unpacklo_ps(a.bits, b.bits)}; }
-[[gnu::always_inline]] inline Mask4 interleaveHigh(Mask4 a, Mask4 b) { return {_mm_unpackhi_ps(a.bits, b.bits)}; }
-[[gnu::always_inline]] inline Mask4 lowHalves(Mask4 a, Mask4 b) { return {_mm_movelh_ps(a.bits, b.bits)}; }
-[[gnu::always_inline]] inline Mask4 highHalves(Mask4 a, Mask4 b) { return {_mm_movehl_ps(b.bits, a.bits)}; }
-[[gnu::always_inline]] inline Mask4 noLanes() { return {_mm_setzero_ps()}; }
+// a0 a2 b0 b2
+[[gnu::always_inline]] inline Float4 evenLanes(Float4 a, Float4 b) {
+    return _mm_shuffle_ps(a.lanes, b.lanes, _MM_SHUFFLE(2, 0, 2, 0));
+}
+// a1 a3 b1 b3
+[[gnu::always_inline]] inline Float4 oddLanes(Float4 a, Float4 b) {
+    return _mm_shuffle_ps(a.lanes, b.lanes, _MM_SHUFFLE(3, 1, 3, 1));
+}
+// a0 a1 b0 b1
+[[gnu::always_inline]] inline Float4 lowHalves(Float4 a, Float4 b) { return _mm_movelh_ps(a.lanes, b.lanes); }
+// a2 a3 b2 b3
+[[gnu::always_inline]] inline Float4 highHalves(Float4 a, Float4 b) { return _mm_movehl_ps(b.lanes, a.lanes); }
+// a0 b0 a1 b1
+[[gnu::always_inline]] inline Float4 interleaveLow(Float4 a, Float4 b) { return _mm_unpacklo_ps(a.lanes, b.lanes); }
+// a2 b2 a3 b3
+[[gnu::always_inline]] inline Float4 interleaveHigh(Float4 a, Float4 b) { return _mm_unpackhi_ps(a.lanes, b.lanes); }
+
+// Whether a test holds in all four lanes.
 [[gnu::always_inline]] inline bool every(Mask4 lanes) { return _mm_movemask_ps(lanes.bits) == 0xF; }
 
 // Four particles' positions, an axis per register.
 struct Float4x3 {
     Float4 x, y, z;
 };
-[[gnu::always_inline]] inline Float4x3 operator+(const Float4x3& a, const Float4x3& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-[[gnu::always_inline]] inline Float4x3 operator-(const Float4x3& a, const Float4x3& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-[[gnu::always_inline]] inline Float4x3 operator*(const Float4x3& a, Float4 scale) { return {a.x * scale, a.y * scale, a.z * scale}; }
-// As glm::length computes a vec3's: sqrt((x * x + y * y) + z * z).
-[[gnu::always_inline]] inline Float4 lengthOf(const Float4x3& a) { return sqrt(a.x * a.x + a.y * a.y + a.z * a.z); }
+[[gnu::always_inline]] inline Float4x3 operator+(const Float4x3& a, const Float4x3& b) {
+    return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+[[gnu::always_inline]] inline Float4x3 operator-(const Float4x3& a, const Float4x3& b) {
+    return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+[[gnu::always_inline]] inline Float4x3 operator*(const Float4x3& a, Float4 scale) {
+    return {a.x * scale, a.y * scale, a.z * scale};
+}
+// As glm::dot and glm::length compute them for vec3: dot sums (x + y) + z.
+[[gnu::always_inline]] inline Float4 dot(const Float4x3& a, const Float4x3& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+[[gnu::always_inline]] inline Float4 lengthOf(const Float4x3& a) { return sqrt(dot(a, a)); }
 
 }  // namespace nuno

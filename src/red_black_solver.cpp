@@ -142,8 +142,9 @@ struct SplitPositions {
 // (one iteration, or compliance 0, where alpha~ * lambda is 0): -violation - 0 is -violation to
 // the bit, so a zero stands in for them and nothing is stored.
 template <LaneShape Shape, SolverKind Kind>
-[[gnu::always_inline]] inline void solveWholeChunk(const SplitPositions& p, std::size_t a, std::size_t b, Float4 restLength, float* multipliers,
-                     const FamilyRuleOf<Float4>& rule) {
+[[gnu::always_inline]] inline void solveWholeChunk(const SplitPositions& p, std::size_t a, std::size_t b,
+                                                   Float4 restLength, float* multipliers,
+                                                   const FamilyRuleOf<Float4>& rule) {
     using Lanes = Window<Shape>;
     const Float4x3 first{Lanes::firsts(p.x, a, b), Lanes::firsts(p.y, a, b), Lanes::firsts(p.z, a, b)};
     const Float4x3 second{Lanes::seconds(p.x, a, b), Lanes::seconds(p.y, a, b), Lanes::seconds(p.z, a, b)};
@@ -267,7 +268,8 @@ void RedBlackSolver::solvePass(Direction direction, int colour, SolverKind solve
     }
     // PBD removes stiffness * violation: the mass-spring projection with that one gain for
     // stretch and shrink, to the bit. One kernel serves both, which keeps the wasm small.
-    const FamilyRule gains = solver == SolverKind::Pbd ? FamilyRule{rule.alphaTilde, rule.stiffness, rule.stiffness, rule.stiffness} : rule;
+    const FamilyRule gains =
+        solver == SolverKind::Pbd ? FamilyRule{rule.alphaTilde, rule.stiffness, rule.stiffness, rule.stiffness} : rule;
     solveShape<SolverKind::MassSpring>(pass, columns_, positions, gains, false);
 }
 
