@@ -1,0 +1,88 @@
+// Two builds of the core in one Node process, stepping the bench scene in turn, so a change's
+// speed-up is a ratio measured side by side rather than across runs of a shared, noisy machine.
+//   node tests/bench/compare-builds.mjs <dist folder before> <dist folder after>
+// Each folder holds a nuno-core.mjs and nuno-core.wasm (build an older commit with
+// `emcmake cmake -S <its checkout> -B <build> -DNUNO_DIST_DIR=<folder>`). Per case it prints the
+// median over three rounds of each build's 60-step median, in ms per step and millions of
+// constraint projections per second, and after / before.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SCENE_COLLIDERS, SCENE_SETTINGS } from './scene.js';
+
+const ROUNDS = 3;
+const WARMUP_STEPS = 20;
+const TIMED_STEPS = 60;
+const CASES = [
+  { size: 64, substeps: 10, iterations: 1, solver: 'xpbd' },
+  { size: 128, substeps: 10, iterations: 1, solver: 'xpbd' },
+  { size: 256, substeps: 10, iterations: 1, solver: 'xpbd' },
+  { size: 128, substeps: 1, iterations: 10, solver: 'xpbd' },
+  { size: 128, substeps: 10, iterations: 1, solver: 'pbd' },
+  { size: 128, substeps: 10, iterations: 1, solver: 'mass-spring' },
+];
+
+/** @param {string} folder */
+async function loadCore(folder) {
+  const directory = resolve(folder);
+  // The query keeps two builds' module factories apart in the module cache.
+  const { default: createNunoCore } = await import(`${pathToFileURL(`${directory}/nuno-core.mjs`).href}?${directory}`);
+  return createNunoCore({ wasmBinary: readFileSync(`${directory}/nuno-core.wasm`) });
+}
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+/**
+ * The bare Embind class, as both builds have it: a median of single fixed steps.
+ * @param {any} core
+ * @param {typeof CASES[number]} benchCase
+ */
+function stepMilliseconds(core, { size, substeps, iterations, solver }) {
+  const cloth = new core.Cloth({ ...SCENE_SETTINGS, columns: size, rows: size, substeps, iterations, solver });
+  try {
+    for (const collider of SCENE_COLLIDERS) cloth.addCollider(collider);
+    cloth.stepFixed(WARMUP_STEPS);
+    const milliseconds = [];
+    for (let i = 0; i < TIMED_STEPS; i++) {
+      const start = performance.now();
+      cloth.stepFixed(1);
+      milliseconds.push(performance.now() - start);
+    }
+    const constraints = ['structural', 'shear', 'bending'].reduce((sum, family) => sum + cloth.constraintCount(family), 0);
+    return { constraints, milliseconds: median(milliseconds) };
+  } finally {
+    cloth.delete();
+  }
+}
+
+const [beforeFolder, afterFolder] = process.argv.slice(2);
+if (!beforeFolder || !afterFolder) {
+  console.error('usage: node tests/bench/compare-builds.mjs <dist folder before> <dist folder after>');
+  process.exit(2);
+}
+const builds = { before: await loadCore(beforeFolder), after: await loadCore(afterFolder) };
+console.log('| grid | config | before ms/step | after ms/step | before Mproj/s | after Mproj/s | after / before speed |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+for (const benchCase of CASES) {
+  /** @type {{before: number[], after: number[]}} */
+  const rounds = { before: [], after: [] };
+  let constraints = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of /** @type {const} */ (['before', 'after'])) {
+      const timing = stepMilliseconds(builds[name], benchCase);
+      rounds[name].push(timing.milliseconds);
+      constraints = timing.constraints;
+    }
+  }
+  const before = median(rounds.before);
+  const after = median(rounds.after);
+  const projections = constraints * benchCase.substeps * benchCase.iterations;
+  const mproj = (/** @type {number} */ ms) => (projections / ms / 1000).toFixed(0);
+  const { size, substeps, iterations, solver } = benchCase;
+  console.log(`| ${size}x${size} | ${solver} ${substeps} × ${iterations} | ${before.toFixed(2)} | ${after.toFixed(2)} | ` +
+    `${mproj(before)} | ${mproj(after)} | ${(before / after).toFixed(2)}× |`);
+}
