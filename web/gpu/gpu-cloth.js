@@ -10,7 +10,8 @@
 // pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
 // and sets its own uniforms and samplers.
 import { requireInteger } from '../arguments.js';
-import { ClothOverSetup, setupOf } from '../cloth-over-setup.js';
+import { setupOf } from '../cloth-over-setup.js';
+import { GpuClothOverSetup, packedCollidersOf } from './gpu-cloth-over-setup.js';
 import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
 import { BucketPass, bucketLayers } from './bucket-pass.js';
@@ -29,13 +30,10 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
 /** @typedef {import('./capabilities.js').StatePrecision} StatePrecision */
 /** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
 /** @typedef {import('../index.js').ClothSettings} ClothSettings */
-/** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
-/** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../index.js').FamilyRule} FamilyRule */
 /** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
 /** @typedef {import('./gpu-constants.js').GpuConstants} GpuConstants */
 /** @typedef {import('./gpu-constants.js').GpuTables} GpuTables */
-/** @typedef {import('../index.js').PackedColliders} PackedColliders */
 /** @typedef {import('../index.js').SubstepStage} SubstepStage */
 
 /**
@@ -69,7 +67,7 @@ async function gpuFinished(gl) {
   if (gl.isContextLost()) throw lost();
 }
 
-export class GpuCloth extends ClothOverSetup {
+export class GpuCloth extends GpuClothOverSetup {
   /** @type {WebGL2RenderingContext} */
   #gl;
   /** @type {StatePrecision} */
@@ -112,8 +110,6 @@ export class GpuCloth extends ClothOverSetup {
   #stepsTaken = 0;
   /** @type {StepParameters | null} null until a step needs them after set() */
   #stepParameters = null;
-  /** @type {PackedColliders} */
-  #packedColliders;
   /**
    * Why this cloth runs on WebGL2 and not WebGPU (`nuno.requestCloth` with backend 'auto');
    * null when WebGL2 was the first choice.
@@ -132,13 +128,12 @@ export class GpuCloth extends ClothOverSetup {
   constructor(gl, setup, tables, precision, debug) {
     const refusal = settingsRefusal(setup.settings, 'gpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
-    super(setup);
+    super(setup, tables.constants.maxColliders, 'GPU');
     this.#gl = gl;
     this.#directions = tables.directions;
     this.#constants = tables.constants;
     this.#constantsGlsl = tables.constantsGlsl;
     this.#debug = debug;
-    this.#packedColliders = this.#live.packedColliders();
     this.#precision = precision;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
@@ -446,35 +441,6 @@ export class GpuCloth extends ClothOverSetup {
   }
 
   /**
-   * @param {ColliderDescription} collider
-   * @returns {number} its id
-   */
-  addCollider(collider) {
-    const { maxColliders } = this.#constants;
-    if (this.#live.colliders.length >= maxColliders) {
-      throw new Error(`nuno: the GPU backend resolves at most ${maxColliders} colliders; remove one first`);
-    }
-    const id = this.#live.addCollider(collider);
-    this.#packedColliders = this.#live.packedColliders();
-    return id;
-  }
-
-  /**
-   * @param {number} id
-   * @param {ColliderChanges} changes
-   */
-  updateCollider(id, changes) {
-    this.#live.updateCollider(id, changes);
-    this.#packedColliders = this.#live.packedColliders();
-  }
-
-  /** @param {number} id */
-  removeCollider(id) {
-    this.#live.removeCollider(id);
-    this.#packedColliders = this.#live.packedColliders();
-  }
-
-  /**
    * Reads the positions back from the GPU: xyz per particle. The copy goes through a pixel
    * buffer and resolves once a fence says the GPU is done, so the page never stalls on it;
    * still, read when you need the numbers, not every frame.
@@ -661,7 +627,7 @@ export class GpuCloth extends ClothOverSetup {
     const pass = settings.selfCollisionThickness > 0 ? /** @type {CollidePass} */ (this.#passes.collideWithSelfCollision) : this.#passes.collide;
     pass.run({
       positions: this.#positions[from], predicted: this.#positions[predicted], velocities: this.#velocities[velocityFrom],
-      inverseMasses: this.#inverseMasses, colliders: this.#packedColliders, margin: settings.collisionMargin, substepSeconds: h,
+      inverseMasses: this.#inverseMasses, colliders: packedCollidersOf(this), margin: settings.collisionMargin, substepSeconds: h,
       selfCollisionThickness: settings.selfCollisionThickness, selfCollisionFriction: settings.selfCollisionFriction,
     });
     this.#velocityCurrent = velocityTo;

@@ -9,7 +9,8 @@
 // (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
 // A step is one command buffer: the substeps' uniforms written first, then every dispatch.
 import { requireInteger } from '../arguments.js';
-import { ClothOverSetup, setupOf } from '../cloth-over-setup.js';
+import { setupOf } from '../cloth-over-setup.js';
+import { GpuClothOverSetup, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
@@ -17,8 +18,6 @@ import { slotBytes, stageBytes, substepLayout, writeBucketStage, writeStage, wri
 
 /** @typedef {import('../cloth.js').Cloth} Cloth */
 /** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
-/** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
-/** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../gpu/gpu-cloth.js').StepParameters} StepParameters */
 /** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
@@ -72,7 +71,7 @@ function vec4sOf(xyz) {
   return vec4s;
 }
 
-export class WebGpuCloth extends ClothOverSetup {
+export class WebGpuCloth extends GpuClothOverSetup {
   /** @type {GPUDevice} */
   #device;
   /** Whether dispose() also destroys the device (nuno.requestCloth made it). */
@@ -102,8 +101,6 @@ export class WebGpuCloth extends ClothOverSetup {
   #stageSlot;
   /** @type {StepParameters | null} */
   #stepParameters = null;
-  /** @type {import('../index.js').PackedColliders} */
-  #packedColliders;
   #stepsTaken = 0;
   /** step() calls whose work the GPU has not finished */
   #framesInFlight = 0;
@@ -135,13 +132,12 @@ export class WebGpuCloth extends ClothOverSetup {
   constructor(device, setup, tables, ownsDevice) {
     const refusal = settingsRefusal(setup.settings, 'webgpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
-    super(setup);
+    super(setup, tables.constants.maxColliders, 'WebGPU');
     this.#tables = tables;
     this.#ownsDevice = ownsDevice;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
     this.#substepLayout = substepLayout(tables.constants);
-    this.#packedColliders = setup.packedColliders();
     this.#mirror = Float32Array.from(setup.positions);
     this.#device = device;
     this.#substepSlot = 0;
@@ -393,7 +389,7 @@ export class WebGpuCloth extends ClothOverSetup {
     const uniforms = new ArrayBuffer(substeps * this.#substepSlot);
     const { patchColumns, patchRows } = settings;
     const common = {
-      settings, factors, substepSeconds: settings.stepSeconds / substeps, colliders: this.#packedColliders,
+      settings, factors, substepSeconds: settings.stepSeconds / substeps, colliders: packedCollidersOf(this),
       gridSize: /** @type {[number, number]} */ ([this.#columns, this.#rows]),
       patchSize: /** @type {[number, number]} */ ([patchColumns || this.#columns, patchRows || this.#rows]),
     };
@@ -541,35 +537,6 @@ export class WebGpuCloth extends ClothOverSetup {
       throw new TypeError(`nuno: the WebGPU cloth's ${method}() needs 'positions' from \`await cloth.readPositions()\``);
     }
     return positions;
-  }
-
-  /**
-   * @param {ColliderDescription} collider
-   * @returns {number} its id
-   */
-  addCollider(collider) {
-    const { maxColliders } = this.#tables.constants;
-    if (this.#live.colliders.length >= maxColliders) {
-      throw new Error(`nuno: the WebGPU backend resolves at most ${maxColliders} colliders; remove one first`);
-    }
-    const id = this.#live.addCollider(collider);
-    this.#packedColliders = this.#live.packedColliders();
-    return id;
-  }
-
-  /**
-   * @param {number} id
-   * @param {ColliderChanges} changes
-   */
-  updateCollider(id, changes) {
-    this.#live.updateCollider(id, changes);
-    this.#packedColliders = this.#live.packedColliders();
-  }
-
-  /** @param {number} id */
-  removeCollider(id) {
-    this.#live.removeCollider(id);
-    this.#packedColliders = this.#live.packedColliders();
   }
 
   /**

@@ -1,0 +1,70 @@
+// What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup: their collide pass
+// reads the set-up's colliders packed into a fixed number of slots, so a cloth takes at most
+// that many and packs them again after every change. packedCollidersOf() hands the packing to
+// the cloth's passes; the package does not export it.
+import { ClothOverSetup, setupOf } from '../cloth-over-setup.js';
+
+/** @typedef {import('../cloth.js').Cloth} Cloth */
+/** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
+/** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
+/** @typedef {import('../index.js').PackedColliders} PackedColliders */
+
+/** @type {WeakMap<GpuClothOverSetup, PackedColliders>} */
+const packings = new WeakMap();
+
+/**
+ * The colliders of `cloth` as its collide pass reads them.
+ * @param {GpuClothOverSetup} cloth
+ * @returns {PackedColliders}
+ */
+export function packedCollidersOf(cloth) {
+  return /** @type {PackedColliders} */ (packings.get(cloth));
+}
+
+export class GpuClothOverSetup extends ClothOverSetup {
+  #maxColliders;
+  #backendName;
+
+  /**
+   * @param {Cloth} setup owned from now on
+   * @param {number} maxColliders the collide pass's slots
+   * @param {string} backendName as errors name it: 'GPU', 'WebGPU'
+   */
+  constructor(setup, maxColliders, backendName) {
+    super(setup);
+    this.#maxColliders = maxColliders;
+    this.#backendName = backendName;
+    packings.set(this, setup.packedColliders());
+  }
+
+  /**
+   * @param {ColliderDescription} collider
+   * @returns {number} its id
+   */
+  addCollider(collider) {
+    const setup = setupOf(this);
+    if (setup.colliders.length >= this.#maxColliders) {
+      throw new Error(`nuno: the ${this.#backendName} backend resolves at most ${this.#maxColliders} colliders; remove one first`);
+    }
+    const id = setup.addCollider(collider);
+    packings.set(this, setup.packedColliders());
+    return id;
+  }
+
+  /**
+   * @param {number} id
+   * @param {ColliderChanges} changes
+   */
+  updateCollider(id, changes) {
+    const setup = setupOf(this);
+    setup.updateCollider(id, changes);
+    packings.set(this, setup.packedColliders());
+  }
+
+  /** @param {number} id */
+  removeCollider(id) {
+    const setup = setupOf(this);
+    setup.removeCollider(id);
+    packings.set(this, setup.packedColliders());
+  }
+}
