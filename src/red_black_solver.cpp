@@ -1,84 +1,100 @@
 #include "red_black_solver.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "float4.hpp"
 
 namespace nuno {
 namespace {
 
-LaneShape shapeOf(Direction direction) {
-    const GridOffset offset = offsetOf(direction);
-    if (offset.columns == 0) return LaneShape::Stacked;
-    if (offset.rows != 0) return LaneShape::Slanted;
-    return offset.columns == 1 ? LaneShape::Alternating : LaneShape::Paired;
+// Where a row's column sits in the split arrays: the even columns first, then the odd ones.
+std::size_t splitIndex(const Grid& grid, int column, int row) {
+    const int evens = (grid.columns + 1) / 2;
+    return grid.index(column % 2 == 0 ? column / 2 : evens + column / 2, row);
 }
 
-// Where lane k of a chunk starts, in columns from the chunk's window.
-int laneColumn(LaneShape shape, int lane) {
-    switch (shape) {
-        case LaneShape::Stacked:
-            return lane;
-        case LaneShape::Paired:
-            return lane / 2 * 4 + lane % 2;
-        case LaneShape::Alternating:
-        case LaneShape::Slanted:
-            return 2 * lane;
+// The column at a place of a row in the split arrays.
+int columnAt(const Grid& grid, int place) {
+    const int evens = (grid.columns + 1) / 2;
+    return place < evens ? 2 * place : 2 * (place - evens) + 1;
+}
+
+// Along one row of firsts, where each run of a pass starts: its first particles' places in the
+// row, and the places of their seconds in the seconds' row; the count of places it spans.
+struct RunStart {
+    int firstPlace;
+    int secondPlace;
+    int places;
+};
+
+std::vector<RunStart> runStartsOf(const Grid& grid, Direction direction, int colour) {
+    const int evens = (grid.columns + 1) / 2;
+    const int odds = grid.columns / 2;
+    const GridOffset offset = offsetOf(direction);
+    if (offset.columns == 0) return {{0, 0, grid.columns}};  // the same columns a row or two on
+    if (offset.columns == 1) {
+        // Even columns to the next odd ones, or odd to the next even ones.
+        return colour == 0 ? std::vector<RunStart>{{0, evens, evens}} : std::vector<RunStart>{{evens, 1, odds}};
     }
-    return 0;
+    // Skip-one right: within each half, neighbours in turn, from the colour's start.
+    return {{colour, colour + 1, evens - colour}, {evens + colour, evens + colour + 1, odds - colour}};
 }
 
 PassLanes lanesOf(const Topology& topology, const std::vector<float>& restLengthsByDirection, Direction direction,
                   int colour) {
     const Grid& grid = topology.grid;
-    PassLanes pass;
-    pass.shape = shapeOf(direction);
     const GridOffset offset = offsetOf(direction);
-    // The column a chunk's window starts from. The colour of a column-coloured direction is
-    // the parity of column / period, so its first start is at colour * period.
-    const bool byColumn = infoOf(direction).colourAxis == ColourAxis::Column;
-    pass.startColumn = byColumn ? colour * infoOf(direction).colourPeriod : 0;
-    pass.columnsPerChunk = pass.shape == LaneShape::Stacked ? 4 : 8;
-    pass.chunksPerRow =
-        std::max(0, (grid.columns - pass.startColumn + pass.columnsPerChunk - 1) / pass.columnsPerChunk);
-    pass.secondRowOffset = static_cast<std::ptrdiff_t>(offset.rows) * grid.columns;
-    pass.secondOffset = pass.secondRowOffset + offset.columns;
-    for (int lane = 0; lane < 4; ++lane) pass.laneColumns[lane] = laneColumn(pass.shape, lane);
-
-    std::vector<float> rowLengths(static_cast<std::size_t>(pass.chunksPerRow) * 4);
+    PassLanes pass;
+    pass.shape = offset.columns == 2 ? LaneShape::Alternating : LaneShape::Apart;
+    const int laneStride = pass.shape == LaneShape::Alternating ? 2 : 1;
+    const std::vector<RunStart> starts = runStartsOf(grid, direction, colour);
     for (int row = 0; row < grid.rows; ++row) {
-        bool anyStarts = false;
-        for (int chunk = 0; chunk < pass.chunksPerRow; ++chunk) {
-            for (int lane = 0; lane < 4; ++lane) {
-                const int column = pass.startColumn + chunk * pass.columnsPerChunk + pass.laneColumns[lane];
-                const bool starts = column < grid.columns && colourOf(direction, column, row) == colour &&
+        const int secondRow = row + offset.rows;
+        if (secondRow < 0 || secondRow >= grid.rows) continue;
+        for (const RunStart& start : starts) {
+            const int chunks = (start.places + 4 * laneStride - 1) / (4 * laneStride);
+            std::vector<float> lengths(static_cast<std::size_t>(chunks) * 4, -1.0f);
+            bool anyStarts = false;
+            // Lanes past the run's places belong to the next run, or to no row.
+            const int lanesInRun = (start.places - (laneStride - 1) + laneStride - 1) / laneStride;
+            for (int lane = 0; lane < lanesInRun; ++lane) {
+                const int firstPlace = start.firstPlace + lane * laneStride;
+                const int secondPlace = start.secondPlace + lane * laneStride;
+                if (firstPlace >= grid.columns || secondPlace >= grid.columns) continue;
+                const int column = columnAt(grid, firstPlace);
+                // The places pair the right particles: the odd half can be one shorter than the even.
+                const bool starts = columnAt(grid, secondPlace) == column + offset.columns &&
+                                    colourOf(direction, column, row) == colour &&
                                     startsConstraint(grid, direction, column, row);
-                rowLengths[static_cast<std::size_t>(chunk) * 4 + lane] =
-                    starts ? restLengthsByDirection[grid.index(column, row) * kRestLengthsPerParticle +
-                                                    static_cast<std::size_t>(direction)]
-                           : -1.0f;
-                anyStarts = anyStarts || starts;
+                if (!starts) continue;
+                lengths[static_cast<std::size_t>(lane)] =
+                    restLengthsByDirection[grid.index(column, row) * kRestLengthsPerParticle +
+                                           static_cast<std::size_t>(direction)];
+                anyStarts = true;
             }
+            if (!anyStarts) continue;
+            pass.runs.push_back({grid.index(start.firstPlace, row), grid.index(start.secondPlace, secondRow), chunks});
+            pass.restLengths.insert(pass.restLengths.end(), lengths.begin(), lengths.end());
         }
-        if (!anyStarts) continue;
-        pass.rows.push_back(row);
-        pass.restLengths.insert(pass.restLengths.end(), rowLengths.begin(), rowLengths.end());
     }
     return pass;
 }
 
 // Takes the four firsts and the four seconds of a whole chunk out of one axis array, and puts
-// them back. a is the chunk's window in the firsts' row, b in the seconds'. A whole chunk's
-// windows end inside their rows and never overlap (a row is at least a window wide), and hold
-// only its own particles (Slanted: and the other half of the row, put back as it was).
+// them back. a is where the chunk's first lanes start, b its seconds' (Apart). A whole chunk
+// lies inside its rows, and its lanes are its own particles.
 template <LaneShape Shape>
 struct Window;
 
 template <>
-struct Window<LaneShape::Stacked> {
-    [[gnu::always_inline]] static Float4 firsts(const float* axis, std::size_t a, std::size_t) { return Float4::load(axis + a); }
-    [[gnu::always_inline]] static Float4 seconds(const float* axis, std::size_t, std::size_t b) { return Float4::load(axis + b); }
+struct Window<LaneShape::Apart> {
+    static constexpr int kLaneStride = 1;
+    [[gnu::always_inline]] static Float4 firsts(const float* axis, std::size_t a, std::size_t) {
+        return Float4::load(axis + a);
+    }
+    [[gnu::always_inline]] static Float4 seconds(const float* axis, std::size_t, std::size_t b) {
+        return Float4::load(axis + b);
+    }
     [[gnu::always_inline]] static void store(float* axis, std::size_t a, std::size_t b, Float4 firsts, Float4 seconds) {
         firsts.store(axis + a);
         seconds.store(axis + b);
@@ -87,6 +103,7 @@ struct Window<LaneShape::Stacked> {
 
 template <>
 struct Window<LaneShape::Alternating> {
+    static constexpr int kLaneStride = 2;
     [[gnu::always_inline]] static Float4 firsts(const float* axis, std::size_t a, std::size_t) {
         return evenLanes(Float4::load(axis + a), Float4::load(axis + a + 4));
     }
@@ -96,38 +113,6 @@ struct Window<LaneShape::Alternating> {
     [[gnu::always_inline]] static void store(float* axis, std::size_t a, std::size_t, Float4 firsts, Float4 seconds) {
         interleaveLow(firsts, seconds).store(axis + a);
         interleaveHigh(firsts, seconds).store(axis + a + 4);
-    }
-};
-
-template <>
-struct Window<LaneShape::Paired> {
-    [[gnu::always_inline]] static Float4 firsts(const float* axis, std::size_t a, std::size_t) {
-        return lowHalves(Float4::load(axis + a), Float4::load(axis + a + 4));
-    }
-    [[gnu::always_inline]] static Float4 seconds(const float* axis, std::size_t a, std::size_t) {
-        return highHalves(Float4::load(axis + a), Float4::load(axis + a + 4));
-    }
-    [[gnu::always_inline]] static void store(float* axis, std::size_t a, std::size_t, Float4 firsts, Float4 seconds) {
-        lowHalves(firsts, seconds).store(axis + a);
-        highHalves(firsts, seconds).store(axis + a + 4);
-    }
-};
-
-template <>
-struct Window<LaneShape::Slanted> {
-    [[gnu::always_inline]] static Float4 firsts(const float* axis, std::size_t a, std::size_t) {
-        return evenLanes(Float4::load(axis + a), Float4::load(axis + a + 4));
-    }
-    [[gnu::always_inline]] static Float4 seconds(const float* axis, std::size_t, std::size_t b) {
-        return oddLanes(Float4::load(axis + b), Float4::load(axis + b + 4));
-    }
-    [[gnu::always_inline]] static void store(float* axis, std::size_t a, std::size_t b, Float4 firsts, Float4 seconds) {
-        const Float4 restOfFirstRow = oddLanes(Float4::load(axis + a), Float4::load(axis + a + 4));
-        interleaveLow(firsts, restOfFirstRow).store(axis + a);
-        interleaveHigh(firsts, restOfFirstRow).store(axis + a + 4);
-        const Float4 restOfSecondRow = evenLanes(Float4::load(axis + b), Float4::load(axis + b + 4));
-        interleaveLow(restOfSecondRow, seconds).store(axis + b);
-        interleaveHigh(restOfSecondRow, seconds).store(axis + b + 4);
     }
 };
 
@@ -161,15 +146,14 @@ template <LaneShape Shape, SolverKind Kind>
     Lanes::store(p.z, a, b, movedFirst.z, movedSecond.z);
 }
 
-// A chunk cut short by a row's or a patch's end, or on a grid narrower than a window: the
-// same projection, a lane at a time.
+// A chunk cut short by a row's or a patch's end: the same projection, a lane at a time.
 template <SolverKind Kind>
-void solveLanesOneByOne(const SplitPositions& p, const PassLanes& pass, std::size_t a, const float* restLengths,
-                        float* multipliers, const FamilyRule& rule) {
+void solveLanesOneByOne(const SplitPositions& p, std::size_t a, std::size_t b, int laneStride,
+                        const float* restLengths, float* multipliers, const FamilyRule& rule) {
     for (int lane = 0; lane < 4; ++lane) {
         if (restLengths[lane] < 0.0f) continue;
-        const std::size_t first = a + static_cast<std::size_t>(pass.laneColumns[lane]);
-        const std::size_t second = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(first) + pass.secondOffset);
+        const std::size_t first = a + static_cast<std::size_t>(lane * laneStride);
+        const std::size_t second = b + static_cast<std::size_t>(lane * laneStride);
         const Vec3 firstPosition(p.x[first], p.y[first], p.z[first]);
         const Vec3 secondPosition(p.x[second], p.y[second], p.z[second]);
         float lambda = multipliers ? multipliers[lane] : 0.0f;
@@ -188,47 +172,37 @@ void solveLanesOneByOne(const SplitPositions& p, const PassLanes& pass, std::siz
 }
 
 template <LaneShape Shape, SolverKind Kind>
-void solveLanes(PassLanes& pass, int columns, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
+void solveLanes(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
     const FamilyRuleOf<Float4> lanesRule{Float4(rule.alphaTilde), Float4(rule.stiffness), Float4(rule.stretchGain),
                                          Float4(rule.shrinkGain)};
-    const bool rowsApart = pass.secondRowOffset == 0 || std::abs(pass.secondRowOffset) >= 8;
-    for (std::size_t listed = 0; listed < pass.rows.size(); ++listed) {
-        const std::size_t rowWindow = static_cast<std::size_t>(pass.rows[listed]) * static_cast<std::size_t>(columns) +
-                                      static_cast<std::size_t>(pass.startColumn);
-        for (int chunk = 0; chunk < pass.chunksPerRow; ++chunk) {
-            const std::size_t a = rowWindow + static_cast<std::size_t>(chunk * pass.columnsPerChunk);
-            const std::size_t lanes =
-                (listed * static_cast<std::size_t>(pass.chunksPerRow) + static_cast<std::size_t>(chunk)) * 4;
+    constexpr int kLaneStride = Window<Shape>::kLaneStride;
+    std::size_t lanes = 0;
+    for (const LaneRun& run : pass.runs) {
+        for (int chunk = 0; chunk < run.chunks; ++chunk, lanes += 4) {
+            const auto along = static_cast<std::size_t>(chunk * 4 * kLaneStride);
+            const std::size_t a = run.first + along;
+            const std::size_t b = run.second + along;
             float* const multipliers = multipliersCarry ? &pass.multipliers[lanes] : nullptr;
             const Float4 restLength = Float4::load(&pass.restLengths[lanes]);
-            if (rowsApart && every(restLength >= Float4(0.0f))) {
-                const std::size_t b = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(a) + pass.secondRowOffset);
+            if (every(restLength >= Float4(0.0f))) {
                 solveWholeChunk<Shape, Kind>(p, a, b, restLength, multipliers, lanesRule);
             } else {
-                solveLanesOneByOne<Kind>(p, pass, a, &pass.restLengths[lanes], multipliers, rule);
+                solveLanesOneByOne<Kind>(p, a, b, kLaneStride, &pass.restLengths[lanes], multipliers, rule);
             }
         }
     }
 }
 
 template <SolverKind Kind>
-void solveShape(PassLanes& pass, int columns, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
-    switch (pass.shape) {
-        case LaneShape::Stacked:
-            return solveLanes<LaneShape::Stacked, Kind>(pass, columns, p, rule, multipliersCarry);
-        case LaneShape::Alternating:
-            return solveLanes<LaneShape::Alternating, Kind>(pass, columns, p, rule, multipliersCarry);
-        case LaneShape::Paired:
-            return solveLanes<LaneShape::Paired, Kind>(pass, columns, p, rule, multipliersCarry);
-        case LaneShape::Slanted:
-            return solveLanes<LaneShape::Slanted, Kind>(pass, columns, p, rule, multipliersCarry);
-    }
+void solveShape(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
+    if (pass.shape == LaneShape::Apart) return solveLanes<LaneShape::Apart, Kind>(pass, p, rule, multipliersCarry);
+    solveLanes<LaneShape::Alternating, Kind>(pass, p, rule, multipliersCarry);
 }
 
 }  // namespace
 
 RedBlackSolver::RedBlackSolver(const Topology& topology, const std::vector<float>& restLengthsByDirection)
-    : columns_(topology.grid.columns) {
+    : grid_(topology.grid) {
     for (int pass = 0; pass < kPassCount; ++pass) {
         passes_[pass] = lanesOf(topology, restLengthsByDirection, static_cast<Direction>(pass / kColourCount),
                                 pass % kColourCount);
@@ -241,12 +215,16 @@ RedBlackSolver::RedBlackSolver(const Topology& topology, const std::vector<float
 }
 
 void RedBlackSolver::beginPasses(const Particles& particles, bool multipliersCarry) {
-    for (std::size_t i = 0; i < particles.size(); ++i) {
-        x_[i] = particles.positions[i].x;
-        y_[i] = particles.positions[i].y;
-        z_[i] = particles.positions[i].z;
+    for (int row = 0; row < grid_.rows; ++row) {
+        for (int column = 0; column < grid_.columns; ++column) {
+            const std::uint32_t particle = grid_.index(column, row);
+            const std::size_t split = splitIndex(grid_, column, row);
+            x_[split] = particles.positions[particle].x;
+            y_[split] = particles.positions[particle].y;
+            z_[split] = particles.positions[particle].z;
+            inverseMasses_[split] = particles.inverseMasses[particle];
+        }
     }
-    std::copy(particles.inverseMasses.begin(), particles.inverseMasses.end(), inverseMasses_.begin());
     multipliersCarry_ = multipliersCarry;
     if (!multipliersCarry) return;
     for (PassLanes& pass : passes_) pass.multipliers.assign(pass.restLengths.size(), 0.0f);
@@ -264,17 +242,22 @@ void RedBlackSolver::solvePass(Direction direction, int colour, SolverKind solve
     const SplitPositions positions{x_.data(), y_.data(), z_.data(), inverseMasses_.data()};
     if (solver == SolverKind::Xpbd) {
         const bool carried = multipliersCarry_ && rule.alphaTilde != 0.0f;
-        return solveShape<SolverKind::Xpbd>(pass, columns_, positions, rule, carried);
+        return solveShape<SolverKind::Xpbd>(pass, positions, rule, carried);
     }
     // PBD removes stiffness * violation: the mass-spring projection with that one gain for
     // stretch and shrink, to the bit. One kernel serves both, which keeps the wasm small.
     const FamilyRule gains =
         solver == SolverKind::Pbd ? FamilyRule{rule.alphaTilde, rule.stiffness, rule.stiffness, rule.stiffness} : rule;
-    solveShape<SolverKind::MassSpring>(pass, columns_, positions, gains, false);
+    solveShape<SolverKind::MassSpring>(pass, positions, gains, false);
 }
 
 void RedBlackSolver::endPasses(Particles& particles) const {
-    for (std::size_t i = 0; i < particles.size(); ++i) particles.positions[i] = Vec3(x_[i], y_[i], z_[i]);
+    for (int row = 0; row < grid_.rows; ++row) {
+        for (int column = 0; column < grid_.columns; ++column) {
+            const std::size_t split = splitIndex(grid_, column, row);
+            particles.positions[grid_.index(column, row)] = Vec3(x_[split], y_[split], z_[split]);
+        }
+    }
 }
 
 }  // namespace nuno

@@ -1,12 +1,14 @@
 // The red-black passes on the CPU, four constraints at a time.
 //
 // A colour's constraints share no particle, so any four of them can be solved together. The
-// grid makes the four cheap to load: along a row, the constraints of one colour of one
-// direction start at evenly spaced columns, so their particles sit in a window of four or eight
-// neighbouring floats of each axis, and a few lane shuffles take them out and put them back
-// (LaneShape). The passes therefore work on a copy of the positions split by axis (x, y, z and
-// the inverse masses, each its own array), taken at the first pass of a substep and written
-// back after the last; the rest of the step keeps its xyz layout, which JS and the GPU read.
+// passes work on a copy of the positions split by axis (x, y, z and the inverse masses, each
+// its own array), taken at the first pass of a substep and written back after the last; the
+// rest of the step keeps its xyz layout, which JS and the GPU read. In the copy each row keeps
+// its even columns first, then its odd ones. Then the four firsts of nearly every pass sit side
+// by side, and so do their four seconds: down and skip-one down (the same columns a row or two
+// below), right and the diagonals (even columns to the odd ones of the same row, or of the row
+// below or above, and odd to even). Only skip-one right pairs neighbours of one half, first and
+// second in turn (LaneShape).
 //
 // Each lane computes exactly what projection.hpp computes for one pair, and a pass's pairs are
 // independent, so the results are bit for bit those of solving the topology's passes one
@@ -23,26 +25,25 @@
 
 namespace nuno {
 
-// How the constraints of one colour of one direction lie along a row.
+// How four constraints of a pass lie in the split arrays.
 enum class LaneShape : std::uint8_t {
-    Stacked,      // down, skip-one down: four neighbours, and the four below them
-    Alternating,  // right: eight neighbours, first and second in turn
-    Paired,       // skip-one right: eight neighbours, two firsts, two seconds, two firsts, two seconds
-    Slanted,      // diagonals: eight neighbours, every other one a first; the seconds likewise in the row below (above)
+    Apart,        // four firsts side by side, and their four seconds side by side
+    Alternating,  // eight side by side, first and second in turn (skip-one right, within a half row)
 };
 
-// One colour of one direction, cut into chunks of four constraints. A chunk's particles lie in
-// a window of a row that starts at column startColumn + chunk * columnsPerChunk.
+// Constraints of a pass that follow each other along one row: chunk j's first lanes start at
+// first + j * 4 * laneStride (Apart: its seconds at second + j * 4; Alternating: next to them).
+struct LaneRun {
+    std::size_t first;
+    std::size_t second;
+    int chunks;
+};
+
+// One colour of one direction, cut into chunks of four constraints.
 struct PassLanes {
     LaneShape shape;
-    int startColumn;
-    int columnsPerChunk;
-    int chunksPerRow;
-    std::array<int, 4> laneColumns;  // where each lane's first particle is, in columns from the window
-    std::ptrdiff_t secondRowOffset;  // index from the firsts' window to the seconds'
-    std::ptrdiff_t secondOffset;     // index from a first particle to its second
-    std::vector<int> rows;           // the rows where constraints of this pass start
-    // Per listed row, per chunk, four lanes: the rest length, -1 where no constraint starts.
+    std::vector<LaneRun> runs;
+    // Per run, per chunk, four lanes: the rest length, -1 where no constraint starts.
     std::vector<float> restLengths;
     std::vector<float> multipliers;  // XPBD, laid out as restLengths, made when they first carry over iterations
 };
@@ -65,7 +66,7 @@ public:
     static std::uint64_t memoryBytes(const ClothSettings& settings);
 
 private:
-    int columns_;
+    Grid grid_;
     std::array<PassLanes, kPassCount> passes_;
     bool multipliersCarry_ = false;
     std::vector<float> x_;
