@@ -30,6 +30,23 @@ void requireFitsInMemory(const ClothSettings& settings) {
               std::to_string(settings.particleCount()) + ", which needs about " + showMebibytes(bytes));
 }
 
+// Another ordering or solver, or XPBD iterated, keeps more state (made when first used): the
+// change is refused by its own name when the grid has no memory for it.
+void requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings& next) {
+    const std::uint64_t bytes = Cloth::memoryBytes(next);
+    if (bytes <= Cloth::kMaxClothBytes) return;
+    const bool orderingChanged = next.ordering != current.ordering;
+    const bool solverChanged = next.solver != current.solver;
+    const char* name = orderingChanged ? "ordering" : solverChanged ? "solver" : "iterations";
+    const std::string got = orderingChanged ? std::string("'") + orderingName(next.ordering) + "'"
+                            : solverChanged ? std::string("'") + solverName(next.solver) + "'"
+                                            : std::to_string(next.iterations);
+    failInput(name,
+              "what this grid has the memory for (with it the cloth would keep about " + showMebibytes(bytes) +
+                  ", and a cloth may take " + showMebibytes(Cloth::kMaxClothBytes) + " of the 2 GiB WebAssembly heap)",
+              got);
+}
+
 const ClothSettings& validated(const ClothSettings& settings) {
     validate(settings);
     requireFitsInMemory(settings);
@@ -142,13 +159,15 @@ void Cloth::configure(const ClothSettings& next) {
     NUNO_SETTINGS(NUNO_REQUIRE_GRID_UNCHANGED)
 #undef NUNO_REQUIRE_GRID_UNCHANGED
     validate(next);
-    // Another ordering, or XPBD iterated, keeps more (their state is made when first used).
-    requireFitsInMemory(next);
+    requireChangeFitsInMemory(settings_, next);
 
     const bool pinsChanged = next.pins != settings_.pins || next.pinnedParticles != settings_.pinnedParticles;
     settings_ = next;
     accumulator_.configure(settings_.stepSeconds, settings_.maxFrameSeconds);
     if (pinsChanged) applyPins();
+    // What the new settings no longer use goes, so what is kept is what memoryBytes counts.
+    redBlack_.fitTo(settings_);
+    sweeps_.fitTo(settings_);
 }
 
 void Cloth::checkParticle(std::uint32_t particle) const {
@@ -245,7 +264,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
         if ((stage.kind == StageKind::Constrain) != passesHoldPositions) {
             passesHoldPositions = !passesHoldPositions;
             if (passesHoldPositions) {
-                redBlack_.beginPasses(particles_, settings_.iterations > 1);
+                redBlack_.beginPasses(particles_);
             } else {
                 redBlack_.endPasses(particles_);
             }
@@ -260,6 +279,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                     predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
                 }
                 sweeps_.beginSubstep();
+                redBlack_.beginSubstep(settings_);
                 break;
             case StageKind::Constrain:
                 redBlack_.solvePass(stage.direction, stage.colour, parameters.solver,
@@ -278,6 +298,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 break;
         }
     }
+    if (passesHoldPositions) redBlack_.endPasses(particles_);
 }
 
 GustWaves Cloth::gustWavesForSubstep() {

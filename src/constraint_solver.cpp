@@ -56,6 +56,11 @@ std::uint64_t SweepSolver::memoryBytes(const ClothSettings& settings, std::uint6
     return constraintCount * sizeof(float) + sums;
 }
 
+void SweepSolver::fitTo(const ClothSettings& settings) {
+    if (settings.ordering == Ordering::RedBlack) std::vector<float>().swap(lambdas_);
+    if (settings.ordering != Ordering::Jacobi) std::vector<Vec3>().swap(jacobiMoves_);
+}
+
 void SweepSolver::beginSubstep() { std::fill(lambdas_.begin(), lambdas_.end(), 0.0f); }
 
 void SweepSolver::sweep(const Topology& topology, Particles& particles, const SolverParameters& parameters,

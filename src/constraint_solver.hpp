@@ -46,7 +46,6 @@ FamilyRules rulesFor(const SolverParameters& parameters, float substepSeconds);
 // Runs the sweep stages of the step schedule (step_schedule.hpp).
 class SweepSolver {
 public:
-
     // Starts a substep: XPBD multipliers return to zero.
     void beginSubstep();
     // Every constraint once, in the Gauss-Seidel (back, then forth) or Jacobi ordering.
@@ -56,6 +55,8 @@ public:
     // What a cloth with these settings keeps here (made when a sweep first runs): the
     // multipliers, and Jacobi's summed corrections.
     static std::uint64_t memoryBytes(const ClothSettings& settings, std::uint64_t constraintCount);
+    // Frees what these settings do not use.
+    void fitTo(const ClothSettings& settings);
 
 private:
     std::vector<float> lambdas_;     // XPBD multiplier per constraint, in topology order

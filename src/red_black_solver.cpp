@@ -77,7 +77,14 @@ PassLanes lanesOf(const Topology& topology, const std::vector<float>& restLength
             pass.restLengths.insert(pass.restLengths.end(), lengths.begin(), lengths.end());
         }
     }
+    // Kept for the cloth's life: no room left over from growing (Cloth::memoryBytes counts them).
+    pass.runs.shrink_to_fit();
+    pass.restLengths.shrink_to_fit();
     return pass;
+}
+
+bool carriesMultipliers(const ClothSettings& settings) {
+    return settings.ordering == Ordering::RedBlack && settings.solver == SolverKind::Xpbd && settings.iterations > 1;
 }
 
 // Takes the four firsts and the four seconds of a whole chunk out of one axis array, and puts
@@ -125,7 +132,9 @@ struct SplitPositions {
 
 // multipliers: this chunk's four XPBD multipliers, or null where they are always zero when read
 // (one iteration, or compliance 0, where alpha~ * lambda is 0): -violation - 0 is -violation to
-// the bit, so a zero stands in for them and nothing is stored.
+// the bit, so a zero stands in for them and nothing is stored. (Up to the sign of a zero: with
+// compliance 0, a violation of exactly +0 and a negative multiplier carried, the solve would
+// give +0 where the stand-in gives -0, and a coordinate of -0 may come out +0.)
 template <LaneShape Shape, SolverKind Kind>
 [[gnu::always_inline]] inline void solveWholeChunk(const SplitPositions& p, std::size_t a, std::size_t b,
                                                    Float4 restLength, float* multipliers,
@@ -214,7 +223,13 @@ RedBlackSolver::RedBlackSolver(const Topology& topology, const std::vector<float
     inverseMasses_.assign(particles, 0.0f);
 }
 
-void RedBlackSolver::beginPasses(const Particles& particles, bool multipliersCarry) {
+void RedBlackSolver::beginSubstep(const ClothSettings& settings) {
+    multipliersCarry_ = carriesMultipliers(settings);
+    if (!multipliersCarry_) return;
+    for (PassLanes& pass : passes_) pass.multipliers.assign(pass.restLengths.size(), 0.0f);
+}
+
+void RedBlackSolver::beginPasses(const Particles& particles) {
     for (int row = 0; row < grid_.rows; ++row) {
         for (int column = 0; column < grid_.columns; ++column) {
             const std::uint32_t particle = grid_.index(column, row);
@@ -225,16 +240,16 @@ void RedBlackSolver::beginPasses(const Particles& particles, bool multipliersCar
             inverseMasses_[split] = particles.inverseMasses[particle];
         }
     }
-    multipliersCarry_ = multipliersCarry;
-    if (!multipliersCarry) return;
-    for (PassLanes& pass : passes_) pass.multipliers.assign(pass.restLengths.size(), 0.0f);
 }
 
 std::uint64_t RedBlackSolver::memoryBytes(const ClothSettings& settings) {
-    const bool multipliers =
-        settings.ordering == Ordering::RedBlack && settings.solver == SolverKind::Xpbd && settings.iterations > 1;
-    const std::uint64_t floatsPerParticle = 4 + kDirectionCount * (multipliers ? 2 : 1);
+    const std::uint64_t floatsPerParticle = 4 + kDirectionCount * (carriesMultipliers(settings) ? 2 : 1);
     return static_cast<std::uint64_t>(settings.particleCount()) * floatsPerParticle * sizeof(float);
+}
+
+void RedBlackSolver::fitTo(const ClothSettings& settings) {
+    if (carriesMultipliers(settings)) return;
+    for (PassLanes& pass : passes_) std::vector<float>().swap(pass.multipliers);
 }
 
 void RedBlackSolver::solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule) {

@@ -52,9 +52,11 @@ class RedBlackSolver {
 public:
     explicit RedBlackSolver(const Topology& topology, const std::vector<float>& restLengthsByDirection);
 
-    // Takes the positions and inverse masses for this substep's passes. With multipliersCarry
-    // (XPBD over several iterations) the multipliers start at zero and carry between iterations.
-    void beginPasses(const Particles& particles, bool multipliersCarry);
+    // Starts a substep. XPBD over several iterations carries multipliers between them: they
+    // start at zero.
+    void beginSubstep(const ClothSettings& settings);
+    // Takes the positions and inverse masses for the passes.
+    void beginPasses(const Particles& particles);
     // One colour of one direction.
     void solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule);
     // Hands the moved positions back.
@@ -64,6 +66,8 @@ public:
     // rest length per lane (about one per constraint on a large grid), and as many multipliers
     // when XPBD iterates.
     static std::uint64_t memoryBytes(const ClothSettings& settings);
+    // Frees the multipliers when these settings do not carry them.
+    void fitTo(const ClothSettings& settings);
 
 private:
     Grid grid_;

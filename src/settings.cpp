@@ -21,7 +21,7 @@ std::string withDigits(double value, int significantDigits) {
 // Whether value written with this many significant digits reads back as the same float32,
 // asked without strtod, which with its long-double arithmetic is 14 KB of the wasm module. The
 // digits form an integer below 10^9, exact in a double, and a power of ten up to 10^22 is exact
-// too, so the double below is the text's value rounded once (twice past 10^22): only a text
+// too, so the double below is the text's value rounded once (a few times past 10^±22): only a text
 // within a double's rounding of the halfway point between two floats could read back
 // otherwise than strtod reads it.
 bool readsBackAsItself(double value, int significantDigits) {

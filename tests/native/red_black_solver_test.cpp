@@ -75,7 +75,11 @@ void oneConstraintAtATime(const Topology& topology, Particles& particles, Solver
 void fourAtATime(const Topology& topology, Particles& particles, SolverKind solver, const FamilyRules& rules,
                  int iterations) {
     RedBlackSolver passes(topology, restLengthsByDirection(topology));
-    passes.beginPasses(particles, iterations > 1);
+    ClothSettings settings;
+    settings.solver = solver;
+    settings.iterations = iterations;
+    passes.beginSubstep(settings);
+    passes.beginPasses(particles);
     for (int iteration = 0; iteration < iterations; ++iteration) {
         for (const ConstraintPass& pass : topology.passes) {
             passes.solvePass(pass.direction, pass.colour, solver, rules[static_cast<int>(familyOf(pass.direction))]);

@@ -244,6 +244,51 @@ TEST(Memory, EstimateMatchesWhatAClothAllocates) {
     }
 }
 
+// Solver state is made when first used and let go when the settings stop using it, so a cloth
+// that went through every ordering still keeps what memoryBytes says its settings need.
+TEST(Memory, ChangingTheSolverKeepsOnlyWhatTheNewSettingsUse) {
+    ClothSettings settings;
+    settings.columns = 256;
+    settings.rows = 256;
+    const std::size_t before = heapBytesInUse();
+    Cloth cloth(settings);
+    const auto stepWith = [&](Ordering ordering, int iterations) {
+        settings.ordering = ordering;
+        settings.iterations = iterations;
+        cloth.configure(settings);
+        cloth.stepFixed(1);
+        const double measured = static_cast<double>(heapBytesInUse() - before);
+        return measured / static_cast<double>(Cloth::memoryBytes(settings));
+    };
+    EXPECT_NEAR(stepWith(Ordering::RedBlack, 3), 1.0, 0.05) << "red-black, XPBD over 3 iterations";
+    EXPECT_NEAR(stepWith(Ordering::Jacobi, 1), 1.0, 0.05) << "Jacobi";
+    EXPECT_NEAR(stepWith(Ordering::GaussSeidel, 2), 1.0, 0.05) << "Gauss-Seidel";
+    EXPECT_NEAR(stepWith(Ordering::RedBlack, 1), 1.0, 0.05) << "back to red-black, one iteration";
+}
+
+// At the largest square grid the red-black cloth fits, but another ordering or XPBD iterated
+// would not: the change is refused by its own name, and the cloth goes on as it was.
+TEST(Memory, AChangeBeyondTheBudgetIsRefusedNamingTheSetting) {
+    ClothSettings settings;
+    while (Cloth::memoryBytes(settings) <= Cloth::kMaxClothBytes) ++settings.columns, ++settings.rows;
+    --settings.columns, --settings.rows;
+    Cloth cloth(settings);
+    ClothSettings iterated = settings;
+    iterated.iterations = 3;
+    ClothSettings swept = settings;
+    swept.ordering = Ordering::GaussSeidel;
+    const std::string iterations = test::errorMessageOf([&] { cloth.configure(iterated); });
+    EXPECT_NE(iterations.find("nuno: 'iterations' must be what this grid has the memory for (with it the cloth would keep about"),
+              std::string::npos)
+        << iterations;
+    EXPECT_NE(iterations.find("got 3"), std::string::npos) << iterations;
+    const std::string ordering = test::errorMessageOf([&] { cloth.configure(swept); });
+    EXPECT_NE(ordering.find("nuno: 'ordering' must be what this grid has the memory for"), std::string::npos) << ordering;
+    EXPECT_NE(ordering.find("got 'gauss-seidel'"), std::string::npos) << ordering;
+    EXPECT_EQ(cloth.settings().iterations, 1);
+    EXPECT_EQ(cloth.settings().ordering, Ordering::RedBlack);
+}
+
 TEST(Memory, GridsBeyondTheBudgetAreRefusedNamingTheMemory) {
     int largestSquare = 2;
     for (ClothSettings s; Cloth::memoryBytes(s) <= Cloth::kMaxClothBytes; ++s.columns, ++s.rows) {
