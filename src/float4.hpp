@@ -55,10 +55,6 @@ struct Float4 {
 [[gnu::always_inline]] inline Float4 oddLanes(Float4 a, Float4 b) {
     return _mm_shuffle_ps(a.lanes, b.lanes, _MM_SHUFFLE(3, 1, 3, 1));
 }
-// a0 a1 b0 b1
-[[gnu::always_inline]] inline Float4 lowHalves(Float4 a, Float4 b) { return _mm_movelh_ps(a.lanes, b.lanes); }
-// a2 a3 b2 b3
-[[gnu::always_inline]] inline Float4 highHalves(Float4 a, Float4 b) { return _mm_movehl_ps(b.lanes, a.lanes); }
 // a0 b0 a1 b1
 [[gnu::always_inline]] inline Float4 interleaveLow(Float4 a, Float4 b) { return _mm_unpacklo_ps(a.lanes, b.lanes); }
 // a2 b2 a3 b3

@@ -56,7 +56,7 @@ PassLanes lanesOf(const Topology& topology, const std::vector<float>& restLength
             std::vector<float> lengths(static_cast<std::size_t>(chunks) * 4, -1.0f);
             bool anyStarts = false;
             // Lanes past the run's places belong to the next run, or to no row.
-            const int lanesInRun = (start.places - (laneStride - 1) + laneStride - 1) / laneStride;
+            const int lanesInRun = start.places / laneStride;
             for (int lane = 0; lane < lanesInRun; ++lane) {
                 const int firstPlace = start.firstPlace + lane * laneStride;
                 const int secondPlace = start.secondPlace + lane * laneStride;
