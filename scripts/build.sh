@@ -3,6 +3,7 @@
 #   build/native  the core, its unit tests and tools (g++)
 #   web/index.d.ts  its settings part, from the schema (nuno_settings_dts)
 #   build/wasm    the core as WebAssembly -> dist/nuno-core.{mjs,wasm} (Emscripten)
+#   build/wasm-threads  the same with helper threads -> dist/nuno-core-threads.{mjs,wasm,worker.js}
 #   dist/shaders.js  the GLSL files of shaders/ as ES module strings
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,5 +19,9 @@ build/native/nuno_settings_dts web/index.d.ts
 
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release --log-level=WARNING > /dev/null
 cmake --build build/wasm -j "$jobs"
+# Growable shared memory makes Emscripten warn that JS reads of the heap are slower; the cloth's
+# views are taken once, so the warning is expected.
+emcmake cmake -S . -B build/wasm-threads -DCMAKE_BUILD_TYPE=Release -DNUNO_WASM_THREADS=ON --log-level=WARNING > /dev/null
+cmake --build build/wasm-threads -j "$jobs"
 
 node scripts/bundle-shaders.mjs

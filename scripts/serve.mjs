@@ -1,7 +1,9 @@
 // Serves the repository for the demo and the browser tests: static files straight from disk
 // (nothing cached, so a rebuild shows on reload), `/` sent to the demo page. The demo's files go
 // out under the strict Content-Security-Policy the README promises the package runs under, so
-// every visit and every test of the demo checks that promise.
+// every visit and every test of the demo checks that promise. Every page is cross-origin
+// isolated (COOP/COEP), so the CPU cloth may step on several threads, unless its address asks
+// `?isolated=0`: the tests' way to see the single-thread fallback.
 //   node scripts/serve.mjs [--port 8080]
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -18,6 +20,12 @@ const demoPath = '/web/demo/';
  * fonts and fetches alike.
  */
 const strictContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+
+/** What makes a page cross-origin isolated: SharedArrayBuffer, and so the core's helper threads. */
+const crossOriginIsolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
 
 /**
  * lil-gui's stylesheet embeds its icon font (the panel's arrows and tick) as a data: URL, which
@@ -56,9 +64,13 @@ export async function startServer({ port = 8080 } = {}) {
   // text/javascript for .js and .mjs, which module scripts require.
   const serveFile = sirv(repositoryRoot, { dev: true });
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const address = new URL(request.url ?? '/', 'http://localhost');
+    const path = address.pathname;
+    if (address.searchParams.get('isolated') !== '0') {
+      for (const [name, value] of Object.entries(crossOriginIsolation)) response.setHeader(name, value);
+    }
     if (path === '/' || path === demoPath.slice(0, -1)) {
-      response.writeHead(302, { Location: demoPath }).end();
+      response.writeHead(302, { Location: `${demoPath}${address.search}` }).end();
     } else if (/\/\./.test(decoded(path))) {
       // Never hand out .git or other dot-folders, even on loopback; sirv decodes %2e too.
       response.writeHead(404).end();
@@ -108,5 +120,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const { url } = await startServer({ port });
-  console.log(`nuno demo: ${url} (Content-Security-Policy: ${strictContentSecurityPolicy})`);
+  console.log(`nuno demo: ${url} (Content-Security-Policy: ${strictContentSecurityPolicy}; cross-origin isolated, so the CPU cloth may use threads)`);
 }

@@ -255,8 +255,15 @@ bool Cloth::stateIsFinite() const {
     return true;
 }
 
+ThreadTeam& Cloth::team() const {
+    return team_ && particles_.size() >= kParticlesWorthThreads ? *team_ : ThreadTeam::alone();
+}
+
 void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
                     const FamilyRules& rules, const SubstepFactors& factors) {
+    ThreadTeam& team = this->team();
+    const std::size_t particleCount = particles_.size();
+    const auto rowCount = static_cast<std::size_t>(topology_.grid.rows);
     // The red-black passes run on their own copy of the positions (red_black_solver.hpp), from
     // the first constrain stage to the stage after the last.
     bool passesHoldPositions = false;
@@ -264,26 +271,31 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
         if ((stage.kind == StageKind::Constrain) != passesHoldPositions) {
             passesHoldPositions = !passesHoldPositions;
             if (passesHoldPositions) {
-                redBlack_.beginPasses(particles_);
+                redBlack_.beginPasses(particles_, team);
             } else {
-                redBlack_.endPasses(particles_);
+                redBlack_.endPasses(particles_, team);
             }
         }
         switch (stage.kind) {
-            case StageKind::Predict:
-                if (factors.hasWindDrag()) computeNormals(topology_.grid, particles_.positions, normals_);
-                if (settings_.windGustSpeed > 0.0f) {
-                    const GustWaves gusts = gustWavesAt(settings_, gustClock_);
-                    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds, &gusts);
-                } else {
-                    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds);
+            case StageKind::Predict: {
+                if (factors.hasWindDrag()) {
+                    team.forEachBand(rowCount, [&](Band rows) {
+                        computeNormals(topology_.grid, particles_.positions, normals_, rows);
+                    });
                 }
+                const bool gusty = settings_.windGustSpeed > 0.0f;
+                const GustWaves gusts = gusty ? gustWavesAt(settings_, gustClock_) : GustWaves{};
+                team.forEachBand(particleCount, [&](Band band) {
+                    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds, gusty ? &gusts : nullptr,
+                            band);
+                });
                 sweeps_.beginSubstep();
                 redBlack_.beginSubstep(settings_);
                 break;
+            }
             case StageKind::Constrain:
                 redBlack_.solvePass(stage.direction, stage.colour, parameters.solver,
-                                    rules[static_cast<int>(familyOf(stage.direction))]);
+                                    rules[static_cast<int>(familyOf(stage.direction))], team);
                 break;
             case StageKind::Sweep:
                 sweeps_.sweep(topology_, particles_, parameters, rules);
@@ -293,12 +305,14 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                                        {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
                 break;
             case StageKind::Collide:
-                colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds);
-                updateVelocities(particles_, substepSeconds);
+                team.forEachBand(particleCount, [&](Band band) {
+                    colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds, band);
+                    updateVelocities(particles_, substepSeconds, band);
+                });
                 break;
         }
     }
-    if (passesHoldPositions) redBlack_.endPasses(particles_);
+    if (passesHoldPositions) redBlack_.endPasses(particles_, team);
 }
 
 GustWaves Cloth::gustWavesForSubstep() {
@@ -308,7 +322,7 @@ GustWaves Cloth::gustWavesForSubstep() {
 }
 
 const std::vector<Vec3>& Cloth::normals() {
-    computeNormals(topology_.grid, particles_.positions, normals_);
+    computeNormals(topology_.grid, particles_.positions, normals_, {0, static_cast<std::size_t>(topology_.grid.rows)});
     return normals_;
 }
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "accumulator.hpp"
@@ -24,6 +25,7 @@
 #include "self_collision.hpp"
 #include "settings.hpp"
 #include "step_schedule.hpp"
+#include "thread_team.hpp"
 #include "topology.hpp"
 #include "wind_gusts.hpp"
 
@@ -45,6 +47,13 @@ public:
     static constexpr std::uint64_t kMaxClothBytes = std::uint64_t{1} << 30;
 
     // Advances by a frame's time through the fixed-step accumulator; returns the steps taken.
+    // Steps share their per-particle stages and red-black passes among the team's threads, on
+    // grids of at least kParticlesWorthThreads (smaller ones gain less than the hand-offs cost).
+    // The bits are those of one thread. Null: the calling thread alone.
+    void useThreads(std::shared_ptr<ThreadTeam> team) { team_ = std::move(team); }
+    int threadCount() const { return team().threadCount(); }
+    static constexpr std::size_t kParticlesWorthThreads = 64 * 64;
+
     int step(double frameSeconds);
     // The accumulator alone: how many fixed steps this frame's time is worth (for a solver that
     // steps elsewhere, such as the GPU one, with this cloth as its set-up).
@@ -119,6 +128,7 @@ private:
     void substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
                  const FamilyRules& rules, const SubstepFactors& factors);
     bool stateIsFinite() const;
+    ThreadTeam& team() const;
     void applyPins();
     std::vector<std::uint32_t> pins() const;  // sorted
     void setPins(const std::vector<std::uint32_t>& pinned);
@@ -142,6 +152,7 @@ private:
     std::vector<Vec3> stepStartPositions_;
     std::vector<Vec3> stepStartVelocities_;
     std::vector<std::uint32_t> held_;  // particles under hold(), whose inverse mass is 0 meanwhile
+    std::shared_ptr<ThreadTeam> team_;
 };
 
 }  // namespace nuno

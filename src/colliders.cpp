@@ -244,11 +244,11 @@ void ColliderSet::remove(std::uint32_t id) {
 
 const Collider& ColliderSet::get(std::uint32_t id) const { return colliders_[slotOf(id)]; }
 
-void ColliderSet::resolve(Particles& particles, float margin, float substepSeconds) const {
+void ColliderSet::resolve(Particles& particles, float margin, float substepSeconds, Band band) const {
     for (const Collider& collider : colliders_) {
         std::visit(
             [&](const auto& shape) {
-                for (std::size_t i = 0; i < particles.size(); ++i) {
+                for (std::size_t i = band.begin; i < band.end; ++i) {
                     if (particles.inverseMasses[i] == 0.0f) continue;
                     const Vec3 before = particles.positions[i];
                     const Contact contact = contactWith(shape, before, margin);

@@ -14,11 +14,11 @@ SubstepFactors substepFactors(const Forces& forces, float substepSeconds) {
 }
 
 void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
-             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts) {
+             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts, Band band) {
     const float h = substepSeconds;
     const bool drag = factors.hasWindDrag();
     const Vec3 gravityKick = forces.gravity * h;
-    for (std::size_t i = 0; i < particles.size(); ++i) {
+    for (std::size_t i = band.begin; i < band.end; ++i) {
         Vec3& velocity = particles.velocities[i];
         if (particles.inverseMasses[i] == 0.0f) {
             velocity = Vec3(0);
@@ -37,8 +37,8 @@ void predict(Particles& particles, const std::vector<Vec3>& normals, const Force
     }
 }
 
-void updateVelocities(Particles& particles, float substepSeconds) {
-    for (std::size_t i = 0; i < particles.size(); ++i) {
+void updateVelocities(Particles& particles, float substepSeconds, Band band) {
+    for (std::size_t i = band.begin; i < band.end; ++i) {
         if (particles.inverseMasses[i] == 0.0f) continue;
         particles.velocities[i] +=
             (particles.positions[i] - particles.predictedPositions[i] - particles.silentPushes[i]) / substepSeconds;

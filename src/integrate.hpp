@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "particles.hpp"
+#include "thread_team.hpp"
 #include "wind_gusts.hpp"
 
 namespace nuno {
@@ -43,11 +44,12 @@ struct SubstepFactors {
 
 SubstepFactors substepFactors(const Forces& forces, float substepSeconds);
 
-// normals may be empty when the factors have no wind drag. With gusts, the air each particle
-// meets is the wind plus the gusts where the particle is as the substep starts.
+// The particles of one band. normals may be empty when the factors have no wind drag. With
+// gusts (or null), the air each particle meets is the wind plus the gusts where the particle is
+// as the substep starts.
 void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
-             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts = nullptr);
+             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts, Band band);
 
-void updateVelocities(Particles& particles, float substepSeconds);
+void updateVelocities(Particles& particles, float substepSeconds, Band band);
 
 }  // namespace nuno

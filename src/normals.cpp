@@ -5,10 +5,9 @@
 
 namespace nuno {
 
-void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals) {
-    normals.resize(positions.size());
+void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals, Band rows) {
     const int patchWidth = grid.patchWidth();
-    for (int row = 0; row < grid.rows; ++row) {
+    for (int row = static_cast<int>(rows.begin); row < static_cast<int>(rows.end); ++row) {
         const int up = std::max(row - 1, grid.patchStartRow(row));
         const int down = std::min(row + 1, grid.patchEndRow(row));
         // Patch by patch along the row, so a neighbour is clamped to its patch without a division.

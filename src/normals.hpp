@@ -5,10 +5,12 @@
 
 #include <vector>
 
+#include "thread_team.hpp"
 #include "topology.hpp"
 
 namespace nuno {
 
-void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals);
+// The normals of a band of rows; normals holds one per particle.
+void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals, Band rows);
 
 }  // namespace nuno

@@ -73,7 +73,8 @@ PassLanes lanesOf(const Topology& topology, const std::vector<float>& restLength
                 anyStarts = true;
             }
             if (!anyStarts) continue;
-            pass.runs.push_back({grid.index(start.firstPlace, row), grid.index(start.secondPlace, secondRow), chunks});
+            pass.runs.push_back({grid.index(start.firstPlace, row), grid.index(start.secondPlace, secondRow),
+                                 pass.restLengths.size(), chunks});
             pass.restLengths.insert(pass.restLengths.end(), lengths.begin(), lengths.end());
         }
     }
@@ -181,12 +182,13 @@ void solveLanesOneByOne(const SplitPositions& p, std::size_t a, std::size_t b, i
 }
 
 template <LaneShape Shape, SolverKind Kind>
-void solveLanes(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
+void solveLanes(PassLanes& pass, Band runs, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
     const FamilyRuleOf<Float4> lanesRule{Float4(rule.alphaTilde), Float4(rule.stiffness), Float4(rule.stretchGain),
                                          Float4(rule.shrinkGain)};
     constexpr int kLaneStride = Window<Shape>::kLaneStride;
-    std::size_t lanes = 0;
-    for (const LaneRun& run : pass.runs) {
+    for (std::size_t r = runs.begin; r < runs.end; ++r) {
+        const LaneRun& run = pass.runs[r];
+        std::size_t lanes = run.firstLane;
         for (int chunk = 0; chunk < run.chunks; ++chunk, lanes += 4) {
             const auto along = static_cast<std::size_t>(chunk * 4 * kLaneStride);
             const std::size_t a = run.first + along;
@@ -203,9 +205,12 @@ void solveLanes(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule
 }
 
 template <SolverKind Kind>
-void solveShape(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
-    if (pass.shape == LaneShape::Apart) return solveLanes<LaneShape::Apart, Kind>(pass, p, rule, multipliersCarry);
-    solveLanes<LaneShape::Alternating, Kind>(pass, p, rule, multipliersCarry);
+void solveShape(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry,
+                ThreadTeam& team) {
+    team.forEachBand(pass.runs.size(), [&](Band runs) {
+        if (pass.shape == LaneShape::Apart) return solveLanes<LaneShape::Apart, Kind>(pass, runs, p, rule, multipliersCarry);
+        solveLanes<LaneShape::Alternating, Kind>(pass, runs, p, rule, multipliersCarry);
+    });
 }
 
 }  // namespace
@@ -229,17 +234,19 @@ void RedBlackSolver::beginSubstep(const ClothSettings& settings) {
     for (PassLanes& pass : passes_) pass.multipliers.assign(pass.restLengths.size(), 0.0f);
 }
 
-void RedBlackSolver::beginPasses(const Particles& particles) {
-    for (int row = 0; row < grid_.rows; ++row) {
-        for (int column = 0; column < grid_.columns; ++column) {
-            const std::uint32_t particle = grid_.index(column, row);
-            const std::size_t split = splitIndex(grid_, column, row);
-            x_[split] = particles.positions[particle].x;
-            y_[split] = particles.positions[particle].y;
-            z_[split] = particles.positions[particle].z;
-            inverseMasses_[split] = particles.inverseMasses[particle];
+void RedBlackSolver::beginPasses(const Particles& particles, ThreadTeam& team) {
+    team.forEachBand(static_cast<std::size_t>(grid_.rows), [&](Band rows) {
+        for (auto row = static_cast<int>(rows.begin); row < static_cast<int>(rows.end); ++row) {
+            for (int column = 0; column < grid_.columns; ++column) {
+                const std::uint32_t particle = grid_.index(column, row);
+                const std::size_t split = splitIndex(grid_, column, row);
+                x_[split] = particles.positions[particle].x;
+                y_[split] = particles.positions[particle].y;
+                z_[split] = particles.positions[particle].z;
+                inverseMasses_[split] = particles.inverseMasses[particle];
+            }
         }
-    }
+    });
 }
 
 std::uint64_t RedBlackSolver::memoryBytes(const ClothSettings& settings) {
@@ -252,27 +259,30 @@ void RedBlackSolver::fitTo(const ClothSettings& settings) {
     for (PassLanes& pass : passes_) std::vector<float>().swap(pass.multipliers);
 }
 
-void RedBlackSolver::solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule) {
+void RedBlackSolver::solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule,
+                               ThreadTeam& team) {
     PassLanes& pass = passes_[passIndex(direction, colour)];
     const SplitPositions positions{x_.data(), y_.data(), z_.data(), inverseMasses_.data()};
     if (solver == SolverKind::Xpbd) {
         const bool carried = multipliersCarry_ && rule.alphaTilde != 0.0f;
-        return solveShape<SolverKind::Xpbd>(pass, positions, rule, carried);
+        return solveShape<SolverKind::Xpbd>(pass, positions, rule, carried, team);
     }
     // PBD removes stiffness * violation: the mass-spring projection with that one gain for
     // stretch and shrink, to the bit. One kernel serves both, which keeps the wasm small.
     const FamilyRule gains =
         solver == SolverKind::Pbd ? FamilyRule{rule.alphaTilde, rule.stiffness, rule.stiffness, rule.stiffness} : rule;
-    solveShape<SolverKind::MassSpring>(pass, positions, gains, false);
+    solveShape<SolverKind::MassSpring>(pass, positions, gains, false, team);
 }
 
-void RedBlackSolver::endPasses(Particles& particles) const {
-    for (int row = 0; row < grid_.rows; ++row) {
-        for (int column = 0; column < grid_.columns; ++column) {
-            const std::size_t split = splitIndex(grid_, column, row);
-            particles.positions[grid_.index(column, row)] = Vec3(x_[split], y_[split], z_[split]);
+void RedBlackSolver::endPasses(Particles& particles, ThreadTeam& team) const {
+    team.forEachBand(static_cast<std::size_t>(grid_.rows), [&](Band rows) {
+        for (auto row = static_cast<int>(rows.begin); row < static_cast<int>(rows.end); ++row) {
+            for (int column = 0; column < grid_.columns; ++column) {
+                const std::size_t split = splitIndex(grid_, column, row);
+                particles.positions[grid_.index(column, row)] = Vec3(x_[split], y_[split], z_[split]);
+            }
         }
-    }
+    });
 }
 
 }  // namespace nuno

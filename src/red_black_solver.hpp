@@ -21,6 +21,7 @@
 
 #include "particles.hpp"
 #include "projection.hpp"
+#include "thread_team.hpp"
 #include "topology.hpp"
 
 namespace nuno {
@@ -33,9 +34,11 @@ enum class LaneShape : std::uint8_t {
 
 // Constraints of a pass that follow each other along one row: chunk j's first lanes start at
 // first + j * 4 * laneStride (Apart: its seconds at second + j * 4; Alternating: next to them).
+// Their rest lengths (and multipliers) start at firstLane of the pass's.
 struct LaneRun {
     std::size_t first;
     std::size_t second;
+    std::size_t firstLane;
     int chunks;
 };
 
@@ -56,11 +59,12 @@ public:
     // start at zero.
     void beginSubstep(const ClothSettings& settings);
     // Takes the positions and inverse masses for the passes.
-    void beginPasses(const Particles& particles);
-    // One colour of one direction.
-    void solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule);
+    void beginPasses(const Particles& particles, ThreadTeam& team = ThreadTeam::alone());
+    // One colour of one direction, its runs shared among the team.
+    void solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule,
+                   ThreadTeam& team = ThreadTeam::alone());
     // Hands the moved positions back.
-    void endPasses(Particles& particles) const;
+    void endPasses(Particles& particles, ThreadTeam& team = ThreadTeam::alone()) const;
 
     // What a cloth with these settings keeps here: the split positions and inverse masses, a
     // rest length per lane (about one per constraint on a large grid), and as many multipliers

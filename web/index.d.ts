@@ -400,16 +400,31 @@ export interface LoadOptions {
   wasmUrl?: URL | string;
   /** The wasm module's bytes, when the caller already has them. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Threads that step a CPU cloth, the page's own included: 'auto' (the default) takes up to 4
+   * where the page is cross-origin isolated (COOP/COEP headers), a number asks for that many
+   * (1 to 16). Where threads cannot run (no isolation, no Web Workers, Node, `wasmUrl` or
+   * `wasmBinary` given), one does and `Nuno.singleThreadReason` says why.
+   */
+  threads?: number | 'auto';
 }
 
 /**
  * Loads the WebAssembly core. In browsers and workers the wasm is fetched from beside the
- * module; in Node it is read from disk.
+ * module; in Node it is read from disk. With threads, the threaded module nuno-core-threads
+ * is loaded and its helper threads (Web Workers) started.
  */
 export function loadNuno(options?: LoadOptions): Promise<Nuno>;
 
 export class Nuno {
   private constructor();
+  /**
+   * Threads that step a CPU cloth of at least 64 x 64 particles, the page's own included
+   * (smaller cloths take one). Any count ends on the same bits as one.
+   */
+  readonly threadCount: number;
+  /** Why one thread steps the CPU cloths where more were asked for or 'auto' found none; else null. */
+  readonly singleThreadReason: string | null;
   /** A cloth simulated on the CPU (WebAssembly), anywhere. Throws an Error for an invalid setting. */
   createCloth(settings?: ClothSettings): Cloth;
   /**

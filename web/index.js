@@ -5,6 +5,7 @@ import { Cloth } from './cloth.js';
 import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
 import { GpuCloth } from './gpu/gpu-cloth.js';
 import { settingsRefusal } from './gpu/settings-refusal.js';
+import { loadThreadedCore, threadPlan } from './threads.js';
 import { gpuTablesOf } from './gpu/gpu-constants.js';
 import { WebGpuCloth } from './webgpu/webgpu-cloth.js';
 import { WorkerCloth } from './worker-cloth.js';
@@ -23,24 +24,32 @@ const backends = ['auto', 'webgpu', 'gpu', 'cpu'];
  * @typedef {object} LoadOptions
  * @property {URL | string} [wasmUrl] Where nuno-core.wasm is, when a bundler or server moved it.
  * @property {ArrayBuffer | Uint8Array} [wasmBinary] The module's bytes, when the caller has them.
+ * @property {number | 'auto'} [threads] Threads that step a CPU cloth, the page's own included:
+ *   'auto' (the default) up to 4 where the page is cross-origin isolated, else 1; a number asks
+ *   for that many. Where threads cannot run, one does and `singleThreadReason` says why.
  */
 
 /**
  * Loads the WebAssembly core. In browsers and workers the wasm is fetched from beside this
  * module (bundlers copy it because of the `new URL(..., import.meta.url)` form); in Node it is
- * read from disk.
+ * read from disk. With more than one thread the threaded module (nuno-core-threads) is loaded
+ * instead, and its helper threads started.
  * @param {LoadOptions} [options]
  * @returns {Promise<Nuno>}
  */
 export async function loadNuno(options = {}) {
+  const plan = threadPlan(options.threads, { modulePlaced: options.wasmUrl !== undefined || options.wasmBinary !== undefined });
   const wasmUrl = new URL(options.wasmUrl ?? new URL('../dist/nuno-core.wasm', import.meta.url), import.meta.url);
+  if (plan.threadCount > 1) {
+    return new Nuno(await loadThreadedCore(plan.threadCount), { threads: plan.threadCount }, plan);
+  }
   const wasmBinary = options.wasmBinary ?? (wasmUrl.protocol === 'file:' ? await readFileBytes(wasmUrl) : undefined);
   const core = await createNunoCore({
     wasmBinary,
     locateFile: (file) => (file.endsWith('.wasm') ? wasmUrl.href : file),
   });
-  const load = { wasmUrl: wasmUrl.href, ...(options.wasmBinary && { wasmBinary: options.wasmBinary }) };
-  return new Nuno(core, load);
+  const load = { wasmUrl: wasmUrl.href, ...(options.wasmBinary && { wasmBinary: options.wasmBinary }), threads: 1 };
+  return new Nuno(core, load, plan);
 }
 
 /** The loaded core: makes cloths. */
@@ -49,16 +58,33 @@ export class Nuno {
   #core;
   /** @type {import('./gpu/gpu-constants.js').GpuTables | null} read from the core at the first GPU cloth */
   #gpuTables = null;
-  /** @type {{wasmUrl: string, wasmBinary?: ArrayBuffer | Uint8Array}} how the core was loaded, for a worker to do the same */
+  /** @type {LoadOptions} how the core was loaded, for a worker to do the same */
   #load;
+  /** @type {import('./threads.js').ThreadPlan} */
+  #threads;
 
   /**
    * @param {any} core the Emscripten module
-   * @param {{wasmUrl: string, wasmBinary?: ArrayBuffer | Uint8Array}} load
+   * @param {LoadOptions} load
+   * @param {import('./threads.js').ThreadPlan} threads
    */
-  constructor(core, load) {
+  constructor(core, load, threads) {
     this.#core = core;
     this.#load = load;
+    this.#threads = threads;
+  }
+
+  /**
+   * Threads that step a CPU cloth of at least 64 x 64 particles, the caller's included (smaller
+   * ones take one: they gain less than the hand-offs cost). Any count ends on the same bits.
+   */
+  get threadCount() {
+    return this.#threads.threadCount;
+  }
+
+  /** Why one thread steps the CPU cloths when more were asked for (or 'auto' found none); else null. */
+  get singleThreadReason() {
+    return this.#threads.singleThreadReason;
   }
 
   /**

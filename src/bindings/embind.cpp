@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <stdexcept>
 #include <type_traits>
 
@@ -214,9 +215,22 @@ val placePatchesToJs(const val& options) {
     });
 }
 
+// The module's helper threads, shared by every cloth made after useThreads (the page steps one
+// cloth at a time). Only the threaded build can start any.
+std::shared_ptr<ThreadTeam>& moduleTeam() {
+    static std::shared_ptr<ThreadTeam> team;
+    return team;
+}
+
+void useThreads(int threadCount) {
+    guarded([&] { moduleTeam() = std::make_shared<ThreadTeam>(threadCount); });
+}
+
 class JsCloth {
 public:
-    explicit JsCloth(const val& settings) : cloth_(settingsFrom(settings)) {}
+    explicit JsCloth(const val& settings) : cloth_(settingsFrom(settings)) { cloth_.useThreads(moduleTeam()); }
+
+    int threadCount() const { return cloth_.threadCount(); }
 
     int step(double frameSeconds) { return guarded([&] { return cloth_.step(frameSeconds); }); }
     int advanceClock(double frameSeconds) { return guarded([&] { return cloth_.advanceClock(frameSeconds); }); }
@@ -484,7 +498,9 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("rows", &JsCloth::rows)
         .function("carriedSeconds", &JsCloth::carriedSeconds)
         .function("stepsTaken", &JsCloth::stepsTaken)
-        .function("nonFiniteRecoveries", &JsCloth::nonFiniteRecoveries);
+        .function("nonFiniteRecoveries", &JsCloth::nonFiniteRecoveries)
+        .function("threadCount", &JsCloth::threadCount);
+    function("useThreads", &nuno::useThreads);
     function("heapBytesInUse", &nuno::heapBytesInUse);
     function("directions", &nuno::directions);
     function("settingsSchema", &nuno::settingsSchemaToJs);

@@ -2,12 +2,14 @@
 // and the wasm side run the same ones, and prints the table.
 //   usage: nuno_bench CASES.json
 // CASES.json is an array of scenarios in the tests/fixtures format ({settings, colliders, steps}),
-// whose steps are the warm-up, each with timedSteps: how many single fixed steps to time.
+// whose steps are the warm-up, each with timedSteps: how many single fixed steps to time, and
+// optionally threads: how many threads step it (1 when absent).
 // Prints a JSON array, one {constraints, medianMs} per case in the same order.
 #include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -25,6 +27,8 @@ nlohmann::json timeCase(const nlohmann::json& benchCase) {
     const auto timedSteps = benchCase.at("timedSteps").get<std::size_t>();
     if (timedSteps == 0) throw std::invalid_argument("nuno_bench: 'timedSteps' must be at least 1");
     nuno::Cloth cloth = nuno::runScenario(benchCase);  // built, collider added, warmed up
+    cloth.useThreads(std::make_shared<nuno::ThreadTeam>(benchCase.value("threads", 1)));
+    cloth.stepFixed(1);  // the helpers started
 
     // Each step is timed alone so that the median discards steps hit by the OS or a page fault.
     std::vector<double> milliseconds(timedSteps);

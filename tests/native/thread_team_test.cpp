@@ -1,0 +1,136 @@
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cloth.hpp"
+#include "error_message.hpp"
+#include "thread_team.hpp"
+
+namespace nuno {
+namespace {
+
+TEST(ThreadTeam, BandsCoverEveryIndexOnceEachOnItsOwnThread) {
+    for (int threads = 1; threads <= 4; ++threads) {
+        ThreadTeam team(threads);
+        for (std::size_t count : {0u, 1u, 2u, 3u, 7u, 1000u}) {
+            std::vector<std::atomic<int>> visits(count);
+            std::mutex mutex;
+            std::set<std::thread::id> workers;
+            team.forEachBand(count, [&](Band band) {
+                for (std::size_t i = band.begin; i < band.end; ++i) ++visits[i];
+                const std::lock_guard<std::mutex> lock(mutex);
+                if (band.end > band.begin) workers.insert(std::this_thread::get_id());
+            });
+            for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(visits[i], 1) << threads << " threads, index " << i << " of " << count;
+            const std::size_t busyBands = count < 2 ? count : std::min<std::size_t>(count, static_cast<std::size_t>(threads));
+            EXPECT_EQ(workers.size(), busyBands) << threads << " threads, " << count << " indices";
+        }
+    }
+}
+
+TEST(ThreadTeam, EachJobSeesEverythingTheJobBeforeWrote) {
+    // Each job reads, mirrored, what the job before wrote, so most of its reads fall in bands
+    // other threads wrote: a hand-off that returned before every band finished, or published a
+    // job before its data, shows as a sum that differs from the caller's own.
+    const auto run = [](ThreadTeam& team) {
+        std::vector<long> previous(999, 1);
+        std::vector<long> next(previous.size());
+        for (int job = 1; job <= 4000; ++job) {
+            team.forEachBand(next.size(), [&](Band band) {
+                for (std::size_t i = band.begin; i < band.end; ++i) next[i] = previous[previous.size() - 1 - i] % 1009 + static_cast<long>(i) + job;
+            });
+            previous.swap(next);
+            // Now and then a pause, so the helpers fall asleep and must be woken.
+            if (job % 1000 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(3));
+        }
+        return previous;
+    };
+    ThreadTeam three(3);
+    EXPECT_EQ(run(three), run(ThreadTeam::alone()));
+}
+
+TEST(ThreadTeam, ACountOutsideItsRangeIsRefusedByName) {
+    for (int threads : {0, -1, ThreadTeam::kMaxThreads + 1}) {
+        EXPECT_EQ(test::errorMessageOf([&] { ThreadTeam team(threads); }),
+                  "nuno: 'threads' must be an integer in [1, 16], got " + std::to_string(threads));
+    }
+}
+
+bool sameBits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Vec3)) == 0;
+}
+
+std::vector<Vec3> positionsAfterSteps(const ClothSettings& settings, int threads, int steps) {
+    Cloth cloth(settings);
+    cloth.useThreads(std::make_shared<ThreadTeam>(threads));
+    cloth.addCollider({Sphere{Vec3(0.0f, 0.6f, 0.15f), 0.25f}, 0.3f});
+    cloth.addCollider({Plane{Vec3(0.0f, 1.0f, 0.0f), -0.2f}, 0.5f});
+    cloth.stepFixed(steps);
+    EXPECT_EQ(cloth.threadCount(), static_cast<std::size_t>(settings.particleCount()) >= Cloth::kParticlesWorthThreads ? threads : 1);
+    return cloth.positions();
+}
+
+struct ThreadedCase {
+    const char* name;
+    SolverKind solver;
+    Ordering ordering;
+    int iterations;
+    bool gusts;
+    float selfCollisionThickness;
+    int patchColumns;
+};
+
+TEST(ThreadTeam, AClothOnTwoOrThreeThreadsEndsOnTheBitsOfOne) {
+    const ThreadedCase cases[] = {
+        {"xpbd red-black", SolverKind::Xpbd, Ordering::RedBlack, 1, false, 0.0f, 0},
+        {"xpbd red-black 3 iterations, gusts", SolverKind::Xpbd, Ordering::RedBlack, 3, true, 0.0f, 0},
+        {"pbd red-black", SolverKind::Pbd, Ordering::RedBlack, 2, false, 0.0f, 0},
+        {"mass-spring red-black", SolverKind::MassSpring, Ordering::RedBlack, 1, true, 0.0f, 0},
+        {"xpbd gauss-seidel", SolverKind::Xpbd, Ordering::GaussSeidel, 2, false, 0.0f, 0},
+        {"pbd jacobi", SolverKind::Pbd, Ordering::Jacobi, 2, false, 0.0f, 0},
+        {"xpbd self-collision", SolverKind::Xpbd, Ordering::RedBlack, 1, false, 0.012f, 0},
+        {"xpbd patches", SolverKind::Xpbd, Ordering::RedBlack, 1, true, 0.0f, 9},
+    };
+    for (const ThreadedCase& c : cases) {
+        ClothSettings settings;
+        // Odd sides, so bands end mid-run and runs end mid-chunk.
+        settings.columns = 81;
+        settings.rows = 63;
+        settings.solver = c.solver;
+        settings.ordering = c.ordering;
+        settings.iterations = c.iterations;
+        settings.substeps = 6;
+        settings.wind = Vec3(1.5f, 0.0f, 0.8f);
+        if (c.gusts) settings.windGustSpeed = 1.0f;
+        settings.selfCollisionThickness = c.selfCollisionThickness;
+        if (c.patchColumns > 0) {
+            settings.patchColumns = c.patchColumns;
+            settings.patchRows = 7;
+            settings.pins = PinPreset::None;
+        }
+        const std::vector<Vec3> one = positionsAfterSteps(settings, 1, 20);
+        EXPECT_TRUE(sameBits(positionsAfterSteps(settings, 2, 20), one)) << c.name << " on 2 threads";
+        EXPECT_TRUE(sameBits(positionsAfterSteps(settings, 3, 20), one)) << c.name << " on 3 threads";
+    }
+}
+
+TEST(ThreadTeam, ASmallClothStaysOnTheCallingThread) {
+    ClothSettings settings;
+    settings.columns = 63;
+    settings.rows = 64;
+    Cloth cloth(settings);
+    cloth.useThreads(std::make_shared<ThreadTeam>(2));
+    EXPECT_EQ(cloth.threadCount(), 1);
+}
+
+}  // namespace
+}  // namespace nuno
