@@ -352,6 +352,11 @@ export class Cloth {
     return this.#live.stepsTaken();
   }
 
+  /** Threads that step this cloth: the loaded core's from 64 x 64 particles up, else 1. */
+  get threadCount() {
+    return this.#live.threadCount();
+  }
+
   /**
    * Fixed steps that left some position or velocity non-finite (NaN or infinite) and were
    * undone: the cloth went back to where that step began. Validation is meant to keep this at

@@ -538,6 +538,8 @@ export class Cloth {
   readonly backend: 'cpu';
   /** Why this cloth runs on the CPU although a GPU context was offered with `backend: 'auto'`; else null. */
   fallbackReason: string | null;
+  /** Threads that step it: `Nuno.threadCount` from 64 x 64 particles up, else 1. */
+  readonly threadCount: number;
   /** The accumulator alone: the fixed steps a frame's time is worth, without stepping. */
   advanceClock(frameSeconds: number): number;
   /** Per family (structural, shear, bending): what its stiffness means for one substep. */

@@ -42,16 +42,30 @@ export function threadPlan(threads = 'auto', { modulePlaced }) {
   return { threadCount: threads, singleThreadReason: null };
 }
 
+// The threaded module's three files, named in the `new URL(..., import.meta.url)` form so that
+// bundlers copy them as they are. Emscripten's own `new Worker(new URL(...))` would make a
+// bundler build the worker script, which imports the module, and Vite refuses that split in a
+// classic worker; with locateFile given, the module takes these addresses instead.
+const threadedModule = new URL('../dist/nuno-core-threads.mjs', import.meta.url);
+const threadedWasm = new URL('../dist/nuno-core-threads.wasm', import.meta.url);
+// Vite inlines a file this small as a data: URL, whose worker would have no origin to import the
+// module from (and a strict Content-Security-Policy refuses it): `?no-inline` stops that, and
+// other bundlers and servers pass the query by.
+const threadedWorker = new URL('../dist/nuno-core-threads.worker.js?no-inline', import.meta.url);
+
 /**
- * The threaded core with `threadCount - 1` helpers, started (loaded) before it resolves. Its wasm
- * and its workers' script sit beside its module, where bundlers put them
- * (`new URL(..., import.meta.url)` in Emscripten's output).
+ * The threaded core with `threadCount - 1` helpers, started (loaded) before it resolves.
  * @param {number} threadCount
  * @returns {Promise<any>}
  */
 export async function loadThreadedCore(threadCount) {
-  const { default: createThreadedCore } = await import('../dist/nuno-core-threads.mjs');
-  const core = await createThreadedCore({ nunoHelperThreads: threadCount - 1 });
+  const { default: createThreadedCore } = await import(/* @vite-ignore */ threadedModule.href);
+  const core = await createThreadedCore({
+    nunoHelperThreads: threadCount - 1,
+    // What each helper imports to run the module.
+    mainScriptUrlOrBlob: threadedModule.href,
+    locateFile: (/** @type {string} */ file) => (file.endsWith('.wasm') ? threadedWasm.href : threadedWorker.href),
+  });
   core.useThreads(threadCount);
   return core;
 }

@@ -51,21 +51,7 @@ export async function runBrowserBench({
   jacobi = undefined, progress = () => {},
 }) {
   const started = performance.now();
-  const { headless, launchOptions } = playwrightConfig.use ?? {};
-  const server = await startServer({ port: 0 });
-  const browser = await chromium.launch({ ...launchOptions, headless });
-  try {
-    const page = await browser.newPage();
-    /** @type {Error[]} */
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error));
-    page.on('console', (message) => {
-      // The one-texel read is a deliberate stall; Chromium says so once. Anything else is news.
-      if ((message.type() === 'error' || message.type() === 'warning') && !/GPU stall due to ReadPixels/.test(message.text())) {
-        progress(`  page ${message.type()}: ${message.text()}`);
-      }
-    });
-    await page.goto(`${server.url}tests/browser/harness.html`);
+  return withBenchPage(progress, async ({ page, pageErrors, browser, launchOptions }) => {
     const webgl = await page.evaluate(pageDescribeWebgl);
 
     /** @type {BrowserRow[]} */
@@ -121,6 +107,87 @@ export async function runBrowserBench({
       rows,
       seconds: (performance.now() - started) / 1000,
     };
+  });
+}
+
+/**
+ * @typedef {object} ThreadsRow
+ * @property {string} grid
+ * @property {number} particles
+ * @property {number} oneThreadMsPerStep median over rounds of each round's median
+ * @property {number} threadsMsPerStep the same on `threads` threads
+ * @property {number} speedup oneThreadMsPerStep / threadsMsPerStep
+ * @property {CpuTiming[]} oneThread each round's timing
+ * @property {CpuTiming[]} threaded
+ */
+
+/**
+ * The CPU cloth (wasm) on one thread and on `threads`, in one cross-origin isolated page, taking
+ * turns round by round so that a busy moment of the machine hits both alike.
+ * @param {object} options
+ * @param {number[]} options.sizes square grids to time
+ * @param {(size: number) => ClothSettings} options.settingsFor
+ * @param {ColliderDescription[]} options.colliders
+ * @param {number} options.threads
+ * @param {number} [options.rounds]
+ * @param {(line: string) => void} [options.progress]
+ * @returns {Promise<{ threads: number, rounds: number, cpuPlan: import('./page-timing.js').CpuPlan, rows: ThreadsRow[] }>}
+ */
+export async function runThreadsBench({ sizes, settingsFor, colliders, threads, rounds = 3, progress = () => {} }) {
+  return withBenchPage(progress, async ({ page, pageErrors }) => {
+    /** @type {ThreadsRow[]} */
+    const rows = [];
+    for (const size of sizes) {
+      /** @type {CpuTiming[]} */
+      const oneThread = [];
+      /** @type {CpuTiming[]} */
+      const threaded = [];
+      for (let round = 0; round < rounds; round++) {
+        progress(`  browser cpu ${size}x${size}, 1 and ${threads} threads, round ${round + 1} of ${rounds}`);
+        oneThread.push(await page.evaluate(pageTimeCpu, { settings: settingsFor(size), colliders, plan: CPU_PLAN, threads: 1 }));
+        threaded.push(await page.evaluate(pageTimeCpu, { settings: settingsFor(size), colliders, plan: CPU_PLAN, threads }));
+        if (pageErrors.length > 0) throw pageErrors[0];
+      }
+      const medianOf = (/** @type {CpuTiming[]} */ timings) => {
+        const sorted = timings.map((timing) => timing.medianMs).sort((a, b) => a - b);
+        return sorted[Math.floor(sorted.length / 2)];
+      };
+      const oneThreadMsPerStep = medianOf(oneThread);
+      const threadsMsPerStep = medianOf(threaded);
+      rows.push({
+        grid: `${size}x${size}`, particles: oneThread[0].particles, oneThreadMsPerStep, threadsMsPerStep,
+        speedup: oneThreadMsPerStep / threadsMsPerStep, oneThread, threaded,
+      });
+    }
+    return { threads, rounds, cpuPlan: CPU_PLAN, rows };
+  });
+}
+
+/**
+ * Launches Chromium as playwright.config.js does, serves the repository on a free port (cross-
+ * origin isolated, scripts/serve.mjs), opens the harness page and hands it to `work`.
+ * @template T
+ * @param {(line: string) => void} progress
+ * @param {(bench: { page: import('@playwright/test').Page, pageErrors: Error[], browser: import('@playwright/test').Browser, launchOptions: any }) => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function withBenchPage(progress, work) {
+  const { headless, launchOptions } = playwrightConfig.use ?? {};
+  const server = await startServer({ port: 0 });
+  const browser = await chromium.launch({ ...launchOptions, headless });
+  try {
+    const page = await browser.newPage();
+    /** @type {Error[]} */
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    page.on('console', (message) => {
+      // The one-texel read is a deliberate stall; Chromium says so once. Anything else is news.
+      if ((message.type() === 'error' || message.type() === 'warning') && !/GPU stall due to ReadPixels/.test(message.text())) {
+        progress(`  page ${message.type()}: ${message.text()}`);
+      }
+    });
+    await page.goto(`${server.url}tests/browser/harness.html`);
+    return await work({ page, pageErrors, browser, launchOptions });
   } finally {
     await browser.close();
     await server.close();

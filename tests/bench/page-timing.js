@@ -186,12 +186,16 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
 }
 
 /**
- * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], plan: CpuPlan }} options
+ * The CPU cloth (wasm) on `threads` threads (1 by default: the single-thread module).
+ * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], plan: CpuPlan, threads?: number }} options
  * @returns {Promise<CpuTiming>}
  */
-export async function pageTimeCpu({ settings, colliders, plan }) {
+export async function pageTimeCpu({ settings, colliders, plan, threads = 1 }) {
   const { loadNuno } = await import('/web/index.js');
-  const nuno = await loadNuno();
+  // One core per thread count for the page's life: each threaded load starts its own workers.
+  const loaded = /** @type {Record<number, Promise<import('../../web/index.js').Nuno>>} */ (/** @type {any} */ (globalThis).nunoBenchCores ??= {});
+  const nuno = await (loaded[threads] ??= loadNuno({ threads }));
+  if (nuno.threadCount !== threads) throw new Error(`asked for ${threads} threads, got ${nuno.threadCount}: ${nuno.singleThreadReason}`);
   const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
   const options = { ...settings, backend: /** @type {const} */ ('cpu') };

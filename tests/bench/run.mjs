@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadNuno } from '../../web/index.js';
-import { runBrowserBench } from './browser-bench.mjs';
+import { runBrowserBench, runThreadsBench } from './browser-bench.mjs';
 import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
 
 /** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
@@ -61,6 +61,9 @@ const CONFIGS = [
 const BROWSER_SIZES = [64, 128, 256];
 const BROWSER_HALF_PRECISION_SIZES = [128];
 const JACOBI_STRAIN_SIZES = [64, 128];
+// The CPU cloth on one thread and on two in Chromium (the threaded wasm module): grid sides.
+const THREADS_SIZES = [64, 128, 256];
+const BENCH_THREADS = 2;
 // The sea of papers (createPatches) in the browser: papers per side of the layout. 64 is the
 // demo's desktop default, 262,144 particles.
 const PAPERS_PER_SIDE = [16, 64];
@@ -334,6 +337,33 @@ console.log(
       String(row.gpuBytesPerParticle),
       `${row.gpu.warmupSteps}; ${row.gpu.batches} × ${row.gpu.stepsPerBatch}`,
       `${row.cpu.warmupSteps}; ${row.cpu.timedSteps} × 1`,
+    ]),
+  ]),
+);
+
+console.error(`nuno bench: the CPU cloth on 1 and ${BENCH_THREADS} threads in headless Chromium (progress on stderr)`);
+const threads = await runThreadsBench({
+  sizes: THREADS_SIZES,
+  settingsFor: benchSettings,
+  colliders: SCENE_COLLIDERS,
+  threads: BENCH_THREADS,
+  progress: (line) => console.error(line),
+});
+report.threads = threads;
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`
+## The CPU cloth on ${threads.threads} threads (wasm threads in Chromium)
+
+The same scene, XPBD 10 substeps × 1 iteration, on this machine's ${host.cores} cores. One thread: nuno-core.wasm; ${threads.threads} threads:
+nuno-core-threads.wasm (\`loadNuno({ threads: ${threads.threads} })\` on a cross-origin isolated page), whose helper is a Web Worker
+sharing the wasm memory; both end on the same bits (tests/browser/threads.spec.js). Each ms/step is the median of ${threads.rounds}
+rounds, the two taking turns, each round's figure the median of single \`stepFixed(1)\` calls as above. No GPU work: these are CPU timings.
+`);
+console.log(
+  markdownTable([
+    ['grid', 'particles', '1 thread ms/step', `${threads.threads} threads ms/step`, 'speed-up'],
+    ...threads.rows.map((row) => [
+      row.grid, grouped(row.particles), row.oneThreadMsPerStep.toFixed(2), row.threadsMsPerStep.toFixed(2), `${row.speedup.toFixed(2)}×`,
     ]),
   ]),
 );

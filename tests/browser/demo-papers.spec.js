@@ -41,6 +41,9 @@ test('the sea of papers on the CPU runs 16 x 16 papers and says so', async ({ pa
   await expect(notice).toHaveText(`On the CPU: ${papersPerSide.cpu} x ${papersPerSide.cpu} papers (${(papersPerSide.cpu ** 2).toLocaleString('en')}); ` +
     `the GPU backend runs ${papersPerSide.gpu} x ${papersPerSide.gpu}.`);
   await expect(page.locator('#stats')).toContainText(`${(papersPerSide.cpu ** 2 * 64).toLocaleString('en')} particles`);
+  // The demo is served cross-origin isolated, so 'auto' threads step the papers: up to 4, one per core.
+  const threads = await page.evaluate(() => Math.min(navigator.hardwareConcurrency, 4));
+  await expect(page.locator('#stats')).toContainText(threads > 1 ? `CPU (wasm, ${threads} threads)` : 'CPU (wasm) ·');
 });
 
 test('the sea of papers takes its wind controls while it runs', async ({ page }) => {

@@ -13,9 +13,10 @@ import { serveFolder } from './static-server.js';
  * @param {string} folder served as the site's root
  * @param {string} page the app's page in it
  * @param {string} label names the consumer in metric lines
+ * @param {{ isolated?: boolean }} [options] isolated: served with COOP/COEP, so its CPU cloth takes threads
  */
-export async function checkAppDrawsMovingCloth(browser, folder, page, label) {
-  const server = await serveFolder(folder);
+export async function checkAppDrawsMovingCloth(browser, folder, page, label, { isolated = false } = {}) {
+  const server = await serveFolder(folder, { isolated });
   const tab = await browser.newPage({ viewport: playwrightConfig.use?.viewport });
   const complaints = collectComplaints(tab);
   try {
@@ -30,6 +31,11 @@ export async function checkAppDrawsMovingCloth(browser, folder, page, label) {
     expectClothMoves('app', [first, second], status.color, `${label}, ${status.backend} ${status.precision}`);
     // backend 'auto' picks the GPU in this Chromium: the packaged GPU solver and shaders ran.
     assert.equal(status.backend, 'gpu');
+    // 'auto' threads: one per core up to 4 on an isolated host, else one.
+    const threads = isolated ? Math.min(status.cores, 4) : 1;
+    console.log(`metric: consumer_cpu_threads = ${status.cpu.threads} (${label}${isolated ? ', isolated host' : ''})`);
+    assert.equal(status.cpu.threads, threads, `the CPU cloth's threads (${status.cores} cores)`);
+    assert.ok(status.cpu.fell > 0.001, `the CPU cloth fell ${status.cpu.fell} m in 10 steps`);
     assert.deepEqual(complaints, []);
   } finally {
     await tab.close();

@@ -70,8 +70,12 @@ test('vite consumer: the built app draws the cloth and it moves', async () => {
   await checkAppDrawsMovingCloth(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), 'index.html', 'vite consumer');
 });
 
-test('plain consumer: the page draws the cloth and it moves (import map, no bundler)', async () => {
+test('vite consumer: on a cross-origin isolated host the built app steps its CPU cloth on threads', async () => {
+  await checkAppDrawsMovingCloth(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), 'index.html', 'vite consumer', { isolated: true });
+});
+
+test('plain consumer: the page draws the cloth and it moves, its CPU cloth on threads (import map, no bundler, isolated host)', async () => {
   const { code, output } = await typeCheck(app, 'tsconfig.plain.json');
   assert.equal(code, 0, output);
-  await checkAppDrawsMovingCloth(/** @type {import('@playwright/test').Browser} */ (browser), app, 'plain.html', 'plain consumer');
+  await checkAppDrawsMovingCloth(/** @type {import('@playwright/test').Browser} */ (browser), app, 'plain.html', 'plain consumer', { isolated: true });
 });

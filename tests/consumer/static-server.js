@@ -6,10 +6,18 @@ import sirv from 'sirv';
 
 /**
  * @param {string} folder
+ * @param {{ isolated?: boolean }} [options] isolated: send COOP/COEP, as a host that wants threads does
  * @returns {Promise<{ url: string, close: () => Promise<void> }>} url ends with '/'
  */
-export async function serveFolder(folder) {
-  const server = createServer(sirv(folder, { dev: true })).listen(0, '127.0.0.1');
+export async function serveFolder(folder, { isolated = false } = {}) {
+  const serveFile = sirv(folder, { dev: true });
+  const server = createServer((request, response) => {
+    if (isolated) {
+      response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+      response.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    }
+    serveFile(request, response);
+  }).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {

@@ -125,5 +125,8 @@ export async function viewportSize() {
  */
 export async function consumerAppHook() {
   const status = /** @type {any} */ (window).nunoConsumer;
-  return status ? { frames: status.frames, backend: status.backend, precision: status.precision, color: [...status.color] } : null;
+  return status ? {
+    frames: status.frames, backend: status.backend, precision: status.precision, color: [...status.color],
+    cpu: status.cpu ?? null, cores: navigator.hardwareConcurrency,
+  } : null;
 }

@@ -45,7 +45,7 @@ export class StatsOverlay {
     // On the GPU, step() hands the passes to the driver and returns: the time is the submitting.
     const stepWhat = cloth.backend === 'cpu' ? 'ms/step' : 'ms/step (submitting the GPU passes)';
     const constraints = families.reduce((sum, family) => sum + cloth.constraintCount(family), 0);
-    const where = { gpu: () => `GPU (WebGL2), ${cloth.precision} precision`, webgpu: () => 'GPU (WebGPU compute)', cpu: () => 'CPU (wasm)' }[cloth.backend]();
+    const where = { gpu: () => `GPU (WebGL2), ${cloth.precision} precision`, webgpu: () => 'GPU (WebGPU compute)', cpu: () => cpuWhere(/** @type {import('../index.js').Cloth} */ (cloth)) }[cloth.backend]();
     const maxStrain = this.#strain.sample(cloth);
     const strain = maxStrain === null ? '–' : `${(maxStrain * 100).toFixed(1)} %`;
     this.#element.textContent = [
@@ -62,4 +62,12 @@ export class StatsOverlay {
     this.#strain.forget();
     this.#element.textContent = 'WebGL context lost: waiting for the browser to restore it…';
   }
+}
+
+/**
+ * @param {import('../index.js').Cloth} cloth
+ * @returns {string} where a CPU cloth runs: 'CPU (wasm)', with its threads when more than one
+ */
+function cpuWhere(cloth) {
+  return cloth.threadCount > 1 ? `CPU (wasm, ${cloth.threadCount} threads)` : 'CPU (wasm)';
 }

@@ -14,6 +14,14 @@ if (!gl) throw new Error('this app needs WebGL2');
 
 const nuno = await loadNuno();
 const cloth = nuno.createCloth(gl, { columns: 32, rows: 32, width: 1.2, height: 1.2, center: [0, 1, 0], pins: 'top-edge', backend: 'auto' });
+
+// A CPU cloth large enough for threads, stepped once: on a cross-origin isolated host it runs
+// on the threaded module, whose files the bundler had to carry.
+const cpuCloth = nuno.createCloth({ columns: 64, rows: 64 });
+const cornerHeight = cpuCloth.positions[cpuCloth.positions.length - 2];
+cpuCloth.stepFixed(10);
+const cpuCheck = { threads: cpuCloth.threadCount, fell: cornerHeight - cpuCloth.positions[cpuCloth.positions.length - 2] };
+cpuCloth.dispose();
 const renderer = new ClothRenderer(gl, cloth);
 
 const viewMatrix = new Float32Array(16);
@@ -21,12 +29,14 @@ const projectionMatrix = new Float32Array(16);
 mat4.lookAt(viewMatrix, [1.2, 1.1, 2.4], [0, 0.8, 0], [0, 1, 0]);
 mat4.perspective(projectionMatrix, Math.PI / 4, canvas.width / canvas.height, 0.1, 50);
 
-// Read by tests/consumer: what the app runs on, its cloth's colour, the frames it has drawn.
+// Read by tests/consumer: what the app runs on, its cloth's colour, the frames it has drawn,
+// and the CPU cloth's threads and fall.
 const status = {
   frames: 0,
   backend: cloth.backend,
   precision: cloth.backend === 'gpu' ? cloth.precision : 'float',
   color: renderer.color,
+  cpu: cpuCheck,
 };
 Object.assign(window, { nunoConsumer: status });
 
