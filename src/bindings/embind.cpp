@@ -5,6 +5,7 @@
 // indices are handed out as typed-array views straight over wasm memory (no copy); the arrays
 // behind them never reallocate while the cloth lives, and the JS wrapper re-fetches a view when
 // memory growth detaches it.
+#include <cxxabi.h>
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -13,6 +14,7 @@
 #include <array>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "cloth.hpp"
@@ -25,12 +27,32 @@ using emscripten::val;
 
 [[noreturn]] void throwJsError(const char* message) { val::global("Error").new_(val(message)).throw_(); }
 
+#ifdef __EMSCRIPTEN_PTHREADS__
+// The message of the exception being handled. In the threaded module (Emscripten 3.1.6,
+// -pthread with wasm exceptions) a catch by type never matches: the compiler's landing pads
+// read the unwinder's selector as a plain global where libunwind keeps it thread-local, so only
+// catch (...) runs there. Everything the core throws is a std::exception with it as its first
+// base (std::invalid_argument, std::bad_alloc, std::length_error), so the object the exception
+// holds starts with one.
+std::string currentExceptionMessage() {
+    void* thrown = abi::__cxa_current_primary_exception();
+    if (thrown == nullptr) return "nuno: an unknown error";
+    std::string message = static_cast<const std::exception*>(thrown)->what();
+    abi::__cxa_decrement_exception_refcount(thrown);
+    return message;
+}
+#endif
+
 template <class Body>
 auto guarded(Body&& body) -> decltype(body()) {
     try {
         return body();
     } catch (const std::exception& error) {
         throwJsError(error.what());
+#ifdef __EMSCRIPTEN_PTHREADS__
+    } catch (...) {
+        throwJsError(currentExceptionMessage().c_str());
+#endif
     }
 }
 

@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { clothColor } from '../../web/demo/scene.js';
 import { metric } from '../node/metric.js';
 import { measureClothMotion, measurePaperMotion } from './pixels.js';
-import { bestBackendInPage, compareBackendsInPage, demoHook, workerMatchesPageInPage } from './page-scripts.js';
-import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, swingOntoGround } from './scenes.js';
+import { bestBackendInPage, compareBackendsInPage, demoHook, threadsMatchOneInPage, workerMatchesPageInPage } from './page-scripts.js';
+import { gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, swingOntoGround, threadsScene } from './scenes.js';
 
 /**
  * What the checks need from a browser tab, whatever drives it.
@@ -157,6 +157,28 @@ export async function checkWorkerCloth({ driver, baseUrl, label }) {
   assert.equal(result.stepsTaken, swingOntoGround.steps);
   assert.ok(result.drop > minDropMetres, `the sheet swings down, dropped ${result.drop} m`);
   assert.equal(result.differing, 0, 'the worker and the page end bit for bit the same');
+}
+
+/**
+ * The CPU cloth on two threads ends on the bits of one where the page is cross-origin isolated
+ * (the test server sends COOP/COEP); where the engine does not isolate it, one thread runs and
+ * the reason says so.
+ * @param {Target} target
+ */
+export async function checkCpuThreads({ driver, baseUrl, label }) {
+  await driver.goto(`${baseUrl}tests/browser/harness.html`);
+  const result = await driver.evaluate(threadsMatchOneInPage, { settings: threadsScene.settings, steps: threadsScene.steps });
+  metric('cpu_threads', result.clothThreads, 'threads', `${label}, ${result.isolated ? 'cross-origin isolated' : `not isolated: ${result.reason}`}`);
+  metric('cpu_threads_differing_coordinates', result.differing, 'coordinates', `${label}, 2 threads vs 1, ${threadsScene.steps} steps`);
+  assert.ok(result.drop > minDropMetres, `the cloth falls, dropped ${result.drop} m`);
+  assert.equal(result.differing, 0, 'two threads and one end bit for bit the same');
+  if (result.isolated) {
+    assert.equal(result.threadCount, 2);
+    assert.equal(result.clothThreads, 2);
+  } else {
+    assert.equal(result.threadCount, 1);
+    assert.match(String(result.reason), /not cross-origin isolated/);
+  }
 }
 
 /**

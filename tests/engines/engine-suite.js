@@ -3,7 +3,7 @@
 // words of the Chromium tests' titles; support-matrix.js files each test under a check by them.
 import { after, before, test } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { checkBestBackendWithoutWebGpu, checkDemo, checkGpuMatchesCpu, checkHalfPath, checkPapers, checkWorkerCloth } from './checks.js';
+import { checkBestBackendWithoutWebGpu, checkCpuThreads, checkDemo, checkGpuMatchesCpu, checkHalfPath, checkPapers, checkWorkerCloth } from './checks.js';
 import { demoVariants, gpuCpuToleranceMm, halfFloatToleranceMm, paperVariants, solvers, swingOntoGround } from './scenes.js';
 
 /** @typedef {import('./checks.js').BrowserDriver} BrowserDriver */
@@ -66,6 +66,8 @@ export function defineEngineTests(engine, open) {
   }
   test(`${engine}: the CPU cloth in a worker computes what the page's does, bit for bit`,
     () => inLiveBrowser(() => checkWorkerCloth(target)));
+  test(`${engine}: the CPU cloth on two threads computes what one thread does, bit for bit (or one thread, saying why)`,
+    () => inLiveBrowser(() => checkCpuThreads(target)));
   test(`${engine}: requestCloth's 'auto' steps down from WebGPU to WebGL2 and says why`,
     () => inLiveBrowser(() => checkBestBackendWithoutWebGpu(target)));
   for (const solver of solvers) {

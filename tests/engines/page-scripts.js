@@ -99,6 +99,37 @@ export async function workerMatchesPageInPage({ settings, steps }) {
 }
 
 /**
+ * The CPU cloth loaded with two threads and with one, stepped alike: where the page is cross-
+ * origin isolated the first runs the threaded module; elsewhere it falls back to one thread.
+ * @param {{ settings: object, steps: number }} input
+ * @returns {Promise<{ isolated: boolean, threadCount: number, clothThreads: number, reason: string | null, differing: number, drop: number }>}
+ */
+export async function threadsMatchOneInPage({ settings, steps }) {
+  const entry = '/web/index.js';
+  const { loadNuno } = await import(entry);
+  const threaded = await loadNuno({ threads: 2 });
+  const single = await loadNuno({ threads: 1 });
+  const run = (/** @type {any} */ nuno) => {
+    const cloth = nuno.createCloth(settings);
+    const start = Float32Array.from(cloth.positions);
+    cloth.addCollider({ type: 'sphere', center: [0, 0.6, 0.15], radius: 0.25 });
+    cloth.stepFixed(steps);
+    const end = Float32Array.from(cloth.positions);
+    const clothThreads = cloth.threadCount;
+    cloth.dispose();
+    let drop = 0;
+    for (let i = 1; i < start.length; i += 3) drop = Math.max(drop, start[i] - end[i]);
+    return { end, clothThreads, drop };
+  };
+  const two = run(threaded);
+  const one = run(single);
+  return {
+    isolated: globalThis.crossOriginIsolated === true, threadCount: threaded.threadCount, clothThreads: two.clothThreads,
+    reason: threaded.singleThreadReason, differing: two.end.filter((value, i) => !Object.is(value, one.end[i])).length, drop: one.drop,
+  };
+}
+
+/**
  * The fields the checks read from the demo's test hook (web/demo/main.js), which also holds
  * live objects that cannot be sent out of the page; null before the demo has set it up.
  * @returns {Promise<{ frames: number, steps: number, backend: string, precision: string } | null>}

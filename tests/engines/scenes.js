@@ -16,6 +16,15 @@ export const swingOntoGround = {
 };
 
 /**
+ * The threads check's scene: a cloth large enough for threads (81 x 63, odd sides so bands end
+ * mid-run) hanging by its top edge onto a sphere in gusts, for 30 steps.
+ */
+export const threadsScene = {
+  settings: { columns: 81, rows: 63, width: 1, height: 0.8, wind: [1.5, 0, 0.8], windGustSpeed: 1, substeps: 6, iterations: 2 },
+  steps: 30,
+};
+
+/**
  * The agreement scene for the solid collider kinds: the same sheet swings down onto a crate (a
  * box turned 5 degrees about y, its top 0.25 m up) with a rail (a capsule) lying across it, and
  * settles over both. Chosen for calm: started 2e-7 apart, two CPU runs end 0.007 mm apart after

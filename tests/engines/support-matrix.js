@@ -17,6 +17,7 @@ const checks = [
   // Chromium runs the WebGPU backend; Firefox and WebKit have none here and must step down.
   { heading: 'WebGPU / steps down', titles: /WebGPU/ },
   { heading: 'CPU in a worker', titles: /in a worker|worker cloth/ },
+  { heading: 'CPU threads', titles: /two threads|on threads/ },
   { heading: 'touch', titles: /touch drag on empty canvas|pinch/ },
   { heading: 'overlay fits', titles: /overlay is visible/ },
   { heading: 'tsc', titles: /tsc --noEmit passes/ },
@@ -30,15 +31,15 @@ const checks = [
  */
 const engines = [
   { name: 'chromium', log: 'browser.log', owns: (/** @type {string} */ title) => !title.startsWith('phone:'), browser: 'chromium',
-    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker'] },
-  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker'] },
-  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker'] },
+    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads'] },
+  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads'] },
+  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads'] },
   { name: 'phone-chromium', log: 'browser.log', owns: (/** @type {string} */ title) => title.startsWith('phone:'), browser: 'chromium',
     checks: ['draws & moves', 'sea of papers', 'half path', 'touch', 'overlay fits'] },
   { name: 'vite-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('vite consumer:'), browser: 'chromium',
-    checks: ['draws & moves', 'tsc', 'type error caught', 'vite build'] },
+    checks: ['draws & moves', 'tsc', 'type error caught', 'vite build', 'CPU threads'] },
   { name: 'plain-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('plain consumer:'), browser: 'chromium',
-    checks: ['draws & moves'] },
+    checks: ['draws & moves', 'CPU threads'] },
 ];
 
 /**
