@@ -5,7 +5,7 @@ import { Cloth } from './cloth.js';
 import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
 import { GpuCloth } from './gpu/gpu-cloth.js';
 import { settingsRefusal } from './gpu/settings-refusal.js';
-import { loadThreadedCore, threadPlan } from './threads.js';
+import { loadThreadedCore, singleThread, threadPlan } from './threads.js';
 import { gpuTablesOf } from './gpu/gpu-constants.js';
 import { WebGpuCloth } from './webgpu/webgpu-cloth.js';
 import { WorkerCloth } from './worker-cloth.js';
@@ -38,10 +38,14 @@ const backends = ['auto', 'webgpu', 'gpu', 'cpu'];
  * @returns {Promise<Nuno>}
  */
 export async function loadNuno(options = {}) {
-  const plan = threadPlan(options.threads, { modulePlaced: options.wasmUrl !== undefined || options.wasmBinary !== undefined });
+  let plan = threadPlan(options.threads, { modulePlaced: options.wasmUrl !== undefined || options.wasmBinary !== undefined });
   const wasmUrl = new URL(options.wasmUrl ?? new URL('../dist/nuno-core.wasm', import.meta.url), import.meta.url);
   if (plan.threadCount > 1) {
-    return new Nuno(await loadThreadedCore(plan.threadCount), { threads: plan.threadCount }, plan);
+    try {
+      return new Nuno(await loadThreadedCore(plan.threadCount), { threads: plan.threadCount }, plan);
+    } catch (error) {
+      plan = singleThread(`nuno-core-threads failed to load (${error instanceof Error ? error.message : String(error)})`);
+    }
   }
   const wasmBinary = options.wasmBinary ?? (wasmUrl.protocol === 'file:' ? await readFileBytes(wasmUrl) : undefined);
   const core = await createNunoCore({

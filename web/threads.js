@@ -17,6 +17,14 @@ const autoThreads = 4;
  */
 
 /**
+ * @param {string} reason
+ * @returns {ThreadPlan}
+ */
+export function singleThread(reason) {
+  return { threadCount: 1, singleThreadReason: `nuno: one thread steps the CPU cloth: ${reason}` };
+}
+
+/**
  * @param {number | 'auto' | undefined} threads as loadNuno was given it
  * @param {{ modulePlaced: boolean }} load whether the caller placed the single-thread module (wasmUrl or wasmBinary)
  * @returns {ThreadPlan}
@@ -27,11 +35,14 @@ export function threadPlan(threads = 'auto', { modulePlaced }) {
     requireInteger('threads', threads, 1, maxThreads);
     if (threads === 1) return { threadCount: 1, singleThreadReason: null };
   }
-  const single = (/** @type {string} */ reason) => ({ threadCount: 1, singleThreadReason: `nuno: one thread steps the CPU cloth: ${reason}` });
+  const single = singleThread;
   if (typeof Worker === 'undefined') return single('this environment has no Web Workers (the threaded module runs in browsers)');
   if (globalThis.crossOriginIsolated !== true) {
     return single('this page is not cross-origin isolated, and threads share memory only there; serve it with the headers ' +
       "'Cross-Origin-Opener-Policy: same-origin' and 'Cross-Origin-Embedder-Policy: require-corp'");
+  }
+  if (!sharesWasmMemory()) {
+    return single('this browser shares no WebAssembly memory between threads (no SharedArrayBuffer), though the page is cross-origin isolated');
   }
   if (modulePlaced) return single('wasmUrl or wasmBinary places the single-thread module nuno-core.wasm');
   const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
@@ -40,6 +51,16 @@ export function threadPlan(threads = 'auto', { modulePlaced }) {
     return count > 1 ? { threadCount: count, singleThreadReason: null } : single('this device reports one core');
   }
   return { threadCount: threads, singleThreadReason: null };
+}
+
+/** Whether shared WebAssembly memory exists here (WebKitGTK isolates pages but has none). */
+function sharesWasmMemory() {
+  if (typeof SharedArrayBuffer !== 'function') return false;
+  try {
+    return new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer instanceof SharedArrayBuffer;
+  } catch {
+    return false;
+  }
 }
 
 // The threaded module's three files, named in the `new URL(..., import.meta.url)` form so that

@@ -127,3 +127,21 @@ test('a page without cross-origin isolation steps on one thread and says why', a
   expect(result.fell, 'the far edge swings down (m)').toBeGreaterThan(0.05);
   expect(complaints).toEqual([]);
 });
+
+test('a threaded module that fails to load leaves one thread stepping, and the reason says why', async ({ page }) => {
+  await page.route('**/dist/nuno-core-threads.wasm', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto('/tests/browser/harness.html');
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno({ threads: 2 });
+    const cloth = nuno.createCloth({ columns: 64, rows: 64, orientation: 'horizontal' });
+    const before = cloth.positions[cloth.positions.length - 2];
+    cloth.stepFixed(10);
+    const fell = before - cloth.positions[cloth.positions.length - 2];
+    cloth.dispose();
+    return { threadCount: nuno.threadCount, reason: nuno.singleThreadReason, fell };
+  });
+  expect(result.threadCount).toBe(1);
+  expect(result.reason).toMatch(/^nuno: one thread steps the CPU cloth: nuno-core-threads failed to load \(.+\)$/);
+  expect(result.fell, 'the far edge swings down (m)').toBeGreaterThan(0.05);
+});

@@ -102,7 +102,7 @@ export async function workerMatchesPageInPage({ settings, steps }) {
  * The CPU cloth loaded with two threads and with one, stepped alike: where the page is cross-
  * origin isolated the first runs the threaded module; elsewhere it falls back to one thread.
  * @param {{ settings: object, steps: number }} input
- * @returns {Promise<{ isolated: boolean, threadCount: number, clothThreads: number, reason: string | null, differing: number, drop: number }>}
+ * @returns {Promise<{ isolated: boolean, sharedMemory: boolean, threadCount: number, clothThreads: number, reason: string | null, differing: number, drop: number }>}
  */
 export async function threadsMatchOneInPage({ settings, steps }) {
   const entry = '/web/index.js';
@@ -124,7 +124,8 @@ export async function threadsMatchOneInPage({ settings, steps }) {
   const two = run(threaded);
   const one = run(single);
   return {
-    isolated: globalThis.crossOriginIsolated === true, threadCount: threaded.threadCount, clothThreads: two.clothThreads,
+    isolated: globalThis.crossOriginIsolated === true, sharedMemory: typeof SharedArrayBuffer === 'function',
+    threadCount: threaded.threadCount, clothThreads: two.clothThreads,
     reason: threaded.singleThreadReason, differing: two.end.filter((value, i) => !Object.is(value, one.end[i])).length, drop: one.drop,
   };
 }
