@@ -741,6 +741,8 @@ export class WorkerCloth {
   readonly backend: 'cpu';
   /** Always true: the cloth steps in a Web Worker. */
   readonly inWorker: true;
+  /** Threads that step it in the worker, as `Cloth.threadCount` on the page. */
+  readonly threadCount: number;
   /**
    * xyz per particle, as the worker sent it last: a step or a few behind `step()`, and at once
    * after `reset()` or `hold()`. Its buffer goes back to the worker with a later step request,

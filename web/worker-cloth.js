@@ -30,6 +30,7 @@ export class WorkerCloth extends ClothOverSetup {
   #stepAnswersAwaited = 0;
   #stepsTaken = 0;
   #simulatedSeconds = 0;
+  #threadCount = 1;
   /** @type {string | null} what went wrong in the worker, once it has */
   #failure = null;
   /** @type {Map<number, {resolve: (positions: Float32Array) => void, reject: (error: Error) => void}>} */
@@ -40,12 +41,13 @@ export class WorkerCloth extends ClothOverSetup {
    * Use `await nuno.createWorkerCloth(settings)`.
    * @param {Cloth} setup the set-up cloth, made with the same settings; owned and disposed here
    * @param {Worker} worker a worker that answered 'ready'
-   * @param {{positions: Float32Array, stepsTaken: number, simulatedSeconds: number}} ready its answer
+   * @param {{positions: Float32Array, stepsTaken: number, simulatedSeconds: number, threadCount: number}} ready its answer
    */
   constructor(setup, worker, ready) {
     super(setup);
     this.#worker = worker;
     this.#positions = ready.positions;
+    this.#threadCount = ready.threadCount;
     worker.onmessage = ({ data }) => this.#answer(data);
     worker.onerror = (event) => this.#fail(`the worker stopped (${event.message || 'no reason given'})`);
     worker.onmessageerror = () => this.#fail('an answer from the worker could not be read');
@@ -203,6 +205,11 @@ export class WorkerCloth extends ClothOverSetup {
   /** Simulated seconds the worker has finished. */
   get simulatedSeconds() {
     return this.#simulatedSeconds;
+  }
+
+  /** Threads that step the cloth in the worker: its own and its helpers, as on the page. */
+  get threadCount() {
+    return this.#threadCount;
   }
 
   reset() {

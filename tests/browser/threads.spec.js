@@ -145,3 +145,29 @@ test('a threaded module that fails to load leaves one thread stepping, and the r
   expect(result.reason).toMatch(/^nuno: one thread steps the CPU cloth: nuno-core-threads failed to load \(.+\)$/);
   expect(result.fell, 'the far edge swings down (m)').toBeGreaterThan(0.05);
 });
+
+test('the worker cloth steps on threads too, and ends where the page\'s threaded cloth does', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/harness.html');
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno({ threads: 2 });
+    const settings = { columns: 81, rows: 63, width: 1, height: 0.8, orientation: 'horizontal', center: [0, 0.9, 0], windGustSpeed: 1 };
+    const inWorker = await nuno.createWorkerCloth(settings);
+    const onPage = nuno.createCloth(settings);
+    inWorker.stepFixed(20);
+    onPage.stepFixed(20);
+    const [a, b] = [await inWorker.readPositions(), await onPage.readPositions()];
+    const start = nuno.createCloth(settings);
+    const moved = b.reduce((most, value, i) => Math.max(most, Math.abs(value - start.positions[i])), 0);
+    const threads = { page: onPage.threadCount, worker: inWorker.threadCount };
+    start.dispose();
+    inWorker.dispose();
+    onPage.dispose();
+    return { differing: a.filter((value, i) => !Object.is(value, b[i])).length, moved, threads };
+  });
+  expect(result.threads).toEqual({ page: 2, worker: 2 });
+  expect(result.differing).toBe(0);
+  expect(result.moved, 'the cloth moved (m)').toBeGreaterThan(0.05);
+  expect(complaints).toEqual([]);
+});

@@ -13,7 +13,14 @@ const settings: ClothSettings = {
 
 async function run(): Promise<number> {
   const nuno = await loadNuno({ wasmUrl: new URL('./nuno-core.wasm', 'https://example.invalid/') });
+  const threaded = await loadNuno({ threads: 'auto' });
+  const threadCount: number = threaded.threadCount;
+  const singleThreadReason: string | null = (await loadNuno({ threads: 2 })).singleThreadReason;
+  // @ts-expect-error: a thread count is a number or 'auto'
+  void loadNuno({ threads: 'many' });
   const cloth: Cloth = nuno.createCloth(settings);
+  const clothThreads: number = cloth.threadCount;
+  void [threadCount, singleThreadReason, clothThreads];
   const sphere: number = cloth.addCollider({ type: 'sphere', center: [0, 0.5, 0], radius: 0.4 });
   cloth.updateCollider(sphere, { center: [0.1, 0.5, 0] });
   const rail: number = cloth.addCollider({ type: 'capsule', start: [-1, 0.3, 0], end: [1, 0.3, 0], radius: 0.05 });

@@ -2,6 +2,7 @@
 // the page's main thread. The page has validated every call on its own set-up cloth before it
 // arrives, so this side only replays them. Messages in (in order):
 //   {kind: 'start', load, settings}            load the core, make the cloth; answers 'ready'
+//                                               with its thread count
 //   {kind: 'call', method, args}                the cloth's method (set, pin, hold, addCollider...);
 //                                               after one that moves particles (reset, hold)
 //                                               answers 'moved' with the positions
@@ -35,7 +36,7 @@ self.onmessage = async ({ data }) => {
       const nuno = await loadNuno(data.load);
       cloth = nuno.createCloth(data.settings);
       const state = snapshot(null);
-      self.postMessage({ kind: 'ready', ...state }, [state.positions.buffer]);
+      self.postMessage({ kind: 'ready', ...state, threadCount: cloth.threadCount }, [state.positions.buffer]);
     } else if (!cloth) {
       throw new Error('the cloth was not made');
     } else if (data.kind === 'call') {
