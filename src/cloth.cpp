@@ -285,9 +285,9 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 }
                 const bool gusty = settings_.windGustSpeed > 0.0f;
                 const GustWaves gusts = gusty ? gustWavesAt(settings_, gustClock_) : GustWaves{};
+                const Forces forces = forcesOf(settings_);
                 team.forEachBand(particleCount, [&](Band band) {
-                    predict(particles_, normals_, forcesOf(settings_), factors, substepSeconds, gusty ? &gusts : nullptr,
-                            band);
+                    predict(particles_, normals_, forces, factors, substepSeconds, gusty ? &gusts : nullptr, band);
                 });
                 sweeps_.beginSubstep();
                 redBlack_.beginSubstep(settings_);

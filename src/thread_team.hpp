@@ -1,7 +1,8 @@
 // A few threads that share a step's loops: the per-particle stages and each red-black pass.
 //
-// forEachBand(count, work) calls work(band) on bands that cut [0, count) one per thread, the caller's first, and returns when
-// every band is done. The work the core hands it never lets two bands touch the same float
+// forEachBand(count, work) calls work(band) on bands that cut [0, count) one per thread, the
+// caller's first, and returns when every band is done; work must not throw. The work the core
+// hands it never lets two bands write the same float, nor read one another band writes
 // (particles are split, and a colour's constraints share no particle), so a cloth on any
 // number of threads ends on the same bits as on one.
 //
@@ -47,22 +48,24 @@ public:
         run(count, &invokeWork<Work>, &work);
     }
 
+private:
     // The part of [0, count) that thread `index` of `threads` takes.
     static Band bandOf(std::size_t count, int index, int threads) {
         const auto start = [&](int i) { return count * static_cast<std::size_t>(i) / static_cast<std::size_t>(threads); };
         return {start(index), start(index + 1)};
     }
 
-private:
     using Invoke = void (*)(const void* work, Band band);
 
+    // noexcept: a band that threw would leave the others running on a frame that is gone.
     template <class Work>
-    static void invokeWork(const void* work, Band band) {
+    static void invokeWork(const void* work, Band band) noexcept {
         (*static_cast<const Work*>(work))(band);
     }
 
     void run(std::size_t count, Invoke invoke, const void* work);
     void serve(int index);
+    void stopHelpers();
     void doBand(int index) const;
 
     static constexpr int kSpinMicroseconds = 500;

@@ -174,7 +174,8 @@ export class Cloth {
 
   /** xyz per particle, row-major: a live view of wasm memory (no copy). */
   get positions() {
-    // Memory growth detaches the old buffer, which leaves a view of length 0: fetch again.
+    // Memory growth detaches the old buffer, which leaves a view of length 0: fetch again. (The
+    // threaded module's memory is shared: growth detaches nothing and the old view stays good.)
     if (!this.#positions || this.#positions.length === 0) this.#positions = this.#live.positions();
     return /** @type {Float32Array} */ (this.#positions);
   }
@@ -352,7 +353,7 @@ export class Cloth {
     return this.#live.stepsTaken();
   }
 
-  /** Threads that step this cloth: the loaded core's from 64 x 64 particles up, else 1. */
+  /** Threads that step this cloth: the loaded core's from 4,096 particles up, else 1. */
   get threadCount() {
     return this.#live.threadCount();
   }

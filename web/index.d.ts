@@ -419,7 +419,7 @@ export function loadNuno(options?: LoadOptions): Promise<Nuno>;
 export class Nuno {
   private constructor();
   /**
-   * Threads that step a CPU cloth of at least 64 x 64 particles, the page's own included
+   * Threads that step a CPU cloth of 4,096 particles or more (64 x 64), the page's own included
    * (smaller cloths take one). Any count ends on the same bits as one.
    */
   readonly threadCount: number;
@@ -538,7 +538,7 @@ export class Cloth {
   readonly backend: 'cpu';
   /** Why this cloth runs on the CPU although a GPU context was offered with `backend: 'auto'`; else null. */
   fallbackReason: string | null;
-  /** Threads that step it: `Nuno.threadCount` from 64 x 64 particles up, else 1. */
+  /** Threads that step it: `Nuno.threadCount` from 4,096 particles up, else 1. */
   readonly threadCount: number;
   /** The accumulator alone: the fixed steps a frame's time is worth, without stepping. */
   advanceClock(frameSeconds: number): number;

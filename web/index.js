@@ -79,7 +79,7 @@ export class Nuno {
   }
 
   /**
-   * Threads that step a CPU cloth of at least 64 x 64 particles, the caller's included (smaller
+   * Threads that step a CPU cloth of 4,096 particles or more, the caller's included (smaller
    * ones take one: they gain less than the hand-offs cost). Any count ends on the same bits.
    */
   get threadCount() {

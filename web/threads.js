@@ -5,10 +5,16 @@
 import { requireInteger, shown } from './arguments.js';
 
 /** The most threads the core's team takes (ThreadTeam::kMaxThreads). */
-export const maxThreads = 16;
+const maxThreads = 16;
 
-/** What 'auto' takes at most: the passes of a 256² cloth stop gaining beyond about this. */
+/**
+ * What 'auto' takes at most: a substep hands out 16 bands, so more threads mean less work per
+ * hand-off (measured on 2 cores only: 1.4-1.9x on two threads from 128² up).
+ */
 const autoThreads = 4;
+
+/** How long the helpers may take to start before the page goes on with one thread. */
+const helperStartMilliseconds = 10_000;
 
 /**
  * @typedef {object} ThreadPlan
@@ -35,20 +41,19 @@ export function threadPlan(threads = 'auto', { modulePlaced }) {
     requireInteger('threads', threads, 1, maxThreads);
     if (threads === 1) return { threadCount: 1, singleThreadReason: null };
   }
-  const single = singleThread;
-  if (typeof Worker === 'undefined') return single('this environment has no Web Workers (the threaded module runs in browsers)');
+  if (typeof Worker === 'undefined') return singleThread('this environment has no Web Workers (the threaded module runs in browsers)');
   if (globalThis.crossOriginIsolated !== true) {
-    return single('this page is not cross-origin isolated, and threads share memory only there; serve it with the headers ' +
+    return singleThread('this page is not cross-origin isolated, and threads share memory only there; serve it with the headers ' +
       "'Cross-Origin-Opener-Policy: same-origin' and 'Cross-Origin-Embedder-Policy: require-corp'");
   }
   if (!sharesWasmMemory()) {
-    return single('this browser shares no WebAssembly memory between threads (no SharedArrayBuffer), though the page is cross-origin isolated');
+    return singleThread('this browser shares no WebAssembly memory between threads (no SharedArrayBuffer), though the page is cross-origin isolated');
   }
-  if (modulePlaced) return single('wasmUrl or wasmBinary places the single-thread module nuno-core.wasm');
+  if (modulePlaced) return singleThread('wasmUrl or wasmBinary places the single-thread module nuno-core.wasm');
   const cores = globalThis.navigator?.hardwareConcurrency ?? 1;
   if (threads === 'auto') {
     const count = Math.min(cores, autoThreads);
-    return count > 1 ? { threadCount: count, singleThreadReason: null } : single('this device reports one core');
+    return count > 1 ? { threadCount: count, singleThreadReason: null } : singleThread('this device reports one core');
   }
   return { threadCount: threads, singleThreadReason: null };
 }
@@ -75,18 +80,36 @@ const threadedWasm = new URL('../dist/nuno-core-threads.wasm', import.meta.url);
 const threadedWorker = new URL('../dist/nuno-core-threads.worker.js?no-inline', import.meta.url);
 
 /**
- * The threaded core with `threadCount - 1` helpers, started (loaded) before it resolves.
+ * The threaded core with `threadCount - 1` helpers, started (loaded) before it resolves. It
+ * rejects, its workers ended, when it fails or its helpers have not started within
+ * helperStartMilliseconds: Emscripten waits for every helper to load, and one whose script
+ * cannot load (a host that lost the file) would keep it waiting for good.
  * @param {number} threadCount
  * @returns {Promise<any>}
  */
 export async function loadThreadedCore(threadCount) {
   const { default: createThreadedCore } = await import(/* @vite-ignore */ threadedModule.href);
-  const core = await createThreadedCore({
+  // Emscripten makes this object the module, so its workers can be ended from here.
+  /** @type {any} */
+  const moduleObject = {
     nunoHelperThreads: threadCount - 1,
     // What each helper imports to run the module.
     mainScriptUrlOrBlob: threadedModule.href,
     locateFile: (/** @type {string} */ file) => (file.endsWith('.wasm') ? threadedWasm.href : threadedWorker.href),
+  };
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`its helper threads did not start within ${helperStartMilliseconds / 1000} s`)), helperStartMilliseconds);
   });
-  core.useThreads(threadCount);
-  return core;
+  try {
+    const core = await Promise.race([createThreadedCore(moduleObject), late]);
+    core.useThreads(threadCount);
+    return core;
+  } catch (error) {
+    moduleObject.PThread?.terminateAllThreads();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -237,15 +237,19 @@ val placePatchesToJs(const val& options) {
     });
 }
 
-// The module's helper threads, shared by every cloth made after useThreads (the page steps one
-// cloth at a time). Only the threaded build can start any.
+// The module's helper threads, shared by every cloth (the page steps one cloth at a time),
+// started once, by web/threads.js as it loads the module: the helpers take the workers the
+// module started, and there are no more. Only the threaded build can start any.
 std::shared_ptr<ThreadTeam>& moduleTeam() {
     static std::shared_ptr<ThreadTeam> team;
     return team;
 }
 
 void useThreads(int threadCount) {
-    guarded([&] { moduleTeam() = std::make_shared<ThreadTeam>(threadCount); });
+    guarded([&] {
+        if (moduleTeam()) throw std::logic_error("nuno: the core's threads are started once, as it loads");
+        moduleTeam() = std::make_shared<ThreadTeam>(threadCount);
+    });
 }
 
 class JsCloth {

@@ -12,7 +12,7 @@ test('on an isolated page two threads step the CPU cloth and end on the bits of 
     const { loadNuno } = await import('/web/index.js');
     const threaded = await loadNuno({ threads: 2 });
     const single = await loadNuno({ threads: 1 });
-    // 81 x 63: odd sides, so bands end mid-row-run and runs mid-chunk.
+    // 81 x 63: odd sides, so particle bands end mid-row and runs mid-chunk.
     const grid = { columns: 81, rows: 63, width: 1, height: 0.8, orientation: 'horizontal', center: [0, 0.9, 0], wind: [1.5, 0, 0.8], substeps: 6 };
     const cases = {
       'xpbd red-black, 3 iterations, gusts': { ...grid, solver: 'xpbd', iterations: 3, windGustSpeed: 1 },
@@ -128,23 +128,25 @@ test('a page without cross-origin isolation steps on one thread and says why', a
   expect(complaints).toEqual([]);
 });
 
-test('a threaded module that fails to load leaves one thread stepping, and the reason says why', async ({ page }) => {
-  await page.route('**/dist/nuno-core-threads.wasm', (route) => route.fulfill({ status: 404, body: 'not here' }));
-  await page.goto('/tests/browser/harness.html');
-  const result = await page.evaluate(async () => {
-    const { loadNuno } = await import('/web/index.js');
-    const nuno = await loadNuno({ threads: 2 });
-    const cloth = nuno.createCloth({ columns: 64, rows: 64, orientation: 'horizontal' });
-    const before = cloth.positions[cloth.positions.length - 2];
-    cloth.stepFixed(10);
-    const fell = before - cloth.positions[cloth.positions.length - 2];
-    cloth.dispose();
-    return { threadCount: nuno.threadCount, reason: nuno.singleThreadReason, fell };
+for (const missing of ['nuno-core-threads.wasm', 'nuno-core-threads.worker.js']) {
+  test(`a threaded module that fails to load leaves one thread stepping, and the reason says why (${missing} missing)`, async ({ page }) => {
+    await page.route(`**/dist/${missing}*`, (route) => route.fulfill({ status: 404, body: 'not here' }));
+    await page.goto('/tests/browser/harness.html');
+    const result = await page.evaluate(async () => {
+      const { loadNuno } = await import('/web/index.js');
+      const nuno = await loadNuno({ threads: 2 });
+      const cloth = nuno.createCloth({ columns: 64, rows: 64, orientation: 'horizontal' });
+      const before = cloth.positions[cloth.positions.length - 2];
+      cloth.stepFixed(10);
+      const fell = before - cloth.positions[cloth.positions.length - 2];
+      cloth.dispose();
+      return { threadCount: nuno.threadCount, reason: nuno.singleThreadReason, fell };
+    });
+    expect(result.threadCount).toBe(1);
+    expect(result.reason).toMatch(/^nuno: one thread steps the CPU cloth: nuno-core-threads failed to load \(.+\)$/);
+    expect(result.fell, 'the far edge swings down (m)').toBeGreaterThan(0.05);
   });
-  expect(result.threadCount).toBe(1);
-  expect(result.reason).toMatch(/^nuno: one thread steps the CPU cloth: nuno-core-threads failed to load \(.+\)$/);
-  expect(result.fell, 'the far edge swings down (m)').toBeGreaterThan(0.05);
-});
+}
 
 test('the worker cloth steps on threads too, and ends where the page\'s threaded cloth does', async ({ page }) => {
   const complaints = collectComplaints(page);

@@ -16,8 +16,8 @@ export const swingOntoGround = {
 };
 
 /**
- * The threads check's scene: a cloth large enough for threads (81 x 63, odd sides so bands end
- * mid-run) held level by its top edge, swinging down onto a sphere in gusts, for 30 steps.
+ * The threads check's scene: a cloth large enough for threads (81 x 63, odd sides so particle
+ * bands end mid-row) held level by its top edge, swinging down onto a sphere in gusts, for 30 steps.
  */
 export const threadsScene = {
   settings: { columns: 81, rows: 63, width: 1, height: 0.8, orientation: 'horizontal', center: [0, 0.9, 0], wind: [1.5, 0, 0.8], windGustSpeed: 1, substeps: 6, iterations: 2 },

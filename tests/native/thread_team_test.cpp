@@ -102,7 +102,7 @@ TEST(ThreadTeam, AClothOnTwoOrThreeThreadsEndsOnTheBitsOfOne) {
     };
     for (const ThreadedCase& c : cases) {
         ClothSettings settings;
-        // Odd sides, so bands end mid-run and runs end mid-chunk.
+        // Odd sides, so particle bands end mid-row and runs end mid-chunk.
         settings.columns = 81;
         settings.rows = 63;
         settings.solver = c.solver;
