@@ -144,6 +144,32 @@ export async function demoHook() {
 }
 
 /**
+ * What a demo page that has drawn nothing shows of itself, for the failure message: whether it
+ * loaded, is visible, has its test hook and its WebGL context, said why it stopped, whether an
+ * animation frame comes at all within 3 s, and which files it has fetched (with milliseconds).
+ * @returns {Promise<object>}
+ */
+export async function demoDiagnosis() {
+  const hook = /** @type {any} */ (window).nunoDemo;
+  const animationFrame = await Promise.race([
+    new Promise((resolve) => requestAnimationFrame(() => resolve('comes'))),
+    new Promise((resolve) => setTimeout(() => resolve('none within 3 s'), 3000)),
+  ]);
+  return {
+    readyState: document.readyState,
+    visibilityState: document.visibilityState,
+    hasFocus: document.hasFocus(),
+    hookFrames: hook ? hook.frames : 'no hook',
+    contextLost: /** @type {HTMLCanvasElement | null} */ (document.getElementById('view'))?.getContext('webgl2')?.isContextLost() ?? 'no context',
+    message: document.getElementById('message')?.textContent ?? '',
+    stats: document.getElementById('stats')?.textContent ?? '',
+    animationFrame,
+    fetched: performance.getEntriesByType('resource')
+      .map((entry) => `${entry.name.replace(location.origin, '')} ${Math.round(entry.duration)} ms`),
+  };
+}
+
+/**
  * The page's viewport in CSS pixels.
  * @returns {Promise<{ width: number, height: number }>}
  */
