@@ -1,5 +1,6 @@
 #include "thread_team.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -9,11 +10,13 @@ namespace nuno {
 
 namespace {
 
-void requireThreadCount(int threadCount) {
+// The count, once it is known to be one a team can have.
+int requireThreadCount(int threadCount) {
     if (threadCount < 1 || threadCount > ThreadTeam::kMaxThreads) {
         failInput("threads", "an integer in [1, " + std::to_string(ThreadTeam::kMaxThreads) + "]",
                   std::to_string(threadCount));
     }
+    return threadCount;
 }
 
 }  // namespace
@@ -41,8 +44,8 @@ void ThreadTeam::run(std::size_t count, Invoke invoke, const void* work) { invok
 
 #else
 
-ThreadTeam::ThreadTeam(int threadCount) {
-    requireThreadCount(threadCount);
+ThreadTeam::ThreadTeam(int threadCount)
+    : claims_(std::make_unique<PieceClaims[]>(static_cast<std::size_t>(requireThreadCount(threadCount)))) {
     helpers_.reserve(static_cast<std::size_t>(threadCount - 1));
     try {
         for (int index = 1; index < threadCount; ++index) helpers_.emplace_back([this, index] { serve(index); });
@@ -72,27 +75,64 @@ void ThreadTeam::run(std::size_t count, Invoke invoke, const void* work) {
         invoke(work, {0, count});
         return;
     }
+    const auto threads = static_cast<std::size_t>(threadCount());
     invoke_ = invoke;
     work_ = work;
     count_ = count;
-    unfinished_.store(static_cast<int>(helpers_.size()), std::memory_order_relaxed);
+    pieces_ = std::min(count, threads * kPiecesPerThread);
+    piecesDone_.store(0, std::memory_order_relaxed);
+    const std::uint32_t generation = generation_.load(std::memory_order_relaxed) + 1;
+    for (std::size_t band = 0; band < threads; ++band) {
+        claims_[band].word.store(pack(generation, static_cast<std::uint32_t>(partStart(pieces_, band, threads)),
+                                      static_cast<std::uint32_t>(partStart(pieces_, band + 1, threads))),
+                                 std::memory_order_release);
+    }
     // Sequentially consistent with the sleepers' count: either a helper about to sleep sees the
     // new generation, or this sees it asleep and wakes it.
-    generation_.fetch_add(1);
+    generation_.store(generation);
     if (sleepers_.load() > 0) {
         const std::lock_guard<std::mutex> lock(sleepMutex_);
         wake_.notify_all();
     }
-    doBand(0);
-    // Yielding now and then lets a helper that shares this core finish its band (natively: a
-    // 3-thread test on 2 cores took 10 s without it, 0.05 s with it; in wasm it only runs
-    // queued calls).
-    for (unsigned spins = 1; unfinished_.load(std::memory_order_acquire) != 0; ++spins) {
+    takePieces(0, generation);
+    // Only pieces a helper has claimed and not finished are left. Yielding now and then lets a
+    // helper that shares this core finish its piece (natively: a 3-thread test on 2 cores took
+    // 10 s without it, 0.05 s with it; in wasm it only runs queued calls).
+    for (unsigned spins = 1; piecesDone_.load(std::memory_order_acquire) != pieces_; ++spins) {
         if (spins % 64 == 0) std::this_thread::yield();
     }
 }
 
-void ThreadTeam::doBand(int index) const { invoke_(work_, bandOf(count_, index, threadCount())); }
+int ThreadTeam::claimPiece(int band, std::uint32_t generation, bool fromFront) {
+    std::atomic<std::uint64_t>& word = claims_[static_cast<std::size_t>(band)].word;
+    std::uint64_t claims = word.load(std::memory_order_acquire);
+    for (;;) {
+        const auto front = static_cast<std::uint32_t>(claims >> 16 & 0xffff);
+        const auto end = static_cast<std::uint32_t>(claims & 0xffff);
+        if (static_cast<std::uint32_t>(claims >> 32) != generation || front >= end) return -1;
+        const std::uint64_t taken = fromFront ? pack(generation, front + 1, end) : pack(generation, front, end - 1);
+        // Acquire: the job's fields, written before this word, are read next.
+        if (word.compare_exchange_weak(claims, taken, std::memory_order_acq_rel, std::memory_order_acquire)) {
+            return static_cast<int>(fromFront ? front : end - 1);
+        }
+    }
+}
+
+void ThreadTeam::takePieces(int self, std::uint32_t generation) {
+    const int threads = threadCount();
+    std::size_t done = 0;
+    for (int step = 0; step < threads; ++step) {
+        // Its own band from the front, then the others' from their backs, farthest from where
+        // their owners work (their owners keep the cache lines they have).
+        const int band = (self + step) % threads;
+        for (int piece; (piece = claimPiece(band, generation, step == 0)) >= 0; ++done) {
+            const auto index = static_cast<std::size_t>(piece);
+            invoke_(work_, {partStart(count_, index, pieces_), partStart(count_, index + 1, pieces_)});
+        }
+    }
+    // Counted once, not per piece: the count's cache line is the one all threads write.
+    if (done > 0) piecesDone_.fetch_add(done, std::memory_order_release);
+}
 
 void ThreadTeam::serve(int index) {
     using Clock = std::chrono::steady_clock;
@@ -113,8 +153,7 @@ void ThreadTeam::serve(int index) {
         }
         seen = now;
         if (stopping_.load()) return;
-        doBand(index);
-        unfinished_.fetch_sub(1, std::memory_order_release);
+        takePieces(index, now);
     }
 }
 

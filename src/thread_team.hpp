@@ -1,13 +1,17 @@
 // A few threads that share a step's loops: the per-particle stages and each red-black pass.
 //
-// forEachBand(count, work) calls work(band) on bands that cut [0, count) one per thread, the
-// caller's first, and returns when every band is done; work must not throw. The work the core
-// hands it never lets two bands write the same float, nor read one another band writes
-// (particles are split, and a colour's constraints share no particle), so a cloth on any
-// number of threads ends on the same bits as on one.
+// forEachBand(count, work) calls work(band) on pieces that together cover [0, count) once, and
+// returns when every piece is done; work must not throw. Each thread owns a band of pieces and
+// takes them from its front; a thread whose band is done takes the pieces still waiting at the
+// back of the others'. So a band that runs slow (a core shared with another program, a band
+// with more contacts) is finished by whoever is free, and a helper the system has not run
+// since the job began never holds the caller up: the caller takes its pieces too. The work the
+// core hands out never lets two pieces write the same float, nor read one another piece
+// writes (particles are split, and a colour's constraints share no particle), so a cloth on
+// any number of threads ends on the same bits as on one, whoever runs which piece.
 //
-// Between the bands of a step the helpers spin, because a step hands out a hundred or more
-// bands a millisecond apart and waking a sleeping thread costs about as much as a band. After
+// Between the jobs of a step the helpers spin, because a step hands out a hundred or more
+// jobs a millisecond apart and waking a sleeping thread costs about as much as a band. After
 // kSpinMicroseconds without work they sleep, so an idle cloth costs nothing. One caller at a
 // time: a team serves the cloths of one thread (in the browser, the page's).
 #pragma once
@@ -16,6 +20,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -49,11 +54,8 @@ public:
     }
 
 private:
-    // The part of [0, count) that thread `index` of `threads` takes.
-    static Band bandOf(std::size_t count, int index, int threads) {
-        const auto start = [&](int i) { return count * static_cast<std::size_t>(i) / static_cast<std::size_t>(threads); };
-        return {start(index), start(index + 1)};
-    }
+    // Where a part of [0, count) cut into `parts` starts: part `index`'s first index.
+    static std::size_t partStart(std::size_t count, std::size_t index, std::size_t parts) { return count * index / parts; }
 
     using Invoke = void (*)(const void* work, Band band);
 
@@ -63,20 +65,41 @@ private:
         (*static_cast<const Work*>(work))(band);
     }
 
+    // One thread's band of pieces, packed in one word so that a piece is claimed by one
+    // compare-and-swap: the job's generation (a helper that wakes late claims nothing of a
+    // later job), the next piece from the front, and the end of the pieces not yet taken.
+    struct alignas(64) PieceClaims {
+        std::atomic<std::uint64_t> word{0};
+    };
+    static constexpr std::uint64_t pack(std::uint32_t generation, std::uint32_t front, std::uint32_t end) {
+        return std::uint64_t{generation} << 32 | std::uint64_t{front} << 16 | end;
+    }
+    // The piece taken from the front (the band's owner) or the back (anyone else) of band
+    // `band` of job `generation`, or -1 when none is left.
+    int claimPiece(int band, std::uint32_t generation, bool fromFront);
+    // Runs pieces of job `generation`, its own band's first, until none is left to claim.
+    void takePieces(int self, std::uint32_t generation);
+
     void run(std::size_t count, Invoke invoke, const void* work);
     void serve(int index);
     void stopHelpers();
-    void doBand(int index) const;
 
     static constexpr int kSpinMicroseconds = 500;
+    // Pieces per thread: enough that the last pieces even out the bands, few enough that a
+    // piece is far more work than claiming it.
+    static constexpr std::size_t kPiecesPerThread = 8;
+    static_assert(kMaxThreads * kPiecesPerThread <= 0xffff, "a piece's index fits its 16 bits of a claims word");
 
-    // The job every thread reads once the generation moves on.
+    // The job, set before its generation is published and read by a thread only once it has
+    // claimed a piece of it.
     Invoke invoke_ = nullptr;
     const void* work_ = nullptr;
     std::size_t count_ = 0;
+    std::size_t pieces_ = 0;
+    std::atomic<std::size_t> piecesDone_{0};
+    std::unique_ptr<PieceClaims[]> claims_;  // one per thread
 
     std::atomic<std::uint32_t> generation_{0};
-    std::atomic<int> unfinished_{0};
     std::atomic<int> sleepers_{0};
     std::atomic<bool> stopping_{false};
     std::mutex sleepMutex_;

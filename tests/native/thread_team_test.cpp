@@ -4,8 +4,6 @@
 #include <chrono>
 #include <cstring>
 #include <memory>
-#include <mutex>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -18,23 +16,50 @@
 namespace nuno {
 namespace {
 
-TEST(ThreadTeam, BandsCoverEveryIndexOnceEachOnItsOwnThread) {
+TEST(ThreadTeam, PiecesCoverEveryIndexOnce) {
     for (int threads = 1; threads <= 4; ++threads) {
         ThreadTeam team(threads);
-        for (std::size_t count : {0u, 1u, 2u, 3u, 7u, 1000u}) {
-            std::vector<std::atomic<int>> visits(count);
-            std::mutex mutex;
-            std::set<std::thread::id> workers;
-            team.forEachBand(count, [&](Band band) {
-                for (std::size_t i = band.begin; i < band.end; ++i) ++visits[i];
-                const std::lock_guard<std::mutex> lock(mutex);
-                if (band.end > band.begin) workers.insert(std::this_thread::get_id());
-            });
-            for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(visits[i], 1) << threads << " threads, index " << i << " of " << count;
-            const std::size_t busyBands = count < 2 ? count : std::min<std::size_t>(count, static_cast<std::size_t>(threads));
-            EXPECT_EQ(workers.size(), busyBands) << threads << " threads, " << count << " indices";
+        for (std::size_t count : {0u, 1u, 2u, 3u, 7u, 33u, 1000u}) {
+            for (int job = 0; job < 50; ++job) {
+                std::vector<std::atomic<int>> visits(count);
+                team.forEachBand(count, [&](Band band) {
+                    for (std::size_t i = band.begin; i < band.end; ++i) ++visits[i];
+                });
+                for (std::size_t i = 0; i < count; ++i) {
+                    ASSERT_EQ(visits[i], 1) << threads << " threads, index " << i << " of " << count;
+                }
+            }
         }
     }
+}
+
+TEST(ThreadTeam, AHeldUpHelpersPiecesAreTakenByTheCaller) {
+    // The helper's band is [500, 1000). The helper is held in its first piece until another
+    // thread has run one of that band's later pieces: as when the system stops running a helper
+    // in mid-job. The caller's own pieces wait until the helper is held, so that the helper is
+    // the one held. Without taking pieces from other bands the job would wait out the 10 s.
+    ThreadTeam team(2);
+    constexpr std::size_t kHelpersFirst = 500;
+    const auto waitUntil = [](const std::atomic<bool>& flag) {
+        const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (!flag.load() && std::chrono::steady_clock::now() < giveUp) std::this_thread::yield();
+    };
+    std::atomic<bool> helperHeld{false};
+    std::atomic<bool> takenFromHelper{false};
+    const std::thread::id caller = std::this_thread::get_id();
+    team.forEachBand(1000, [&](Band band) {
+        const bool onCaller = std::this_thread::get_id() == caller;
+        if (band.begin < kHelpersFirst) {
+            waitUntil(helperHeld);
+        } else if (band.begin == kHelpersFirst && !onCaller) {
+            helperHeld.store(true);
+            waitUntil(takenFromHelper);
+        } else if (band.begin > kHelpersFirst && onCaller && helperHeld.load()) {
+            takenFromHelper.store(true);
+        }
+    });
+    EXPECT_TRUE(helperHeld.load()) << "the helper never ran its first piece";
+    EXPECT_TRUE(takenFromHelper.load()) << "the caller ran none of the held helper's later pieces";
 }
 
 TEST(ThreadTeam, EachJobSeesEverythingTheJobBeforeWrote) {
