@@ -71,7 +71,8 @@ void ThreadTeam::stopHelpers() {
 }
 
 void ThreadTeam::run(std::size_t count, Invoke invoke, const void* work) {
-    if (helpers_.empty() || count < 2) {
+    if (helpers_.empty() || count < 2 || jobsAlone_ > 0) {
+        if (jobsAlone_ > 0) --jobsAlone_;
         invoke(work, {0, count});
         return;
     }
@@ -94,12 +95,22 @@ void ThreadTeam::run(std::size_t count, Invoke invoke, const void* work) {
         const std::lock_guard<std::mutex> lock(sleepMutex_);
         wake_.notify_all();
     }
-    takePieces(0, generation);
+    const std::size_t callersPieces = takePieces(0, generation);
     // Only pieces a helper has claimed and not finished are left. Yielding now and then lets a
     // helper that shares this core finish its piece (natively: a 3-thread test on 2 cores took
     // 10 s without it, 0.05 s with it; in wasm it only runs queued calls).
     for (unsigned spins = 1; piecesDone_.load(std::memory_order_acquire) != pieces_; ++spins) {
         if (spins % 64 == 0) std::this_thread::yield();
+    }
+    // Helpers that took almost none of the pieces were not running when the jobs came: their
+    // cores are busy with other programs, or the system gives this program one core's time.
+    // Then their spinning between jobs only takes time the caller needs.
+    windowPieces_ += pieces_;
+    windowHelpersPieces_ += pieces_ - callersPieces;
+    if (++windowJobs_ == kJobsPerShareWindow) {
+        if (windowHelpersPieces_ * kFewestPiecesShare < windowPieces_) jobsAlone_ = kJobsAlone;
+        windowJobs_ = 0;
+        windowPieces_ = windowHelpersPieces_ = 0;
     }
 }
 
@@ -118,7 +129,7 @@ int ThreadTeam::claimPiece(int band, std::uint32_t generation, bool fromFront) {
     }
 }
 
-void ThreadTeam::takePieces(int self, std::uint32_t generation) {
+std::size_t ThreadTeam::takePieces(int self, std::uint32_t generation) {
     const int threads = threadCount();
     std::size_t done = 0;
     for (int step = 0; step < threads; ++step) {
@@ -132,6 +143,7 @@ void ThreadTeam::takePieces(int self, std::uint32_t generation) {
     }
     // Counted once, not per piece: the count's cache line is the one all threads write.
     if (done > 0) piecesDone_.fetch_add(done, std::memory_order_release);
+    return done;
 }
 
 void ThreadTeam::serve(int index) {

@@ -5,7 +5,11 @@
 // takes them from its front; a thread whose band is done takes the pieces still waiting at the
 // back of the others'. So a band that runs slow (a core shared with another program, a band
 // with more contacts) is finished by whoever is free, and a helper the system has not run
-// since the job began never holds the caller up: the caller takes its pieces too. The work the
+// since the job began never holds the caller up: the caller takes its pieces too. Helpers
+// that take almost no pieces are not getting a core when the jobs come (other programs have
+// the cores, or the system gives this program one core's time), and their spinning between
+// jobs would only take time from the caller: the caller then runs the next jobs alone for a
+// while, and asks again. The work the
 // core hands out never lets two pieces write the same float, nor read one another piece
 // writes (particles are split, and a colour's constraints share no particle), so a cloth on
 // any number of threads ends on the same bits as on one, whoever runs which piece.
@@ -77,14 +81,22 @@ private:
     // The piece taken from the front (the band's owner) or the back (anyone else) of band
     // `band` of job `generation`, or -1 when none is left.
     int claimPiece(int band, std::uint32_t generation, bool fromFront);
-    // Runs pieces of job `generation`, its own band's first, until none is left to claim.
-    void takePieces(int self, std::uint32_t generation);
+    // Runs pieces of job `generation`, its own band's first, until none is left to claim;
+    // returns how many it ran.
+    std::size_t takePieces(int self, std::uint32_t generation);
 
     void run(std::size_t count, Invoke invoke, const void* work);
     void serve(int index);
     void stopHelpers();
 
     static constexpr int kSpinMicroseconds = 500;
+    // Helpers that take fewer than one piece in kFewestPiecesShare over kJobsPerShareWindow
+    // jobs (their fair share is most of them) are not getting a core when the jobs come: the
+    // caller then goes on alone for kJobsAlone jobs (about 10 steps of a 128 x 128 cloth)
+    // before it asks them again.
+    static constexpr int kJobsPerShareWindow = 128;
+    static constexpr std::size_t kFewestPiecesShare = 8;
+    static constexpr int kJobsAlone = 2000;
     // Pieces per thread: enough that the last pieces even out the bands, few enough that a
     // piece is far more work than claiming it.
     static constexpr std::size_t kPiecesPerThread = 8;
@@ -97,6 +109,12 @@ private:
     std::size_t count_ = 0;
     std::size_t pieces_ = 0;
     std::atomic<std::size_t> piecesDone_{0};
+    // The caller's: jobs it still runs alone, and the pieces of the jobs since the last
+    // look at the helpers' share.
+    int jobsAlone_ = 0;
+    int windowJobs_ = 0;
+    std::size_t windowPieces_ = 0;
+    std::size_t windowHelpersPieces_ = 0;
     std::unique_ptr<PieceClaims[]> claims_;  // one per thread
 
     std::atomic<std::uint32_t> generation_{0};

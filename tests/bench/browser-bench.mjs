@@ -6,6 +6,8 @@
 // Each case sizes its own work from a probe step, so the whole browser part stays within about
 // a minute on a 2-core machine however slow the emulated GPU is: the GPU's cost per step grows
 // with the texels it shades, up to about a second per step at 256 x 256 on SwiftShader.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
 import { startServer } from '../../scripts/serve.mjs';
@@ -114,6 +116,7 @@ export async function runBrowserBench({
  * @typedef {object} ThreadsRow
  * @property {string} grid
  * @property {number} particles
+ * @property {number} busyPrograms other programs keeping a core busy meanwhile (0: none)
  * @property {number} oneThreadMsPerStep median over rounds of each round's median
  * @property {number} threadsMsPerStep the same on `threads` threads
  * @property {number} speedup oneThreadMsPerStep / threadsMsPerStep
@@ -123,9 +126,12 @@ export async function runBrowserBench({
 
 /**
  * The CPU cloth (wasm) on one thread and on `threads`, in one cross-origin isolated page, taking
- * turns round by round so that a busy moment of the machine hits both alike.
+ * turns round by round so that a busy moment of the machine hits both alike. The `busySizes`
+ * are timed again while as many other programs as the machine has cores spin (a phone or a
+ * laptop running other things): threads must then not make the cloth slower than one thread.
  * @param {object} options
  * @param {number[]} options.sizes square grids to time
+ * @param {number[]} [options.busySizes] square grids to time again beside busy programs
  * @param {(size: number) => ClothSettings} options.settingsFor
  * @param {ColliderDescription[]} options.colliders
  * @param {number} options.threads
@@ -133,17 +139,20 @@ export async function runBrowserBench({
  * @param {(line: string) => void} [options.progress]
  * @returns {Promise<{ threads: number, rounds: number, cpuPlan: import('./page-timing.js').CpuPlan, rows: ThreadsRow[] }>}
  */
-export async function runThreadsBench({ sizes, settingsFor, colliders, threads, rounds = 3, progress = () => {} }) {
+export async function runThreadsBench({ sizes, busySizes = [], settingsFor, colliders, threads, rounds = 3, progress = () => {} }) {
   return withBenchPage(progress, async ({ page, pageErrors }) => {
-    /** @type {ThreadsRow[]} */
-    const rows = [];
-    for (const size of sizes) {
+    /**
+     * @param {number} size
+     * @param {number} busyPrograms
+     * @returns {Promise<ThreadsRow>}
+     */
+    const timeRounds = async (size, busyPrograms) => {
       /** @type {CpuTiming[]} */
       const oneThread = [];
       /** @type {CpuTiming[]} */
       const threaded = [];
       for (let round = 0; round < rounds; round++) {
-        progress(`  browser cpu ${size}x${size}, 1 and ${threads} threads, round ${round + 1} of ${rounds}`);
+        progress(`  browser cpu ${size}x${size}, 1 and ${threads} threads, ${busyPrograms} busy programs, round ${round + 1} of ${rounds}`);
         oneThread.push(await page.evaluate(pageTimeCpu, { settings: settingsFor(size), colliders, plan: CPU_PLAN, threads: 1 }));
         threaded.push(await page.evaluate(pageTimeCpu, { settings: settingsFor(size), colliders, plan: CPU_PLAN, threads }));
         if (pageErrors.length > 0) throw pageErrors[0];
@@ -154,10 +163,22 @@ export async function runThreadsBench({ sizes, settingsFor, colliders, threads, 
       };
       const oneThreadMsPerStep = medianOf(oneThread);
       const threadsMsPerStep = medianOf(threaded);
-      rows.push({
-        grid: `${size}x${size}`, particles: oneThread[0].particles, oneThreadMsPerStep, threadsMsPerStep,
+      return {
+        grid: `${size}x${size}`, particles: oneThread[0].particles, busyPrograms, oneThreadMsPerStep, threadsMsPerStep,
         speedup: oneThreadMsPerStep / threadsMsPerStep, oneThread, threaded,
-      });
+      };
+    };
+    /** @type {ThreadsRow[]} */
+    const rows = [];
+    for (const size of sizes) rows.push(await timeRounds(size, 0));
+    for (const size of busySizes) {
+      const busyPrograms = availableParallelism();
+      const spinners = Array.from({ length: busyPrograms }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+      try {
+        rows.push(await timeRounds(size, busyPrograms));
+      } finally {
+        for (const spinner of spinners) spinner.kill();
+      }
     }
     return { threads, rounds, cpuPlan: CPU_PLAN, rows };
   });

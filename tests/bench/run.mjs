@@ -63,6 +63,8 @@ const BROWSER_HALF_PRECISION_SIZES = [128];
 const JACOBI_STRAIN_SIZES = [64, 128];
 // The CPU cloth on one thread and on two in Chromium (the threaded wasm module): grid sides.
 const THREADS_SIZES = [64, 128, 256];
+// ... and again while as many other programs as there are cores keep them busy.
+const THREADS_BUSY_SIZES = [128];
 const BENCH_THREADS = 2;
 // The sea of papers (createPatches) in the browser: papers per side of the layout. 64 is the
 // demo's desktop default, 262,144 particles.
@@ -344,6 +346,7 @@ console.log(
 console.error(`nuno bench: the CPU cloth on 1 and ${BENCH_THREADS} threads in headless Chromium (progress on stderr)`);
 const threads = await runThreadsBench({
   sizes: THREADS_SIZES,
+  busySizes: THREADS_BUSY_SIZES,
   settingsFor: benchSettings,
   colliders: SCENE_COLLIDERS,
   threads: BENCH_THREADS,
@@ -358,12 +361,14 @@ The same scene, XPBD 10 substeps × 1 iteration, on this machine's ${host.cores}
 nuno-core-threads.wasm (\`loadNuno({ threads: ${threads.threads} })\` on a cross-origin isolated page), whose helper is a Web Worker
 sharing the wasm memory; both end on the same bits (tests/browser/threads.spec.js). Each ms/step is the median of ${threads.rounds}
 rounds, the two taking turns, each round's figure the median of single \`stepFixed(1)\` calls as above. No GPU work: these are CPU timings.
+'Busy programs': that many other processes spinning meanwhile, one per core.
 `);
 console.log(
   markdownTable([
-    ['grid', 'particles', '1 thread ms/step', `${threads.threads} threads ms/step`, 'speed-up'],
+    ['grid', 'particles', 'busy programs', '1 thread ms/step', `${threads.threads} threads ms/step`, 'speed-up'],
     ...threads.rows.map((row) => [
-      row.grid, grouped(row.particles), row.oneThreadMsPerStep.toFixed(2), row.threadsMsPerStep.toFixed(2), `${row.speedup.toFixed(2)}×`,
+      row.grid, grouped(row.particles), String(row.busyPrograms), row.oneThreadMsPerStep.toFixed(2), row.threadsMsPerStep.toFixed(2),
+      `${row.speedup.toFixed(2)}×`,
     ]),
   ]),
 );

@@ -62,6 +62,39 @@ TEST(ThreadTeam, AHeldUpHelpersPiecesAreTakenByTheCaller) {
     EXPECT_TRUE(takenFromHelper.load()) << "the caller ran none of the held helper's later pieces";
 }
 
+TEST(ThreadTeam, HelpersThatTakeFewPiecesAreNotAskedForAWhileThenAskedAgain) {
+    // A helper that starts each piece 1 ms late takes one piece of a job's 16 while the caller
+    // runs the other 15 (20 µs each): as a helper that gets its core only now and then would.
+    ThreadTeam team(2);
+    const std::thread::id caller = std::this_thread::get_id();
+    const auto pieceOfWork = [] {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+        while (std::chrono::steady_clock::now() < until) {
+        }
+    };
+    std::atomic<int> helpersPieces{0};
+    const auto job = [&](bool helpersLate) {
+        helpersPieces.store(0);
+        team.forEachBand(1000, [&](Band) {
+            if (std::this_thread::get_id() != caller) {
+                if (helpersLate) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                ++helpersPieces;
+            }
+            pieceOfWork();
+        });
+        return helpersPieces.load();
+    };
+    int piecesByLateHelpers = 0;
+    for (int i = 0; i < 200; ++i) piecesByLateHelpers += job(true);
+    EXPECT_GT(piecesByLateHelpers, 0) << "the late helper never ran a piece";
+    EXPECT_LT(piecesByLateHelpers, 200 * 2) << "the helper was not late";
+    // Now prompt, but not asked: the caller runs whole jobs alone.
+    for (int i = 0; i < 100; ++i) ASSERT_EQ(job(false), 0) << "job " << i << " after the late helper's";
+    bool askedAgain = false;
+    for (int i = 0; i < 5000 && !askedAgain; ++i) askedAgain = job(false) > 0;
+    EXPECT_TRUE(askedAgain) << "the helpers took no piece in 5,000 jobs after the caller's jobs alone";
+}
+
 TEST(ThreadTeam, EachJobSeesEverythingTheJobBeforeWrote) {
     // Each job reads, mirrored, what the job before wrote, so most of its reads fall in bands
     // other threads wrote: a hand-off that returned before every band finished, or published a
