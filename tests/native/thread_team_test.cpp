@@ -62,37 +62,56 @@ TEST(ThreadTeam, AHeldUpHelpersPiecesAreTakenByTheCaller) {
     EXPECT_TRUE(takenFromHelper.load()) << "the caller ran none of the held helper's later pieces";
 }
 
-TEST(ThreadTeam, HelpersThatTakeFewPiecesAreNotAskedForAWhileThenAskedAgain) {
-    // A helper that starts each piece 1 ms late takes one piece of a job's 16 while the caller
-    // runs the other 15 (20 µs each): as a helper that gets its core only now and then would.
-    ThreadTeam team(2);
+// Pieces of 20 µs, so that helpers which are asked take some.
+void pieceOfWork() {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+}
+
+// Runs a job of 16 pieces of 20 µs; a helper first sleeps `helpersDelay` in each of its
+// pieces. Returns how many pieces helpers ran.
+int jobOfPieces(ThreadTeam& team, std::chrono::microseconds helpersDelay) {
     const std::thread::id caller = std::this_thread::get_id();
-    const auto pieceOfWork = [] {
-        const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
-        while (std::chrono::steady_clock::now() < until) {
-        }
-    };
     std::atomic<int> helpersPieces{0};
-    const auto job = [&](bool helpersLate) {
-        helpersPieces.store(0);
-        team.forEachBand(1000, [&](Band) {
-            if (std::this_thread::get_id() != caller) {
-                if (helpersLate) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-                ++helpersPieces;
-            }
-            pieceOfWork();
-        });
-        return helpersPieces.load();
-    };
+    team.forEachBand(1000, [&](Band) {
+        if (std::this_thread::get_id() != caller) {
+            std::this_thread::sleep_for(helpersDelay);
+            ++helpersPieces;
+        }
+        pieceOfWork();
+    });
+    return helpersPieces.load();
+}
+
+// After the jobs that made the caller go alone: the next 100 jobs are the caller's, and later
+// the helpers are asked again.
+void expectAloneForAWhileThenAskedAgain(ThreadTeam& team) {
+    for (int i = 0; i < 100; ++i) ASSERT_EQ(jobOfPieces(team, {}), 0) << "job " << i << " after the late helper's";
+    bool askedAgain = false;
+    for (int i = 0; i < 5000 && !askedAgain; ++i) askedAgain = jobOfPieces(team, {}) > 0;
+    EXPECT_TRUE(askedAgain) << "the helpers took no piece in 5,000 jobs after the caller's jobs alone";
+}
+
+TEST(ThreadTeam, HelpersThatTakeFewPiecesAreLeftOutForAWhileThenAskedAgain) {
+    // A helper that starts each piece 0.5 ms late takes one piece of a job's 16 while the caller
+    // runs the other 15: as a helper that gets its core only now and then would.
+    ThreadTeam team(2);
     int piecesByLateHelpers = 0;
-    for (int i = 0; i < 200; ++i) piecesByLateHelpers += job(true);
+    for (int i = 0; i < 200; ++i) piecesByLateHelpers += jobOfPieces(team, std::chrono::microseconds(500));
     EXPECT_GT(piecesByLateHelpers, 0) << "the late helper never ran a piece";
     EXPECT_LT(piecesByLateHelpers, 200 * 2) << "the helper was not late";
-    // Now prompt, but not asked: the caller runs whole jobs alone.
-    for (int i = 0; i < 100; ++i) ASSERT_EQ(job(false), 0) << "job " << i << " after the late helper's";
-    bool askedAgain = false;
-    for (int i = 0; i < 5000 && !askedAgain; ++i) askedAgain = job(false) > 0;
-    EXPECT_TRUE(askedAgain) << "the helpers took no piece in 5,000 jobs after the caller's jobs alone";
+    expectAloneForAWhileThenAskedAgain(team);
+}
+
+TEST(ThreadTeam, AHelperThatKeptTheCallerWaitingIsLeftOutForAWhileThenAskedAgain) {
+    // Until a helper has slept 20 ms in a piece while the caller waited for it: as a helper
+    // that lost its core in mid-piece.
+    ThreadTeam team(2);
+    bool helperWasLate = false;
+    for (int i = 0; i < 100 && !helperWasLate; ++i) helperWasLate = jobOfPieces(team, std::chrono::milliseconds(20)) > 0;
+    ASSERT_TRUE(helperWasLate) << "no helper ran a piece in 100 jobs";
+    expectAloneForAWhileThenAskedAgain(team);
 }
 
 TEST(ThreadTeam, EachJobSeesEverythingTheJobBeforeWrote) {
