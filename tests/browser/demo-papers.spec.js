@@ -46,6 +46,31 @@ test('the sea of papers on the CPU runs 16 x 16 papers and says so', async ({ pa
   await expect(page.locator('#stats')).toContainText(threads > 1 ? `CPU (wasm, ${threads} threads)` : 'CPU (wasm) ·');
 });
 
+test("where 'auto' puts the papers on the CPU, they are as many as the CPU runs and the page says why", async ({ page }) => {
+  // A device without float or half-float render targets: the GPU backend cannot run there.
+  await page.addInitScript(() => {
+    const missing = ['EXT_color_buffer_float', 'EXT_color_buffer_half_float'];
+    const { getExtension, getSupportedExtensions } = WebGL2RenderingContext.prototype;
+    WebGL2RenderingContext.prototype.getExtension = function (name) {
+      return missing.includes(name) ? null : getExtension.call(this, name);
+    };
+    WebGL2RenderingContext.prototype.getSupportedExtensions = function () {
+      return (getSupportedExtensions.call(this) ?? []).filter((name) => !missing.includes(name));
+    };
+  });
+  await openDemo(page, '?preset=papers');
+  const state = await page.evaluate(() => {
+    const hook = /** @type {any} */ (window).nunoDemo;
+    return { backend: hook.backend, patches: hook.cloth.patchCount };
+  });
+  expect(state).toEqual({ backend: 'cpu', patches: papersPerSide.cpu ** 2 });
+  // No float render targets makes the page a phone's, which asks for papersPerSide.phone.
+  const notice = page.locator('#notice');
+  await expect(notice).toContainText('On the CPU: nuno: the GPU backend needs float or half-float render targets');
+  await expect(notice).toContainText(`On the CPU: ${papersPerSide.cpu} x ${papersPerSide.cpu} papers (${(papersPerSide.cpu ** 2).toLocaleString('en')}); ` +
+    `the GPU backend runs ${papersPerSide.phone} x ${papersPerSide.phone}.`);
+});
+
 test('the sea of papers takes its wind controls while it runs', async ({ page }) => {
   const complaints = collectComplaints(page);
   await openDemo(page, '?preset=papers&papers=8');

@@ -162,12 +162,13 @@ function particleSpacing(settings) {
 /**
  * How the page makes the cloth of a preset: `nuno.createCloth(gl, options)` for a sheet,
  * `nuno.createPatches(gl, options)` for a sea of papers.
- * @typedef {{ kind: 'cloth', options: import('nuno').GpuClothOptions } | { kind: 'patches', options: import('nuno').GpuPatchOptions }} ClothRequest
+ * `onCpu`: what to make instead when 'auto' put the papers on the CPU, which runs fewer.
+ * @typedef {{ kind: 'cloth', options: import('nuno').GpuClothOptions, onCpu?: undefined } | { kind: 'patches', options: import('nuno').GpuPatchOptions, onCpu?: import('nuno').GpuPatchOptions }} ClothRequest
  */
 
 /**
  * Everything a new cloth of this preset needs. Papers on the CPU are held to
- * papersPerSide.cpu per side (the page says so).
+ * papersPerSide.cpu per side (the page says so), also where 'auto' chose the CPU.
  * @param {DemoSettings} settings
  * @param {Vec3} wind the air velocity now
  * @returns {ClothRequest}
@@ -176,8 +177,14 @@ export function clothRequest(settings, wind) {
   const { sheet, papers } = presets[settings.preset];
   const common = { ...runtimeSettings(settings), wind, backend: settings.backend, precision: settings.precision };
   if (papers) {
-    const perSide = settings.backend === 'cpu' ? Math.min(settings.papersPerSide, papersPerSide.cpu) : settings.papersPerSide;
-    return { kind: 'patches', options: { ...papers, patchesAcross: perSide, patchesDown: perSide, pins: 'none', ...common } };
+    const cpuPerSide = Math.min(settings.papersPerSide, papersPerSide.cpu);
+    const perSide = settings.backend === 'cpu' ? cpuPerSide : settings.papersPerSide;
+    const options = { ...papers, patchesAcross: perSide, patchesDown: perSide, pins: 'none', ...common };
+    return {
+      kind: 'patches',
+      options,
+      ...(perSide > cpuPerSide && { onCpu: { ...options, patchesAcross: cpuPerSide, patchesDown: cpuPerSide, backend: 'cpu' } }),
+    };
   }
   const { pleats, ...flat } = /** @type {import('./presets.js').Sheet} */ (sheet);
   const columns = settings.resolution;

@@ -222,7 +222,7 @@ function clothNotice(cloth, settings) {
   if (cloth.backend !== 'cpu') return null;
   const notes = [];
   if (cloth.fallbackReason) notes.push(`On the CPU: ${cloth.fallbackReason}`);
-  if (presets[settings.preset].papers && settings.backend === 'cpu' && settings.papersPerSide > papersPerSide.cpu) {
+  if (presets[settings.preset].papers && settings.papersPerSide > papersPerSide.cpu) {
     const perSide = papersPerSide.cpu;
     notes.push(`On the CPU: ${perSide} x ${perSide} papers (${cloth.patchCount.toLocaleString('en')}); ` +
       `the GPU backend runs ${settings.papersPerSide} x ${settings.papersPerSide}.`);

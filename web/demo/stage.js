@@ -102,9 +102,18 @@ export class Stage {
     // The WebGPU cloth runs on the device; the renderer draws it from the positions it reads back.
     const target = request.options.backend === 'webgpu' ? this.#webGpuDevice : this.#gl;
     if (!target) throw new Error("This browser offers no WebGPU: choose the backend 'auto', 'gpu' (WebGL2) or 'cpu'.");
-    const cloth = request.kind === 'patches'
-      ? this.#nuno.createPatches(target, request.options)
-      : this.#nuno.createCloth(target, request.options);
+    /** @param {any} options */
+    const create = (options) => (request.kind === 'patches'
+      ? this.#nuno.createPatches(target, options)
+      : this.#nuno.createCloth(target, options));
+    let cloth = create(request.options);
+    if (cloth.backend === 'cpu' && request.onCpu) {
+      // 'auto' put the papers on the CPU, which runs fewer; why it did still holds.
+      const { fallbackReason } = cloth;
+      cloth.dispose();
+      cloth = create(request.onCpu);
+      cloth.fallbackReason = fallbackReason;
+    }
     try {
       for (const collider of [ground, ...obstacles]) cloth.addCollider(collider);
       return [cloth, new ClothRenderer(this.#gl, cloth, { color: clothColor, background: backgroundColor, debug: this.#debug })];
