@@ -17,18 +17,23 @@ std::string showMebibytes(std::uint64_t bytes) {
     return showNumber(std::round(static_cast<double>(bytes) / (1024.0 * 1024.0))) + " MiB";
 }
 
-// Says how large a grid fits rather than letting the allocation fail as std::bad_alloc.
-void requireFitsInMemory(const ClothSettings& settings) {
-    const std::uint64_t bytes = Cloth::memoryBytes(settings);
-    if (bytes <= Cloth::kMaxClothBytes) return;
+
+}  // namespace
+
+void Cloth::requireFitsInMemory(const ClothSettings& settings, const std::string& name, const std::string& units,
+                                int particlesPerUnit) {
+    const std::uint64_t bytes = memoryBytes(settings);
+    if (bytes <= kMaxClothBytes) return;
     const double bytesPerParticle = static_cast<double>(bytes) / settings.particleCount();
-    const auto maxParticles = static_cast<std::uint64_t>(static_cast<double>(Cloth::kMaxClothBytes) / bytesPerParticle);
-    failInput("columns * rows",
-              "at most about " + std::to_string(maxParticles) + " particles (a cloth keeps about " +
+    const auto maxUnits = static_cast<std::uint64_t>(static_cast<double>(kMaxClothBytes) / bytesPerParticle / particlesPerUnit);
+    failInput(name,
+              "at most about " + std::to_string(maxUnits) + " " + units + " (a cloth keeps about " +
                   showNumber(std::round(bytesPerParticle)) + " bytes per particle and may take " +
-                  showMebibytes(Cloth::kMaxClothBytes) + " of the 2 GiB WebAssembly heap)",
-              std::to_string(settings.particleCount()) + ", which needs about " + showMebibytes(bytes));
+                  showMebibytes(kMaxClothBytes) + " of the 2 GiB WebAssembly heap)",
+              std::to_string(settings.particleCount() / particlesPerUnit) + ", which needs about " + showMebibytes(bytes));
 }
+
+namespace {
 
 // Another ordering or solver, or XPBD iterated, keeps more state (made when first used): the
 // change is refused by its own name when the grid has no memory for it.
@@ -49,7 +54,7 @@ void requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings
 
 const ClothSettings& validated(const ClothSettings& settings) {
     validate(settings);
-    requireFitsInMemory(settings);
+    Cloth::requireFitsInMemory(settings, "columns * rows", "particles", 1);
     return settings;
 }
 

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "accumulator.hpp"
@@ -41,6 +42,11 @@ public:
     // element types and lengths: particle state, constraints and their bookkeeping, triangles.
     // For settings that pass validate().
     static std::uint64_t memoryBytes(const ClothSettings& settings);
+    // Refuses a grid the heap cannot hold by the name of what made it so large, rather than
+    // letting an allocation fail as std::bad_alloc: at most about N `units` of
+    // `particlesPerUnit` particles ('columns * rows' counts particles, a patch layout patches).
+    static void requireFitsInMemory(const ClothSettings& settings, const std::string& name, const std::string& units,
+                                    int particlesPerUnit);
     // The most a cloth may keep: half the 2 GiB the WebAssembly heap can grow to. Building the
     // constraints briefly needs more than they keep (a copy regrouped into passes: a 1023 MiB
     // cloth took the wasm memory to 1324 MiB), and the page's own allocations share the heap.

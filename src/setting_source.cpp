@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "cloth.hpp"
+
 namespace nuno {
 namespace {
 
@@ -245,6 +247,17 @@ PatchRequest readPatchRequest(const SettingSource& source) {
     if (has("patchesDown")) layout.patchesDown = integerIn(source, "patchesDown", 1, kMaxGridSide / layout.patchRows);
     if (has("patchWidth")) layout.patchWidth = realIn(source, "patchWidth", 1e-3f, 1000.0f);
     if (has("patchHeight")) layout.patchHeight = realIn(source, "patchHeight", 1e-3f, 1000.0f);
+    // Before the poses and particles are made: for the largest layouts they alone would need
+    // gigabytes. The cloth's own settings are checked again when it is made.
+    ClothSettings grid;
+    grid.columns = layout.patchesAcross * layout.patchColumns;
+    grid.rows = layout.patchesDown * layout.patchRows;
+    grid.patchColumns = layout.patchColumns;
+    grid.patchRows = layout.patchRows;
+    Cloth::requireFitsInMemory(grid, "patchesAcross * patchesDown",
+                               "patches of " + std::to_string(layout.patchColumns) + " x " +
+                                   std::to_string(layout.patchRows) + " particles",
+                               layout.patchColumns * layout.patchRows);
 
     PatchScatter scatter;
     if (has("seed")) scatter.seed = static_cast<std::uint32_t>(integerIn(source, "seed", 0, 1000000));

@@ -65,6 +65,17 @@ test('createPatches refuses bad layouts, poses and grid keys by name', () => {
   assertError(() => nuno.createPatches({ ...layout, patchVelocities: new Array(18).fill(500) }), /^nuno: 'patchVelocities' must be finite numbers, each in \[-100, 100\], got 500$/);
   assertError(() => nuno.createPatches({ ...layout, substeps: 0 }), /^nuno: 'substeps' must be an integer in \[1, 100\], got 0$/);
   assertError(() => nuno.createPatches({ ...layout, bogus: 1 }), /^nuno: unknown setting 'bogus'; createPatches takes patchesAcross, .*, and the cloth settings bending, /);
+  // A layout within the grid's side but not the heap is refused by its own names before its
+  // 256 million particles are placed (that ended in std::bad_alloc).
+  const heapBeyond = /^nuno: 'patchesAcross \* patchesDown' must be at most about (\d+) patches of 8 x 8 particles \(a cloth keeps about (\d+) bytes per particle and may take 1024 MiB of the 2 GiB WebAssembly heap\), got 4000000, which needs about (\d+) MiB$/;
+  let message = '';
+  try {
+    nuno.createPatches({ patchColumns: 8, patchRows: 8, patchesAcross: 2000, patchesDown: 2000 });
+  } catch (error) {
+    message = /** @type {Error} */ (error).message;
+  }
+  const [, mostPatches, bytesPerParticle] = /** @type {RegExpExecArray} */ (heapBeyond.exec(message) ?? assert.fail(message));
+  assert.ok(Math.abs(Number(mostPatches) * 64 * Number(bytesPerParticle) / 2 ** 30 - 1) < 0.01, `${mostPatches} patches of 64 particles fill 1 GiB`);
 });
 
 test('patchCapacity: how many patches of a size the core\'s grid holds', () => {
