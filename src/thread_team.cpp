@@ -96,23 +96,12 @@ void ThreadTeam::run(std::size_t count, Invoke invoke, const void* work) {
         wake_.notify_all();
     }
     const std::size_t callersPieces = takePieces(0, generation);
-    // Only pieces a helper has claimed and not finished are left. Yielding now and then lets a
-    // helper that shares this core finish its piece (natively: a 3-thread test on 2 cores took
-    // 10 s without it, 0.05 s with it; in wasm it only runs queued calls). A piece takes
-    // microseconds, so a helper still in one after kLateHelper lost its core in mid-piece; the
-    // clock is read only now and then, being slow in wasm.
-    using Clock = std::chrono::steady_clock;
-    Clock::time_point waitingSince{};
+    // What is left: pieces helpers have claimed and not finished, and helpers still looking
+    // through the bands (each counts its pieces once, at the end). Yielding now and then lets
+    // a helper that shares this core finish (natively: a 3-thread test on 2 cores took 10 s
+    // without it, 0.05 s with it; in wasm it only runs queued calls).
     for (unsigned spins = 1; piecesDone_.load(std::memory_order_acquire) != pieces_; ++spins) {
         if (spins % 64 == 0) std::this_thread::yield();
-        if (spins % 4096 == 0 && jobsAlone_ == 0) {
-            const Clock::time_point now = Clock::now();
-            if (waitingSince == Clock::time_point{}) {
-                waitingSince = now;
-            } else if (now - waitingSince > kLateHelper) {
-                jobsAlone_ = kJobsAloneAfterALateHelper;
-            }
-        }
     }
     // Helpers that took almost none of the pieces were not running when the jobs came: their
     // cores are busy with other programs, or the system gives this program one core's time.

@@ -8,9 +8,8 @@
 // since the job began never holds the caller up: the caller takes its pieces too. Helpers
 // that take almost no pieces are not getting a core when the jobs come (other programs have
 // the cores, or the system gives this program one core's time), and their spinning between
-// jobs would only take time from the caller; a helper that keeps the caller waiting far longer
-// than a piece takes lost its core in mid-piece. Either way the caller then runs the next jobs
-// alone for a while, and asks again. The work the
+// jobs would only take time from the caller: the caller then runs the next jobs alone for a
+// while, and asks again. The work the
 // core hands out never lets two pieces write the same float, nor read one another piece
 // writes (particles are split, and a colour's constraints share no particle), so a cloth on
 // any number of threads ends on the same bits as on one, whoever runs which piece.
@@ -22,7 +21,6 @@
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -61,7 +59,9 @@ public:
 
 private:
     // Where a part of [0, count) cut into `parts` starts: part `index`'s first index.
-    static std::size_t partStart(std::size_t count, std::size_t index, std::size_t parts) { return count * index / parts; }
+    static std::size_t partStart(std::size_t count, std::size_t index, std::size_t parts) {
+        return static_cast<std::size_t>(std::uint64_t{count} * index / parts);  // 64 bits: size_t is 32 in wasm
+    }
 
     using Invoke = void (*)(const void* work, Band band);
 
@@ -99,10 +99,6 @@ private:
     static constexpr int kJobsPerShareWindow = 128;
     static constexpr std::size_t kFewestPiecesShare = 8;
     static constexpr int kJobsAlone = 2000;
-    // A helper that kept the caller waiting this long lost its core in mid-piece, and may again
-    // soon: the caller goes on alone for a step or two.
-    static constexpr std::chrono::milliseconds kLateHelper{2};
-    static constexpr int kJobsAloneAfterALateHelper = 256;
     // Pieces per thread: enough that the last pieces even out the bands, few enough that a
     // piece is far more work than claiming it.
     static constexpr std::size_t kPiecesPerThread = 8;
