@@ -17,7 +17,6 @@ std::string showMebibytes(std::uint64_t bytes) {
     return showNumber(std::round(static_cast<double>(bytes) / (1024.0 * 1024.0))) + " MiB";
 }
 
-
 }  // namespace
 
 void Cloth::requireFitsInMemory(const ClothSettings& settings, const std::string& name, const std::string& units,

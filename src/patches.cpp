@@ -37,14 +37,18 @@ std::vector<PatchPose> scatterPatches(int count, const PatchScatter& scatter) {
     return poses;
 }
 
-void placePatches(const PatchLayout& layout, const std::vector<PatchPose>& poses, ClothSettings& settings) {
-    if (poses.size() != static_cast<std::size_t>(layout.patchCount())) {
-        failInput("poses", "one per patch (" + std::to_string(layout.patchCount()) + ")", std::to_string(poses.size()));
-    }
+void setGridOf(const PatchLayout& layout, ClothSettings& settings) {
     settings.columns = layout.patchesAcross * layout.patchColumns;
     settings.rows = layout.patchesDown * layout.patchRows;
     settings.patchColumns = layout.patchColumns;
     settings.patchRows = layout.patchRows;
+}
+
+void placePatches(const PatchLayout& layout, const std::vector<PatchPose>& poses, ClothSettings& settings) {
+    if (poses.size() != static_cast<std::size_t>(layout.patchCount())) {
+        failInput("poses", "one per patch (" + std::to_string(layout.patchCount()) + ")", std::to_string(poses.size()));
+    }
+    setGridOf(layout, settings);
     settings.width = layout.patchWidth * static_cast<float>(layout.patchesAcross);
     settings.height = layout.patchHeight * static_cast<float>(layout.patchesDown);
     const auto count = static_cast<std::size_t>(settings.columns) * static_cast<std::size_t>(settings.rows);

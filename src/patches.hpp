@@ -46,6 +46,9 @@ struct PatchScatter {
 
 std::vector<PatchPose> scatterPatches(int count, const PatchScatter& scatter);
 
+// The grid a layout makes: columns, rows and the patch sides.
+void setGridOf(const PatchLayout& layout, ClothSettings& settings);
+
 // The grid's settings for this layout and these poses (one per patch): columns, rows, the patch
 // sides, width and height (so each particle weighs density * patchWidth * patchHeight /
 // (patchColumns * patchRows)), the starting positions and velocities. Throws

@@ -250,10 +250,7 @@ PatchRequest readPatchRequest(const SettingSource& source) {
     // Before the poses and particles are made: for the largest layouts they alone would need
     // gigabytes. The cloth's own settings are checked again when it is made.
     ClothSettings grid;
-    grid.columns = layout.patchesAcross * layout.patchColumns;
-    grid.rows = layout.patchesDown * layout.patchRows;
-    grid.patchColumns = layout.patchColumns;
-    grid.patchRows = layout.patchRows;
+    setGridOf(layout, grid);
     Cloth::requireFitsInMemory(grid, "patchesAcross * patchesDown",
                                "patches of " + std::to_string(layout.patchColumns) + " x " +
                                    std::to_string(layout.patchRows) + " particles",
