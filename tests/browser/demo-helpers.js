@@ -12,10 +12,11 @@ export { collectComplaints };
  * Loads the demo and waits until it has drawn a few frames.
  * @param {Page} page
  * @param {string} [query] e.g. '?preset=curtain'
+ * @param {number} [frames] how many: one suffices to read what the page made
  */
-export async function openDemo(page, query = '') {
+export async function openDemo(page, query = '', frames = 3) {
   await page.goto(`/web/demo/${query}`);
-  await waitForFrames(page, 3);
+  await waitForFrames(page, frames);
 }
 
 /**
