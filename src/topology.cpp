@@ -4,18 +4,6 @@
 
 namespace nuno {
 
-const DirectionInfo& infoOf(Direction direction) {
-    static const std::array<DirectionInfo, kDirectionCount> table = {{
-        {{1, 0}, Family::Structural, ColourAxis::Column, 1},   // right
-        {{0, 1}, Family::Structural, ColourAxis::Row, 1},      // down
-        {{1, 1}, Family::Shear, ColourAxis::Column, 1},        // diagonal down
-        {{1, -1}, Family::Shear, ColourAxis::Column, 1},       // diagonal up
-        {{2, 0}, Family::Bending, ColourAxis::Column, 2},      // skip-one right
-        {{0, 2}, Family::Bending, ColourAxis::Row, 2},         // skip-one down
-    }};
-    return table[static_cast<std::size_t>(direction)];
-}
-
 const char* familyName(Family family) {
     switch (family) {
         case Family::Structural: return "structural";
@@ -23,12 +11,6 @@ const char* familyName(Family family) {
         case Family::Bending: return "bending";
     }
     return "?";
-}
-
-int colourOf(Direction direction, int column, int row) {
-    const DirectionInfo& info = infoOf(direction);
-    const int coordinate = info.colourAxis == ColourAxis::Column ? column : row;
-    return (coordinate / info.colourPeriod) % 2;
 }
 
 bool startsConstraint(const Grid& grid, Direction direction, int column, int row) {
@@ -63,47 +45,55 @@ std::vector<std::uint32_t> buildTriangles(const Grid& grid) {
     return indices;
 }
 
+// Calls visit(direction, column, row) for every constraint of the grid, in natural order: by
+// start particle, then direction.
+template <class Visit>
+void forEachConstraintStart(const Grid& grid, Visit&& visit) {
+    for (int row = 0; row < grid.rows; ++row) {
+        for (int column = 0; column < grid.columns; ++column) {
+            for (int d = 0; d < kDirectionCount; ++d) {
+                const auto direction = static_cast<Direction>(d);
+                if (startsConstraint(grid, direction, column, row)) visit(direction, column, row);
+            }
+        }
+    }
+}
+
 }  // namespace
 
 Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions) {
     Topology topology;
     topology.grid = grid;
 
-    // Every constraint in natural order (start particle, then direction), tagged with its pass.
-    struct Tagged {
-        DistanceConstraint constraint;
-        int pass;
-    };
-    std::vector<Tagged> natural;
-    for (int row = 0; row < grid.rows; ++row) {
-        for (int column = 0; column < grid.columns; ++column) {
-            for (int d = 0; d < kDirectionCount; ++d) {
-                const auto direction = static_cast<Direction>(d);
-                if (!startsConstraint(grid, direction, column, row)) continue;
-                const GridOffset offset = offsetOf(direction);
-                const std::uint32_t first = grid.index(column, row);
-                const std::uint32_t second = grid.index(column + offset.columns, row + offset.rows);
-                const float restLength = glm::length(restPositions[second] - restPositions[first]);
-                natural.push_back({{first, second, restLength, familyOf(direction)},
-                                   passIndex(direction, colourOf(direction, column, row))});
-            }
-        }
-    }
-
-    // Regroup by pass; a stable partition keeps the natural order inside each pass.
-    std::vector<std::uint32_t> groupedIndexOfNatural(natural.size());
-    topology.constraints.reserve(natural.size());
+    // Grouped by pass with a counting sort: one sweep counts each pass's constraints, the next
+    // puts each straight into its place, so each pass keeps the natural order (start particle,
+    // then direction) and nothing holds the constraints twice (a 1024 x 1024 grid has 6.3
+    // million of them).
+    std::array<std::uint32_t, kPassCount> nextInPass{};
+    forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
+        ++nextInPass[static_cast<std::size_t>(passIndex(direction, colourOf(direction, column, row)))];
+    });
+    std::uint32_t passBegin = 0;
     for (int pass = 0; pass < kPassCount; ++pass) {
-        const auto begin = static_cast<std::uint32_t>(topology.constraints.size());
-        for (std::size_t i = 0; i < natural.size(); ++i) {
-            if (natural[i].pass != pass) continue;
-            groupedIndexOfNatural[i] = static_cast<std::uint32_t>(topology.constraints.size());
-            topology.constraints.push_back(natural[i].constraint);
-        }
-        topology.passes[pass] = {static_cast<Direction>(pass / kColourCount), pass % kColourCount, begin,
-                                 static_cast<std::uint32_t>(topology.constraints.size())};
+        const std::uint32_t count = nextInPass[static_cast<std::size_t>(pass)];
+        topology.passes[pass] = {static_cast<Direction>(pass / kColourCount), pass % kColourCount, passBegin,
+                                 passBegin + count};
+        nextInPass[static_cast<std::size_t>(pass)] = passBegin;
+        passBegin += count;
     }
-    topology.gaussSeidelOrder = std::move(groupedIndexOfNatural);
+    topology.constraints.resize(passBegin);
+    topology.gaussSeidelOrder.resize(passBegin);
+    std::uint32_t natural = 0;
+    forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
+        const GridOffset offset = offsetOf(direction);
+        const std::uint32_t first = grid.index(column, row);
+        const std::uint32_t second = grid.index(column + offset.columns, row + offset.rows);
+        const float restLength = glm::length(restPositions[second] - restPositions[first]);
+        const std::uint32_t place =
+            nextInPass[static_cast<std::size_t>(passIndex(direction, colourOf(direction, column, row)))]++;
+        topology.constraints[place] = {first, second, restLength, familyOf(direction)};
+        topology.gaussSeidelOrder[natural++] = place;
+    });
     topology.constraintCounts.assign(static_cast<std::size_t>(grid.particleCount()), 0.0f);
     for (const DistanceConstraint& constraint : topology.constraints) {
         topology.constraintCounts[constraint.first] += 1.0f;

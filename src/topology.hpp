@@ -40,12 +40,27 @@ struct DirectionInfo {
     int colourPeriod;       // colour = (coordinate / period) % 2
 };
 
-const DirectionInfo& infoOf(Direction direction);
+// By Direction. In the header, with no static to guard: building a large cloth's topology looks
+// it up a few times for each of its millions of constraints.
+inline constexpr std::array<DirectionInfo, kDirectionCount> kDirectionInfos = {{
+    {{1, 0}, Family::Structural, ColourAxis::Column, 1},   // right
+    {{0, 1}, Family::Structural, ColourAxis::Row, 1},      // down
+    {{1, 1}, Family::Shear, ColourAxis::Column, 1},        // diagonal down
+    {{1, -1}, Family::Shear, ColourAxis::Column, 1},       // diagonal up
+    {{2, 0}, Family::Bending, ColourAxis::Column, 2},      // skip-one right
+    {{0, 2}, Family::Bending, ColourAxis::Row, 2},         // skip-one down
+}};
+
+inline const DirectionInfo& infoOf(Direction direction) { return kDirectionInfos[static_cast<std::size_t>(direction)]; }
 inline GridOffset offsetOf(Direction direction) { return infoOf(direction).offset; }
 inline Family familyOf(Direction direction) { return infoOf(direction).family; }
 const char* familyName(Family family);  // as the JS API spells it
 // The colour of the constraint that starts at (column, row) in this direction: 0 or 1.
-int colourOf(Direction direction, int column, int row);
+inline int colourOf(Direction direction, int column, int row) {
+    const DirectionInfo& info = infoOf(direction);
+    const int coordinate = info.colourAxis == ColourAxis::Column ? column : row;
+    return (coordinate / info.colourPeriod) % 2;
+}
 
 // A grid of particles, row-major, cut into patches (tiles of patchColumns x patchRows; 0 means
 // the whole side, so a plain cloth is one patch). No constraint, triangle or normal reaches

@@ -4,10 +4,12 @@
 // Each folder holds a nuno-core.mjs and nuno-core.wasm (build an older commit with
 // `emcmake cmake -S <its checkout> -B <build> -DNUNO_DIST_DIR=<folder>`). Per case it prints the
 // median over three rounds of each build's 60-step median, in ms per step and millions of
-// constraint projections per second, and after / before.
+// constraint projections per second, and after / before; then the milliseconds each build
+// takes to make a large cloth and a sea of papers (the median of three rounds).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MADE_CLOTHS } from './made-cloths.js';
 import { SCENE_COLLIDERS, SCENE_SETTINGS } from './scene.js';
 
 const ROUNDS = 3;
@@ -90,4 +92,23 @@ for (const benchCase of CASES) {
   const grid = `${size}x${size}${patch ? ` in ${patch}x${patch} patches` : ''}`;
   console.log(`| ${grid} | ${solver} ${substeps} × ${iterations} | ${before.toFixed(2)} | ${after.toFixed(2)} | ` +
     `${mproj(before)} | ${mproj(after)} | ${(before / after).toFixed(2)}× |`);
+}
+
+console.log('\n| made | before ms | after ms | after / before speed |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const made of MADE_CLOTHS) {
+  /** @type {{before: number[], after: number[]}} */
+  const rounds = { before: [], after: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of /** @type {const} */ (['before', 'after'])) {
+      const core = builds[name];
+      const start = performance.now();
+      const cloth = new core.Cloth(made.patches ? core.placePatches(made.settings) : made.settings);
+      rounds[name].push(performance.now() - start);
+      cloth.delete();
+    }
+  }
+  const before = median(rounds.before);
+  const after = median(rounds.after);
+  console.log(`| ${made.label} | ${before.toFixed(0)} | ${after.toFixed(0)} | ${(before / after).toFixed(2)}× |`);
 }

@@ -11,6 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadNuno } from '../../web/index.js';
 import { runBrowserBench, runThreadsBench } from './browser-bench.mjs';
+import { MADE_CLOTHS } from './made-cloths.js';
 import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
 
 /** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
@@ -234,6 +235,28 @@ console.log(
     ]),
   ]),
 );
+
+// How long a cloth takes to make, through the package's API (the core's topology and red-black
+// lanes, and for papers their placement and the poses handed over): the median of three.
+console.error('nuno bench: making cloths (wasm)');
+const madeRows = MADE_CLOTHS.map((made) => {
+  const milliseconds = [0, 1, 2].map(() => {
+    const start = performance.now();
+    const cloth = made.patches ? nuno.createPatches(made.settings) : nuno.createCloth(made.settings);
+    const elapsed = performance.now() - start;
+    cloth.dispose();
+    return elapsed;
+  });
+  return { label: made.label, medianMs: median(milliseconds) };
+});
+report.madeCloths = madeRows;
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`
+## Making a cloth
+
+\`nuno.createCloth\` / \`nuno.createPatches\` under Node (wasm), median of three, ms.
+`);
+console.log(markdownTable([['made', 'ms'], ...madeRows.map((row) => [row.label, row.medianMs.toFixed(0)])]));
 
 // Red-black against Jacobi sweeps, by the strain they leave: the CPU (wasm) runs the same
 // arithmetic the GPU passes do (bit for bit on SwiftShader, the browser tests), so its strain

@@ -195,6 +195,31 @@ test('a starting shape gives the rest lengths', (t) => {
   assertError(() => nuno.createCloth({ columns, rows, positions: [0, 0, 0] }), /'positions' must be columns \* rows = 15 points, got 1 points/);
 });
 
+test('a starting shape and velocities read the same from plain arrays, Float32Array and Float64Array', () => {
+  const columns = 6;
+  const rows = 4;
+  // Values a float32 holds exactly and ones it rounds: every form must round them alike.
+  const positions = Array.from({ length: columns * rows * 3 }, (_, i) => (i % 3 === 1 ? 1 - 0.1 * Math.floor(i / 3 / columns) : 0.1 * (i % 7) + 1e-9 * i));
+  const velocities = Array.from({ length: columns * rows * 3 }, (_, i) => Math.sin(i) / 3);
+  const ends = [Array, Float32Array, Float64Array].map((Form) => {
+    const cloth = nuno.createCloth({ columns, rows, positions: Form.from(positions), velocities: Form.from(velocities), pins: 'none' });
+    try {
+      const start = Array.from(cloth.positions);
+      cloth.stepFixed(5);
+      return { form: Form.name, start, end: Array.from(cloth.positions) };
+    } finally {
+      cloth.dispose();
+    }
+  });
+  for (const { form, start, end } of ends.slice(1)) {
+    assert.deepEqual(start, ends[0].start, `${form}: the same starting shape`);
+    assert.deepEqual(end, ends[0].end, `${form}: the same velocities, so the same shape 5 steps on`);
+  }
+  assert.notDeepEqual(ends[0].end, ends[0].start, 'the velocities move it');
+  assertError(() => nuno.createCloth({ columns, rows, positions: Float64Array.from(positions, (value, i) => (i === 4 ? NaN : value)) }),
+    /'positions' must be three finite numbers/);
+});
+
 test('a held particle follows its target and pulls the cloth; release lets it go', (t) => {
   const cloth = nuno.createCloth({ columns: 8, rows: 8 });
   t.after(() => cloth.dispose());
