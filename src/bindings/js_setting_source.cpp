@@ -64,12 +64,16 @@ std::string JsSettingSource::text(const std::string& key) const {
 
 std::vector<double> JsSettingSource::numbers(const std::string& key) const {
     const val value = object_[key];
-    const bool typedArray = val::global("ArrayBuffer").call<bool>("isView", value);
+    const bool typedArray =
+        val::global("ArrayBuffer").call<bool>("isView", value) && !value.instanceof(val::global("DataView"));
     if (!value.isArray() && !typedArray) failInput(path_ + key, "an array of numbers", shown(value));
     // A float array holds numbers only: copied in one call (createPatches hands over the poses
-    // of 262,144 particles this way), where reading them one by one took four calls each.
+    // of 262,144 particles this way), where reading them one by one took four calls each. The
+    // copy the engine makes holds what the array holds, whatever the array's own `length` says;
+    // a detached array (transferred away) holds nothing, and reads as empty.
     if (value.instanceof(val::global("Float32Array")) || value.instanceof(val::global("Float64Array"))) {
-        return emscripten::convertJSArrayToNumberVector<double>(value);
+        if (value["byteLength"].as<double>() == 0) return {};
+        return emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").new_(value));
     }
     const int count = value["length"].as<int>();
     std::vector<double> result;

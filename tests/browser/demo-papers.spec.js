@@ -22,9 +22,10 @@ for (const variant of [...paperVariants, webGpuDemoVariants.papers]) {
 
 test('the sea of papers runs 64 x 64 papers (262,144 particles) on a desktop GPU by default', async ({ page }) => {
   const complaints = collectComplaints(page);
-  // Each step shades 262,144 texels 140 times on this machine's two cores, so one frame: that
-  // papers move is the 8 x 8 tests' part.
+  // Each step shades 262,144 texels 140 times on this machine's two cores, so one step (GPU
+  // steps are queued, not waited for): that papers move is the 8 x 8 tests' part.
   await openDemo(page, '?preset=papers', 1);
+  await waitForSteps(page, 1);
   const state = await page.evaluate(() => {
     const hook = /** @type {any} */ (window).nunoDemo;
     return { backend: hook.backend, precision: hook.precision, particles: hook.cloth.particleCount, patches: hook.cloth.patchCount };

@@ -184,14 +184,18 @@ test('the pile preset keeps its folds apart on the GPU and the CPU, and its swit
   // seconds of simulated time: the sheet has landed and folded.
   const intersectionsAfterLanding = () => page.evaluate(async () => {
     const { cloth } = /** @type {any} */ (window).nunoDemo;
+    const stepsBefore = cloth.stepsTaken;
     cloth.stepFixed(180);
-    return cloth.selfIntersections(cloth.settings.selfCollisionThickness, await cloth.readPositions());
+    const intersections = cloth.selfIntersections(cloth.settings.selfCollisionThickness, await cloth.readPositions());
+    // Paused, the page took none of its own meanwhile, so these are the 180 steps above.
+    return { intersections, steps: cloth.stepsTaken - stepsBefore };
   });
   for (const backend of ['gpu', 'cpu']) {
     if (backend === 'cpu') await setControl(page, 'cloth (makes a new one)', 'backend', 'cpu');
     expect(await clothInUse(page)).toEqual({ backend, precision: 'float', particles: 1600 });
     expect(await thickness()).toBeCloseTo(1.4 / 39, 6);
-    const intersections = await intersectionsAfterLanding();
+    const { intersections, steps } = await intersectionsAfterLanding();
+    expect(steps).toBe(180);
     metric('demo_pile_self_intersections', intersections, 'pairs', `pile preset, 180 steps, ${backend}`);
     // Without self-collision this pile has about 240 such pairs. A GPU bucket holds 4
     // particles, so in a pile an overfull one can hide a pair for a while: a few, not none.

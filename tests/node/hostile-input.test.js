@@ -305,3 +305,25 @@ test('substepFactors() gives the float32 factors the core steps with', (t) => {
   cloth.set({ damping: 0, windNormalDrag: 0, windTangentialDrag: 0 });
   assert.deepEqual(cloth.substepFactors(), { keep: 1, normalDragShare: 0, tangentialDragShare: 0 });
 });
+
+test('positions as float arrays: what the array holds counts, not what its length says; a DataView is refused by name', (t) => {
+  const columns = 3;
+  const rows = 5;
+  // A subclass whose length claims 45 numbers while it holds 3.
+  class ClaimsMore extends Float32Array { get length() { return columns * rows * 3; } }
+  assertError(() => nuno.createCloth({ columns, rows, positions: new ClaimsMore(3) }), /'positions' must be columns \* rows = 15 points, got 1 points/);
+  // ... and one whose length claims fewer than the 45 it holds: its 45 are read.
+  class ClaimsFewer extends Float32Array { get length() { return 2; } }
+  const shape = ClaimsFewer.from({ length: columns * rows * 3 }, (_, i) => (i % 3 === 1 ? 1 - 0.1 * Math.floor(i / 3 / columns) : 0.1 * ((i / 3) % columns)));
+  const cloth = nuno.createCloth({ columns, rows, positions: shape, pins: 'none' });
+  t.after(() => cloth.dispose());
+  assert.deepEqual(Array.from(cloth.positions), Array.from(Float32Array.from(shape)));
+  assertError(() => nuno.createCloth({ columns, rows, positions: new DataView(new ArrayBuffer(180)) }), /'positions' must be an array of numbers, got an object/);
+  // Transferred away, an array holds nothing, as an empty one: the flat sheet.
+  const transferred = new Float32Array(columns * rows * 3);
+  structuredClone(transferred.buffer, { transfer: [transferred.buffer] });
+  const flat = nuno.createCloth({ columns, rows, positions: transferred });
+  const plain = nuno.createCloth({ columns, rows });
+  t.after(() => { flat.dispose(); plain.dispose(); });
+  assert.deepEqual(Array.from(flat.positions), Array.from(plain.positions));
+});
