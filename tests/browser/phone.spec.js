@@ -9,7 +9,6 @@ import { collectComplaints, playwrightDriver } from '../engines/playwright-drive
 import { demoVariants } from '../engines/scenes.js';
 import { clothColor } from '../../web/demo/scene.js';
 import { metric } from '../node/metric.js';
-import { papersPerSide } from '../../web/demo/demo-settings.js';
 
 // The profile's own browser type is WebKit; its touch, size and pixel ratio apply to Chromium
 // as they are, and WebKit itself runs in tests/engines.
