@@ -5,8 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "integrate.hpp"
-#include "normals.hpp"
 #include "pins.hpp"
 #include "sheet.hpp"
 
@@ -57,17 +55,6 @@ const ClothSettings& validated(const ClothSettings& settings) {
     return settings;
 }
 
-SolverParameters solverParameters(const ClothSettings& s) {
-    return {s.solver, s.ordering, s.jacobiRelaxation, s.springConstant, s.particleMass(),
-            {s.structural, s.shear, s.bending}};
-}
-
-Forces forcesOf(const ClothSettings& s) {
-    return {s.gravity, s.wind, s.damping, s.windNormalDrag, s.windTangentialDrag};
-}
-
-bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
 void requireUnchanged(bool same, const char* name) {
     if (!same) {
         throw std::invalid_argument(std::string("nuno: '") + name +
@@ -83,11 +70,13 @@ Cloth::Cloth(const ClothSettings& settings)
       topology_(buildTopology(Grid{settings_.columns, settings_.rows, settings_.patchColumns, settings_.patchRows},
                               restPositions_)),
       restLengthsByDirection_(nuno::restLengthsByDirection(topology_)),
+      split_(restPositions_.size()),
+      patchEdges_(topology_.grid),
       normals_(restPositions_.size()),
       redBlack_(topology_, restLengthsByDirection_),
       accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds),
-      stepStartPositions_(restPositions_.size()),
-      stepStartVelocities_(restPositions_.size()) {
+      stepStartPositions_(SplitParticles::lengthFor(restPositions_.size())),
+      stepStartVelocities_(SplitParticles::lengthFor(restPositions_.size())) {
     reset();
 }
 
@@ -106,9 +95,10 @@ std::uint64_t Cloth::memoryBytes(const ClothSettings& settings) {
         8 + (settings.initialPositions.empty() ? 0 : 1) + (settings.initialVelocities.empty() ? 0 : 1);
     const std::uint64_t perParticle = vectorsPerParticle * sizeof(Vec3) +
                                       2 * sizeof(float) /* inverse mass, Jacobi count */ +
-                                      kRestLengthsPerParticle * sizeof(float);
+                                      kRestLengthsPerParticle * sizeof(float) + SplitParticles::kBytesPerParticle;
     const std::uint64_t perConstraint = sizeof(DistanceConstraint) + sizeof(std::uint32_t) /* Gauss-Seidel order */;
-    return particles * perParticle + constraints * perConstraint + triangleIndices * sizeof(std::uint32_t) +
+    const std::uint64_t patchEdges = 2 * columns * sizeof(float);
+    return particles * perParticle + constraints * perConstraint + triangleIndices * sizeof(std::uint32_t) + patchEdges +
            RedBlackSolver::memoryBytes(settings) + SweepSolver::memoryBytes(settings, constraints);
 }
 
@@ -119,6 +109,7 @@ void Cloth::hold(std::uint32_t particle, const Vec3& position) {
     particles_.inverseMasses[particle] = 0.0f;
     particles_.velocities[particle] = Vec3(0);
     particles_.positions[particle] = position;
+    splitParticle(particle);
 }
 
 void Cloth::release(std::uint32_t particle) {
@@ -127,6 +118,7 @@ void Cloth::release(std::uint32_t particle) {
     if (found == held_.end()) return;
     held_.erase(found);
     particles_.inverseMasses[particle] = isPinned(particle) ? 0.0f : 1.0f / settings_.particleMass();
+    splitParticle(particle);
 }
 
 void Cloth::reset() {
@@ -153,6 +145,7 @@ void Cloth::applyPins() {
         particles_.velocities[index] = Vec3(0);
     }
     for (std::uint32_t index : held_) particles_.inverseMasses[index] = 0.0f;
+    splitFromXyz(false, team());
 }
 
 void Cloth::configure(const ClothSettings& next) {
@@ -198,6 +191,7 @@ void Cloth::pin(std::uint32_t particle) {
     setPins(pinned);
     particles_.inverseMasses[particle] = 0.0f;
     particles_.velocities[particle] = Vec3(0);
+    splitParticle(particle);
 }
 
 void Cloth::unpin(std::uint32_t particle) {
@@ -208,6 +202,7 @@ void Cloth::unpin(std::uint32_t particle) {
     if (std::find(held_.begin(), held_.end(), particle) == held_.end()) {
         particles_.inverseMasses[particle] = 1.0f / settings_.particleMass();
         particles_.velocities[particle] = Vec3(0);
+        splitParticle(particle);
     }
 }
 
@@ -217,11 +212,20 @@ void Cloth::setPins(const std::vector<std::uint32_t>& pinned) {
     settings_.pinnedParticles = pinnedParticles(topology_.grid, PinPreset::Custom, pinned);
 }
 
-FamilyRules Cloth::familyRules() const { return rulesFor(solverParameters(settings_), settings_.substepSeconds()); }
-
-SubstepFactors Cloth::substepFactors() const {
-    return nuno::substepFactors(forcesOf(settings_), settings_.substepSeconds());
+SolverParameters Cloth::solverParameters() const {
+    const ClothSettings& s = settings_;
+    return {s.solver, s.ordering, s.jacobiRelaxation, s.springConstant, s.particleMass(),
+            {s.structural, s.shear, s.bending}};
 }
+
+Forces Cloth::forces() const {
+    const ClothSettings& s = settings_;
+    return {s.gravity, s.wind, s.damping, s.windNormalDrag, s.windTangentialDrag};
+}
+
+FamilyRules Cloth::familyRules() const { return rulesFor(solverParameters(), settings_.substepSeconds()); }
+
+SubstepFactors Cloth::substepFactors() const { return nuno::substepFactors(forces(), settings_.substepSeconds()); }
 
 int Cloth::step(double frameSeconds) {
     const int steps = advanceClock(frameSeconds);
@@ -229,94 +233,17 @@ int Cloth::step(double frameSeconds) {
     return steps;
 }
 
-void Cloth::stepFixed(int count) {
-    if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
-    const SolverParameters parameters = solverParameters(settings_);
-    const float substepSeconds = settings_.substepSeconds();
-    const SubstepFactors factors = substepFactors();
-    const FamilyRules rules = rulesFor(parameters, substepSeconds);
-    const std::vector<Stage> schedule = substepSchedule();
-    for (int s = 0; s < count; ++s) {
-        std::copy(particles_.positions.begin(), particles_.positions.end(), stepStartPositions_.begin());
-        std::copy(particles_.velocities.begin(), particles_.velocities.end(), stepStartVelocities_.begin());
-        for (int i = 0; i < settings_.substeps; ++i) {
-            substep(schedule, substepSeconds, parameters, rules, factors);
-            gustClock_.advance(settings_, substepSeconds);
-        }
-        if (!stateIsFinite()) {
-            std::copy(stepStartPositions_.begin(), stepStartPositions_.end(), particles_.positions.begin());
-            std::copy(stepStartVelocities_.begin(), stepStartVelocities_.end(), particles_.velocities.begin());
-            ++nonFiniteRecoveries_;
-        }
-        ++stepsTaken_;
-    }
-}
-
-bool Cloth::stateIsFinite() const {
-    for (std::size_t i = 0; i < particles_.size(); ++i) {
-        if (!finite(particles_.positions[i]) || !finite(particles_.velocities[i])) return false;
-    }
-    return true;
+void Cloth::splitParticle(std::uint32_t particle) {
+    const Grid& grid = topology_.grid;
+    const auto columns = static_cast<std::uint32_t>(grid.columns);
+    const std::size_t at = splitIndex(grid, static_cast<int>(particle % columns), static_cast<int>(particle / columns));
+    split_.positions.set(at, particles_.positions[particle]);
+    split_.velocities.set(at, particles_.velocities[particle]);
+    split_.inverseMasses[at] = particles_.inverseMasses[particle];
 }
 
 ThreadTeam& Cloth::team() const {
     return team_ && particles_.size() >= kParticlesWorthThreads ? *team_ : ThreadTeam::alone();
-}
-
-void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
-                    const FamilyRules& rules, const SubstepFactors& factors) {
-    ThreadTeam& team = this->team();
-    const std::size_t particleCount = particles_.size();
-    const auto rowCount = static_cast<std::size_t>(topology_.grid.rows);
-    // The red-black passes run on their own copy of the positions (red_black_solver.hpp), from
-    // the first constrain stage to the stage after the last.
-    bool passesHoldPositions = false;
-    for (const Stage& stage : schedule) {
-        if ((stage.kind == StageKind::Constrain) != passesHoldPositions) {
-            passesHoldPositions = !passesHoldPositions;
-            if (passesHoldPositions) {
-                redBlack_.beginPasses(particles_, team);
-            } else {
-                redBlack_.endPasses(particles_, team);
-            }
-        }
-        switch (stage.kind) {
-            case StageKind::Predict: {
-                if (factors.hasWindDrag()) {
-                    team.forEachBand(rowCount, [&](Band rows) {
-                        computeNormals(topology_.grid, particles_.positions, normals_, rows);
-                    });
-                }
-                const bool gusty = settings_.windGustSpeed > 0.0f;
-                const GustWaves gusts = gusty ? gustWavesAt(settings_, gustClock_) : GustWaves{};
-                const Forces forces = forcesOf(settings_);
-                team.forEachBand(particleCount, [&](Band band) {
-                    predict(particles_, normals_, forces, factors, substepSeconds, gusty ? &gusts : nullptr, band);
-                });
-                sweeps_.beginSubstep();
-                redBlack_.beginSubstep(settings_);
-                break;
-            }
-            case StageKind::Constrain:
-                redBlack_.solvePass(stage.direction, stage.colour, parameters.solver,
-                                    rules[static_cast<int>(familyOf(stage.direction))], team);
-                break;
-            case StageKind::Sweep:
-                sweeps_.sweep(topology_, particles_, parameters, rules);
-                break;
-            case StageKind::Separate:
-                selfCollision_.resolve(particles_, restPositions_, topology_.grid,
-                                       {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
-                break;
-            case StageKind::Collide:
-                team.forEachBand(particleCount, [&](Band band) {
-                    colliders_.resolve(particles_, settings_.collisionMargin, substepSeconds, band);
-                    updateVelocities(particles_, substepSeconds, band);
-                });
-                break;
-        }
-    }
-    if (passesHoldPositions) redBlack_.endPasses(particles_, team);
 }
 
 GustWaves Cloth::gustWavesForSubstep() {
@@ -326,7 +253,10 @@ GustWaves Cloth::gustWavesForSubstep() {
 }
 
 const std::vector<Vec3>& Cloth::normals() {
-    computeNormals(topology_.grid, particles_.positions, normals_, {0, static_cast<std::size_t>(topology_.grid.rows)});
+    const Grid& grid = topology_.grid;
+    const Band rows{0, static_cast<std::size_t>(grid.rows)};
+    computeNormals(grid, patchEdges_, split_.positions, split_.normals, rows);
+    unsplit(grid, split_.normals, normals_, rows);
     return normals_;
 }
 

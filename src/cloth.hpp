@@ -3,7 +3,9 @@
 // One fixed step of stepSeconds is split into substeps; each substep runs the stages of the step
 // schedule (step_schedule.hpp): predict (gravity, damping, wind drag) -> iterations x constraint
 // passes or sweeps -> collisions and the velocity update, the same stages the GPU solver runs
-// as passes.
+// as passes. The steps work on the particles split by axis (split_particles.hpp); the xyz arrays
+// (particles(), positions()), which JS and the GPU read, are brought up to date when stepFixed
+// returns. Between steps both say the same: a change to a particle is made in both.
 //
 // After each fixed step the state is checked: should any position or velocity have become
 // non-finite, the step is undone (positions and velocities back to what they were when it began)
@@ -21,10 +23,12 @@
 #include "constraint_solver.hpp"
 #include "integrate.hpp"
 #include "measurements.hpp"
+#include "normals.hpp"
 #include "particles.hpp"
 #include "red_black_solver.hpp"
 #include "self_collision.hpp"
 #include "settings.hpp"
+#include "split_particles.hpp"
 #include "step_schedule.hpp"
 #include "thread_team.hpp"
 #include "topology.hpp"
@@ -131,8 +135,18 @@ private:
     // tests/native/stability_test.cpp: corrupts the settings past validation to prove the guard.
     friend struct ClothTestAccess;
 
+    SolverParameters solverParameters() const;
+    Forces forces() const;
     void substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
                  const FamilyRules& rules, const SubstepFactors& factors);
+    // A particle changed in the xyz arrays, changed in the split ones too.
+    void splitParticle(std::uint32_t particle);
+    // The split arrays take the whole cloth from the xyz arrays (after a reset or new pins), or
+    // within a substep what the stages on the xyz arrays (sweeps, self-collision) moved.
+    void splitFromXyz(bool substepMovesOnly, ThreadTeam& team);
+    // The xyz arrays take the positions and velocities, and within a substep also what the
+    // stages on the xyz arrays read (the predicted positions and silent pushes).
+    void unsplitToXyz(bool withSubstepState, ThreadTeam& team);
     bool stateIsFinite() const;
     ThreadTeam& team() const;
     void applyPins();
@@ -145,6 +159,8 @@ private:
     Topology topology_;
     std::vector<float> restLengthsByDirection_;
     Particles particles_;
+    SplitParticles split_;
+    PatchEdges patchEdges_;
     std::vector<Vec3> normals_;  // sized once, so reading normals never grows wasm memory
     RedBlackSolver redBlack_;
     SweepSolver sweeps_;
@@ -155,8 +171,8 @@ private:
     GustClock gustClock_;
     std::uint64_t nonFiniteRecoveries_ = 0;
     // Positions and velocities as the current fixed step began: what the guard restores.
-    std::vector<Vec3> stepStartPositions_;
-    std::vector<Vec3> stepStartVelocities_;
+    SplitVectors stepStartPositions_;
+    SplitVectors stepStartVelocities_;
     std::vector<std::uint32_t> held_;  // particles under hold(), whose inverse mass is 0 meanwhile
     std::shared_ptr<ThreadTeam> team_;
 };

@@ -244,27 +244,30 @@ void ColliderSet::remove(std::uint32_t id) {
 
 const Collider& ColliderSet::get(std::uint32_t id) const { return colliders_[slotOf(id)]; }
 
-void ColliderSet::resolve(Particles& particles, float margin, float substepSeconds, Band band) const {
+void ColliderSet::resolve(SplitParticles& particles, float margin, float substepSeconds, Band band) const {
     for (const Collider& collider : colliders_) {
         std::visit(
             [&](const auto& shape) {
                 for (std::size_t i = band.begin; i < band.end; ++i) {
                     if (particles.inverseMasses[i] == 0.0f) continue;
-                    const Vec3 before = particles.positions[i];
+                    const Vec3 before = particles.positions.at(i);
                     const Contact contact = contactWith(shape, before, margin);
                     if (!contact.touching) continue;
                     // Friction takes back its share of this substep's sliding, so a particle with
                     // friction 1 sticks where it touched (the velocity update then removes it too).
-                    const Vec3 start = particles.predictedPositions[i] - particles.velocities[i] * substepSeconds;
+                    const Vec3 velocity = particles.velocities.at(i);
+                    const Vec3 start = particles.predictedPositions.at(i) - velocity * substepSeconds;
                     const Vec3 motion = contact.surfacePoint - start;
                     const Vec3 sliding = motion - contact.normal * glm::dot(motion, contact.normal);
-                    particles.positions[i] = contact.surfacePoint - sliding * collider.friction;
+                    particles.positions.set(i, contact.surfacePoint - sliding * collider.friction);
                     // Only the part of the push that stops the particle's approach becomes
                     // velocity (no bounce). A deeper push, when a collider is moved onto the cloth,
                     // moves the particle without launching it.
                     const float push = glm::dot(contact.surfacePoint - before, contact.normal);
-                    const float stopping = std::max(0.0f, -glm::dot(particles.velocities[i], contact.normal)) * substepSeconds;
-                    if (push > stopping) particles.silentPushes[i] += contact.normal * (push - stopping);
+                    const float stopping = std::max(0.0f, -glm::dot(velocity, contact.normal)) * substepSeconds;
+                    if (push > stopping) {
+                        particles.silentPushes.set(i, particles.silentPushes.at(i) + contact.normal * (push - stopping));
+                    }
                 }
             },
             collider.shape);

@@ -17,8 +17,8 @@
 #include <variant>
 #include <vector>
 
-#include "particles.hpp"
 #include "settings.hpp"
+#include "split_particles.hpp"
 #include "thread_team.hpp"
 
 namespace nuno {
@@ -116,8 +116,8 @@ public:
     const std::vector<std::uint32_t>& ids() const { return ids_; }
     const std::vector<Collider>& all() const { return colliders_; }
 
-    // The particles of one band.
-    void resolve(Particles& particles, float margin, float substepSeconds, Band band) const;
+    // The particles of one band of the split arrays (any order: each particle alone).
+    void resolve(SplitParticles& particles, float margin, float substepSeconds, Band band) const;
     // The smallest signed distance from a free particle (inverse mass > 0) to any collider, metres;
     // +infinity without colliders or free particles.
     float clearance(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses) const;

@@ -1,13 +1,16 @@
-// Four floats worked on lane by lane, so the red-black passes can solve four constraints of one
-// colour at once. Natively this is SSE; Emscripten maps the same SSE intrinsics onto
-// WebAssembly SIMD (-msimd128 -msse). Every operation here is IEEE single precision in each
-// lane, exactly the scalar operation, so a formula written once (projection.hpp) rounds the
-// same on Float4 as on float, natively and in wasm. Only the red-black passes include this: the
+// Four floats worked on lane by lane, so the step's stages work on four particles (or four
+// constraints of one colour) at once. Natively this is SSE; Emscripten maps the same SSE
+// intrinsics onto WebAssembly SIMD (-msimd128 -msse). Every operation here is IEEE single
+// precision in each lane, exactly the scalar operation, so a formula written once as a template
+// (projection.hpp, integrate.cpp, normals.cpp) rounds the same on Float4 as on float, natively
+// and in wasm. The files that include this are the ones built with SIMD (CMakeLists.txt); the
 // rest of the wasm build stays free of SIMD instructions. Everything here is always inlined: a
 // call would cost more than the lane operation it makes.
 #pragma once
 
 #include <xmmintrin.h>
+
+#include "math.hpp"
 
 namespace nuno {
 
@@ -39,6 +42,7 @@ struct Float4 {
 [[gnu::always_inline]] inline Mask4 operator>(Float4 a, Float4 b) { return {_mm_cmpgt_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator>=(Float4 a, Float4 b) { return {_mm_cmpge_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator!=(Float4 a, Float4 b) { return {_mm_cmpneq_ps(a.lanes, b.lanes)}; }
+[[gnu::always_inline]] inline Mask4 operator==(Float4 a, Float4 b) { return {_mm_cmpeq_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator&&(Mask4 a, Mask4 b) { return {_mm_and_ps(a.bits, b.bits)}; }
 
 // Per lane, the scalar `holds ? whenTrue : whenFalse`.
@@ -63,9 +67,14 @@ struct Float4 {
 // Whether a test holds in all four lanes.
 [[gnu::always_inline]] inline bool every(Mask4 lanes) { return _mm_movemask_ps(lanes.bits) == 0xF; }
 
-// Four particles' positions, an axis per register.
+// Four particles' positions (or any vectors), an axis per register.
 struct Float4x3 {
     Float4 x, y, z;
+
+    Float4x3() = default;
+    Float4x3(Float4 x, Float4 y, Float4 z) : x(x), y(y), z(z) {}
+    explicit Float4x3(Float4 every) : x(every), y(every), z(every) {}
+    explicit Float4x3(const Vec3& every) : x(every.x), y(every.y), z(every.z) {}
 };
 [[gnu::always_inline]] inline Float4x3 operator+(const Float4x3& a, const Float4x3& b) {
     return {a.x + b.x, a.y + b.y, a.z + b.z};
@@ -76,10 +85,22 @@ struct Float4x3 {
 [[gnu::always_inline]] inline Float4x3 operator*(const Float4x3& a, Float4 scale) {
     return {a.x * scale, a.y * scale, a.z * scale};
 }
+[[gnu::always_inline]] inline Float4x3 operator/(const Float4x3& a, Float4 divisor) {
+    return {a.x / divisor, a.y / divisor, a.z / divisor};
+}
+[[gnu::always_inline]] inline Float4x3& operator+=(Float4x3& a, const Float4x3& b) { return a = a + b; }
+[[gnu::always_inline]] inline Float4x3 select(Mask4 holds, const Float4x3& whenTrue, const Float4x3& whenFalse) {
+    return {select(holds, whenTrue.x, whenFalse.x), select(holds, whenTrue.y, whenFalse.y),
+            select(holds, whenTrue.z, whenFalse.z)};
+}
 // As glm::dot and glm::length compute them for vec3: dot sums (x + y) + z.
 [[gnu::always_inline]] inline Float4 dot(const Float4x3& a, const Float4x3& b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 [[gnu::always_inline]] inline Float4 lengthOf(const Float4x3& a) { return sqrt(dot(a, a)); }
+// As glm::cross computes it.
+[[gnu::always_inline]] inline Float4x3 cross(const Float4x3& a, const Float4x3& b) {
+    return {a.y * b.z - b.y * a.z, a.z * b.x - b.z * a.x, a.x * b.y - b.x * a.y};
+}
 
 }  // namespace nuno

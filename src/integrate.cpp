@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "split_lanes.hpp"
+
 namespace nuno {
 
 SubstepFactors substepFactors(const Forces& forces, float substepSeconds) {
@@ -13,35 +15,59 @@ SubstepFactors substepFactors(const Forces& forces, float substepSeconds) {
             share(forces.windTangentialDrag)};
 }
 
-void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
-             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts, Band band) {
-    const float h = substepSeconds;
+namespace {
+
+// The gusts are a sum of cosines: each lane's come from the scalar formula.
+Float4x3 gustyAir(const Vec3& wind, const GustWaves& gusts, const Float4x3& positions) {
+    alignas(16) float x[4], y[4], z[4];
+    positions.x.store(x);
+    positions.y.store(y);
+    positions.z.store(z);
+    alignas(16) float airX[4], airY[4], airZ[4];
+    for (int lane = 0; lane < 4; ++lane) {
+        const Vec3 air = wind + gustAt(gusts, Vec3(x[lane], y[lane], z[lane]));
+        airX[lane] = air.x;
+        airY[lane] = air.y;
+        airZ[lane] = air.z;
+    }
+    return {Float4::load(airX), Float4::load(airY), Float4::load(airZ)};
+}
+
+}  // namespace
+
+void predict(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float h,
+             const GustWaves* gusts, Band fours) {
     const bool drag = factors.hasWindDrag();
-    const Vec3 gravityKick = forces.gravity * h;
-    for (std::size_t i = band.begin; i < band.end; ++i) {
-        Vec3& velocity = particles.velocities[i];
-        if (particles.inverseMasses[i] == 0.0f) {
-            velocity = Vec3(0);
-        } else {
-            if (drag) {
-                const Vec3 air = gusts ? forces.wind + gustAt(*gusts, particles.positions[i]) : forces.wind;
-                const Vec3 relativeWind = air - velocity;
-                const Vec3 normalPart = normals[i] * glm::dot(relativeWind, normals[i]);
-                velocity += normalPart * factors.normalDragShare + (relativeWind - normalPart) * factors.tangentialDragShare;
-            }
-            velocity = velocity * factors.keep + gravityKick;
-            particles.positions[i] += velocity * h;
+    const Float4x3 wind(forces.wind);
+    const Float4x3 gravityKick(forces.gravity * h);
+    for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
+        const Float4x3 position = loadFour(particles.positions, i);
+        Float4x3 velocity = loadFour(particles.velocities, i);
+        if (drag) {
+            const Float4x3 air = gusts ? gustyAir(forces.wind, *gusts, position) : wind;
+            const Float4x3 normal = loadFour(particles.normals, i);
+            const Float4x3 relativeWind = air - velocity;
+            const Float4x3 normalPart = normal * dot(relativeWind, normal);
+            velocity += normalPart * Float4(factors.normalDragShare) +
+                        (relativeWind - normalPart) * Float4(factors.tangentialDragShare);
         }
-        particles.predictedPositions[i] = particles.positions[i];
-        particles.silentPushes[i] = Vec3(0);
+        velocity = velocity * Float4(factors.keep) + gravityKick;
+        const Mask4 free = loadFour(particles.inverseMasses, i) != Float4(0.0f);
+        const Float4x3 predicted = select(free, position + velocity * Float4(h), position);
+        storeFour(particles.velocities, i, select(free, velocity, Float4x3(Float4(0.0f))));
+        storeFour(particles.positions, i, predicted);
+        storeFour(particles.predictedPositions, i, predicted);
+        storeFour(particles.silentPushes, i, Float4x3(Float4(0.0f)));
     }
 }
 
-void updateVelocities(Particles& particles, float substepSeconds, Band band) {
-    for (std::size_t i = band.begin; i < band.end; ++i) {
-        if (particles.inverseMasses[i] == 0.0f) continue;
-        particles.velocities[i] +=
-            (particles.positions[i] - particles.predictedPositions[i] - particles.silentPushes[i]) / substepSeconds;
+void updateVelocities(SplitParticles& particles, float substepSeconds, Band fours) {
+    for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
+        const Float4x3 velocity = loadFour(particles.velocities, i);
+        const Float4x3 moved = loadFour(particles.positions, i) - loadFour(particles.predictedPositions, i) -
+                               loadFour(particles.silentPushes, i);
+        const Mask4 free = loadFour(particles.inverseMasses, i) != Float4(0.0f);
+        storeFour(particles.velocities, i, select(free, velocity + moved / Float4(substepSeconds), velocity));
     }
 }
 

@@ -13,11 +13,12 @@
 // and grow: the explicit form v * (1 - c h) turned negative for c h > 1 and diverged.
 //
 // updateVelocities: after constraints and collisions, v += (x - predicted - silentPush) / h.
+//
+// Both go four particles at a time through the step's split state (split_particles.hpp), each
+// lane computing exactly what the formula above computes for one particle in float32.
 #pragma once
 
-#include <vector>
-
-#include "particles.hpp"
+#include "split_particles.hpp"
 #include "thread_team.hpp"
 #include "wind_gusts.hpp"
 
@@ -44,12 +45,12 @@ struct SubstepFactors {
 
 SubstepFactors substepFactors(const Forces& forces, float substepSeconds);
 
-// The particles of one band. normals may be empty when the factors have no wind drag. With
-// gusts (or null), the air each particle meets is the wind plus the gusts where the particle is
-// as the substep starts.
-void predict(Particles& particles, const std::vector<Vec3>& normals, const Forces& forces,
-             const SubstepFactors& factors, float substepSeconds, const GustWaves* gusts, Band band);
+// The particles of a band of fours of the split arrays (SplitParticles::fours()). Their normals
+// are read only when the factors have wind drag. With gusts (or null), the air each particle
+// meets is the wind plus the gusts where the particle is as the substep starts.
+void predict(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float substepSeconds,
+             const GustWaves* gusts, Band fours);
 
-void updateVelocities(Particles& particles, float substepSeconds, Band band);
+void updateVelocities(SplitParticles& particles, float substepSeconds, Band fours);
 
 }  // namespace nuno

@@ -13,4 +13,12 @@ using Vec3 = glm::vec3;
 using Vec4 = glm::vec4;
 static_assert(sizeof(Vec3) == 3 * sizeof(float), "positions are handed to JS as packed xyz floats");
 constexpr double kTwoPi = 6.283185307179586;
+
+// One particle's twins of float4.hpp's lane operations, so a formula written as a template over
+// (Real, Vector) serves float and Vec3 as well as Float4 and Float4x3.
+inline float select(bool holds, float whenTrue, float whenFalse) { return holds ? whenTrue : whenFalse; }
+inline Vec3 select(bool holds, const Vec3& whenTrue, const Vec3& whenFalse) { return holds ? whenTrue : whenFalse; }
+inline float dot(const Vec3& a, const Vec3& b) { return glm::dot(a, b); }
+inline Vec3 cross(const Vec3& a, const Vec3& b) { return glm::cross(a, b); }
+inline float lengthOf(const Vec3& a) { return glm::length(a); }
 }  // namespace nuno

@@ -3,27 +3,88 @@
 #include <algorithm>
 #include <cmath>
 
-namespace nuno {
+#include "split_lanes.hpp"
 
-void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals, Band rows) {
-    const int patchWidth = grid.patchWidth();
+namespace nuno {
+namespace {
+
+float sqrt(float a) { return std::sqrt(a); }
+
+// Rows run down a vertical sheet, so this faces +z there and +y on a horizontal one.
+template <class Real, class Vector>
+[[gnu::always_inline]] inline Vector normalFrom(const Vector& left, const Vector& right, const Vector& up,
+                                                const Vector& down) {
+    const Vector normal = cross(down - up, right - left);
+    const Real lengthSquared = dot(normal, normal);
+    return select(lengthSquared > Real(1e-20f), normal / sqrt(lengthSquared), Vector(Real(0.0f)));
+}
+
+
+// The places [begin, end) of one half of a split row, whose left neighbours lie leftOffset
+// places on and right neighbours rightOffset; four at a time while all four's neighbours lie in
+// the row (up to fourWideEnd).
+struct HalfRow {
+    int begin;
+    int end;
+    int fourWideEnd;
+    int leftOffset;
+    int rightOffset;
+};
+
+std::size_t shifted(std::size_t index, int offset) {
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(index) + offset);
+}
+
+void normalsOfHalf(const PatchEdges& edges, const SplitVectors& positions, SplitVectors& normals, std::size_t rowStart,
+                   std::size_t upStart, std::size_t downStart, const HalfRow& half) {
+    int place = half.begin;
+    for (; place + 4 <= half.fourWideEnd; place += 4) {
+        const std::size_t at = rowStart + static_cast<std::size_t>(place);
+        const Float4x3 self = loadFour(positions, at);
+        const Float4x3 left = select(Float4::load(&edges.first[place]) != Float4(0.0f), self,
+                                     loadFour(positions, shifted(at, half.leftOffset)));
+        const Float4x3 right = select(Float4::load(&edges.last[place]) != Float4(0.0f), self,
+                                      loadFour(positions, shifted(at, half.rightOffset)));
+        const Float4x3 up = loadFour(positions, upStart + static_cast<std::size_t>(place));
+        const Float4x3 down = loadFour(positions, downStart + static_cast<std::size_t>(place));
+        storeFour(normals, at, normalFrom<Float4>(left, right, up, down));
+    }
+    for (; place < half.end; ++place) {
+        const std::size_t at = rowStart + static_cast<std::size_t>(place);
+        const std::size_t left = edges.first[place] != 0.0f ? at : shifted(at, half.leftOffset);
+        const std::size_t right = edges.last[place] != 0.0f ? at : shifted(at, half.rightOffset);
+        normals.set(at, normalFrom<float>(positions.at(left), positions.at(right),
+                                          positions.at(upStart + static_cast<std::size_t>(place)),
+                                          positions.at(downStart + static_cast<std::size_t>(place))));
+    }
+}
+
+}  // namespace
+
+PatchEdges::PatchEdges(const Grid& grid)
+    : first(static_cast<std::size_t>(grid.columns)), last(static_cast<std::size_t>(grid.columns)) {
+    for (int place = 0; place < grid.columns; ++place) {
+        const int column = columnAt(grid, place);
+        first[place] = column == grid.patchStartColumn(column) ? 1.0f : 0.0f;
+        last[place] = column == grid.patchEndColumn(column) ? 1.0f : 0.0f;
+    }
+}
+
+void computeNormals(const Grid& grid, const PatchEdges& edges, const SplitVectors& positions, SplitVectors& normals,
+                    Band rows) {
+    const int evens = evenColumnsOf(grid);
+    const int odds = grid.columns / 2;
+    // Column 2k sits at place k, its neighbours 2k - 1 and 2k + 1 at evens + k - 1 and evens + k;
+    // column 2k + 1 at evens + k, its neighbours at k and k + 1. With an odd count of columns the
+    // last even one's right neighbour would lie past the row: it goes alone.
+    const HalfRow evenHalf{0, evens, std::min(evens, odds), evens - 1, evens};
+    const HalfRow oddHalf{evens, grid.columns, grid.columns, -evens, 1 - evens};
     for (int row = static_cast<int>(rows.begin); row < static_cast<int>(rows.end); ++row) {
-        const int up = std::max(row - 1, grid.patchStartRow(row));
-        const int down = std::min(row + 1, grid.patchEndRow(row));
-        // Patch by patch along the row, so a neighbour is clamped to its patch without a division.
-        for (int firstColumn = 0; firstColumn < grid.columns; firstColumn += patchWidth) {
-            const int lastColumn = firstColumn + patchWidth - 1;
-            for (int column = firstColumn; column <= lastColumn; ++column) {
-                const int left = std::max(column - 1, firstColumn);
-                const int right = std::min(column + 1, lastColumn);
-                const Vec3 alongRow = positions[grid.index(right, row)] - positions[grid.index(left, row)];
-                const Vec3 alongColumn = positions[grid.index(column, down)] - positions[grid.index(column, up)];
-                // Rows run down a vertical sheet, so this faces +z there and +y on a horizontal one.
-                const Vec3 normal = glm::cross(alongColumn, alongRow);
-                const float lengthSquared = glm::dot(normal, normal);
-                normals[grid.index(column, row)] = lengthSquared > 1e-20f ? normal / std::sqrt(lengthSquared) : Vec3(0);
-            }
-        }
+        const std::size_t rowStart = grid.index(0, row);
+        const std::size_t upStart = grid.index(0, std::max(row - 1, grid.patchStartRow(row)));
+        const std::size_t downStart = grid.index(0, std::min(row + 1, grid.patchEndRow(row)));
+        normalsOfHalf(edges, positions, normals, rowStart, upStart, downStart, evenHalf);
+        normalsOfHalf(edges, positions, normals, rowStart, upStart, downStart, oddHalf);
     }
 }
 

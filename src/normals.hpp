@@ -1,16 +1,31 @@
 // Per-particle surface normals from the grid neighbours (central differences, one-sided at the
 // edges of each patch).
 // Used for wind drag and for smooth shading; a degenerate spot gets the zero vector.
+//
+// They are computed in the step's split state (split_particles.hpp), four particles at a time:
+// there a row's even columns come first, then its odd ones, so the left and right neighbours of
+// four even columns are four odd places side by side, and the other way round.
 #pragma once
 
 #include <vector>
 
+#include "split_particles.hpp"
 #include "thread_team.hpp"
 #include "topology.hpp"
 
 namespace nuno {
 
-// The normals of a band of rows; normals holds one per particle.
-void computeNormals(const Grid& grid, const std::vector<Vec3>& positions, std::vector<Vec3>& normals, Band rows);
+// Per place of a split row (the same for every row): 1 where the particle is its own left
+// neighbour, at the first column of a patch, and its own right one, at the last; else 0.
+struct PatchEdges {
+    std::vector<float> first;
+    std::vector<float> last;
+
+    explicit PatchEdges(const Grid& grid);
+};
+
+// The normals of a band of rows.
+void computeNormals(const Grid& grid, const PatchEdges& edges, const SplitVectors& positions, SplitVectors& normals,
+                    Band rows);
 
 }  // namespace nuno

@@ -1,4 +1,6 @@
-// The running state of every particle, structure-of-arrays so passes stream through memory.
+// The state of every particle in the grid's natural order, a Vec3 each: what JS and the GPU read
+// (positions(), velocities()), and what the sweeps and self-collision work on. The steps run on
+// the same state split by axis (split_particles.hpp); the cloth keeps the two in step.
 //
 // Velocity is stored, not derived from two positions: (x - x_prev) / h in float32 loses the
 // low bits of large coordinates every substep, and the loss has a sign, so a falling cloth

@@ -25,9 +25,6 @@ struct FamilyRuleOf {
 };
 using FamilyRule = FamilyRuleOf<float>;
 
-inline float lengthOf(const Vec3& a) { return glm::length(a); }
-inline float select(bool holds, float whenTrue, float whenFalse) { return holds ? whenTrue : whenFalse; }
-
 // The length by which the pair's distance should shrink (negative: grow).
 template <SolverKind Kind, class Real>
 [[gnu::always_inline]] inline Real lengthCorrection(Real violation, Real inverseMassSum, const FamilyRuleOf<Real>& rule,

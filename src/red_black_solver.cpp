@@ -7,18 +7,6 @@
 namespace nuno {
 namespace {
 
-// Where a row's column sits in the split arrays: the even columns first, then the odd ones.
-std::size_t splitIndex(const Grid& grid, int column, int row) {
-    const int evens = (grid.columns + 1) / 2;
-    return grid.index(column % 2 == 0 ? column / 2 : evens + column / 2, row);
-}
-
-// The column at a place of a row in the split arrays.
-int columnAt(const Grid& grid, int place) {
-    const int evens = (grid.columns + 1) / 2;
-    return place < evens ? 2 * place : 2 * (place - evens) + 1;
-}
-
 // Along one row of firsts, where each run of a pass starts: its first particles' places in the
 // row, and the places of their seconds in the seconds' row; the count of places it spans.
 struct RunStart {
@@ -28,7 +16,7 @@ struct RunStart {
 };
 
 std::vector<RunStart> runStartsOf(const Grid& grid, Direction direction, int colour) {
-    const int evens = (grid.columns + 1) / 2;
+    const int evens = evenColumnsOf(grid);
     const int odds = grid.columns / 2;
     const GridOffset offset = offsetOf(direction);
     if (offset.columns == 0) return {{0, 0, grid.columns}};  // the same columns a row or two on
@@ -221,11 +209,6 @@ RedBlackSolver::RedBlackSolver(const Topology& topology, const std::vector<float
         passes_[pass] = lanesOf(topology, restLengthsByDirection, static_cast<Direction>(pass / kColourCount),
                                 pass % kColourCount);
     }
-    const auto particles = static_cast<std::size_t>(topology.grid.particleCount());
-    x_.assign(particles, 0.0f);
-    y_.assign(particles, 0.0f);
-    z_.assign(particles, 0.0f);
-    inverseMasses_.assign(particles, 0.0f);
 }
 
 void RedBlackSolver::beginSubstep(const ClothSettings& settings) {
@@ -234,23 +217,8 @@ void RedBlackSolver::beginSubstep(const ClothSettings& settings) {
     for (PassLanes& pass : passes_) pass.multipliers.assign(pass.restLengths.size(), 0.0f);
 }
 
-void RedBlackSolver::beginPasses(const Particles& particles, ThreadTeam& team) {
-    team.forEachBand(static_cast<std::size_t>(grid_.rows), [&](Band rows) {
-        for (auto row = static_cast<int>(rows.begin); row < static_cast<int>(rows.end); ++row) {
-            for (int column = 0; column < grid_.columns; ++column) {
-                const std::uint32_t particle = grid_.index(column, row);
-                const std::size_t split = splitIndex(grid_, column, row);
-                x_[split] = particles.positions[particle].x;
-                y_[split] = particles.positions[particle].y;
-                z_[split] = particles.positions[particle].z;
-                inverseMasses_[split] = particles.inverseMasses[particle];
-            }
-        }
-    });
-}
-
 std::uint64_t RedBlackSolver::memoryBytes(const ClothSettings& settings) {
-    const std::uint64_t floatsPerParticle = 4 + kDirectionCount * (carriesMultipliers(settings) ? 2 : 1);
+    const std::uint64_t floatsPerParticle = kDirectionCount * (carriesMultipliers(settings) ? 2 : 1);
     return static_cast<std::uint64_t>(settings.particleCount()) * floatsPerParticle * sizeof(float);
 }
 
@@ -259,10 +227,11 @@ void RedBlackSolver::fitTo(const ClothSettings& settings) {
     for (PassLanes& pass : passes_) std::vector<float>().swap(pass.multipliers);
 }
 
-void RedBlackSolver::solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule,
-                               ThreadTeam& team) {
+void RedBlackSolver::solvePass(SplitParticles& particles, Direction direction, int colour, SolverKind solver,
+                               const FamilyRule& rule, ThreadTeam& team) {
     PassLanes& pass = passes_[passIndex(direction, colour)];
-    const SplitPositions positions{x_.data(), y_.data(), z_.data(), inverseMasses_.data()};
+    const SplitPositions positions{particles.positions.x.data(), particles.positions.y.data(),
+                                   particles.positions.z.data(), particles.inverseMasses.data()};
     if (solver == SolverKind::Xpbd) {
         const bool carried = multipliersCarry_ && rule.alphaTilde != 0.0f;
         return solveShape<SolverKind::Xpbd>(pass, positions, rule, carried, team);
@@ -272,17 +241,6 @@ void RedBlackSolver::solvePass(Direction direction, int colour, SolverKind solve
     const FamilyRule gains =
         solver == SolverKind::Pbd ? FamilyRule{rule.alphaTilde, rule.stiffness, rule.stiffness, rule.stiffness} : rule;
     solveShape<SolverKind::MassSpring>(pass, positions, gains, false, team);
-}
-
-void RedBlackSolver::endPasses(Particles& particles, ThreadTeam& team) const {
-    team.forEachBand(static_cast<std::size_t>(grid_.rows), [&](Band rows) {
-        for (auto row = static_cast<int>(rows.begin); row < static_cast<int>(rows.end); ++row) {
-            for (int column = 0; column < grid_.columns; ++column) {
-                const std::size_t split = splitIndex(grid_, column, row);
-                particles.positions[grid_.index(column, row)] = Vec3(x_[split], y_[split], z_[split]);
-            }
-        }
-    });
 }
 
 }  // namespace nuno

@@ -1,13 +1,11 @@
 // The red-black passes on the CPU, four constraints at a time.
 //
 // A colour's constraints share no particle, so any four of them can be solved together. The
-// passes work on a copy of the positions split by axis (x, y, z and the inverse masses, each
-// its own array), taken at the first pass of a substep and written back after the last; the
-// rest of the step keeps its xyz layout, which JS and the GPU read. In the copy each row keeps
-// its even columns first, then its odd ones. Then the four firsts of nearly every pass sit side
-// by side, and so do their four seconds: down and skip-one down (the same columns a row or two
-// below), right and the diagonals (even columns to the odd ones of the same row, or of the row
-// below or above, and odd to even). Only skip-one right pairs neighbours of one half, first and
+// passes work on the step's split state (split_particles.hpp): x, y, z and the inverse masses
+// each their own array, each row's even columns first, then its odd ones. There the four firsts
+// of nearly every pass sit side by side, and so do their four seconds: down and skip-one down
+// (the same columns a row or two below), right and the diagonals (even columns to the odd ones
+// of the same row, or of the row below or above, and odd to even). Only skip-one right pairs neighbours of one half, first and
 // second in turn (LaneShape).
 //
 // Each lane computes exactly what projection.hpp computes for one pair, and a pass's pairs are
@@ -19,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "particles.hpp"
 #include "projection.hpp"
+#include "split_particles.hpp"
 #include "thread_team.hpp"
 #include "topology.hpp"
 
@@ -58,16 +56,11 @@ public:
     // Starts a substep. XPBD over several iterations carries multipliers between them: they
     // start at zero.
     void beginSubstep(const ClothSettings& settings);
-    // Takes the positions and inverse masses for the passes.
-    void beginPasses(const Particles& particles, ThreadTeam& team = ThreadTeam::alone());
-    // One colour of one direction, its runs shared among the team.
-    void solvePass(Direction direction, int colour, SolverKind solver, const FamilyRule& rule,
-                   ThreadTeam& team = ThreadTeam::alone());
-    // Hands the moved positions back.
-    void endPasses(Particles& particles, ThreadTeam& team = ThreadTeam::alone()) const;
+    // One colour of one direction on the particles' positions, its runs shared among the team.
+    void solvePass(SplitParticles& particles, Direction direction, int colour, SolverKind solver,
+                   const FamilyRule& rule, ThreadTeam& team = ThreadTeam::alone());
 
-    // What a cloth with these settings keeps here: the split positions and inverse masses, a
-    // rest length per lane (about one per constraint on a large grid), and as many multipliers
+    // What a cloth with these settings keeps here: a rest length per lane (about one per constraint on a large grid), and as many multipliers
     // when XPBD iterates.
     static std::uint64_t memoryBytes(const ClothSettings& settings);
     // Frees the multipliers when these settings do not carry them.
@@ -77,10 +70,6 @@ private:
     Grid grid_;
     std::array<PassLanes, kPassCount> passes_;
     bool multipliersCarry_ = false;
-    std::vector<float> x_;
-    std::vector<float> y_;
-    std::vector<float> z_;
-    std::vector<float> inverseMasses_;
 };
 
 }  // namespace nuno

@@ -168,15 +168,34 @@ void appendFields(std::vector<SettingInfo>& schema, const std::string& family, S
 template <class Type>
 void appendFields(std::vector<SettingInfo>&, const std::string&, Scope, const Type&) {}
 
+// What NUNO_SETTINGS writes of a setting as text.
+struct SettingText {
+    const char* key;
+    const char* lowBound;  // as written: a number, or s.<setting> for another setting's default
+    const char* highBound;
+    const char* unit;
+    const char* summary;
+    const char* note;
+};
+
+// A setting's entry, then its family's fields. One instance per type of setting, so the schema
+// is made by a call per setting rather than by the same code written out per setting (which
+// was 12 KB of the wasm module).
+template <class Type>
+void addSetting(std::vector<SettingInfo>& schema, const SettingText& text, double low, double high, bool open,
+                Scope scope, const Type& defaultValue) {
+    schema.push_back({text.key, kindOf<Type>(), low, high, open, settingNamed(text.lowBound),
+                      settingNamed(text.highBound), scope, text.unit, text.summary, text.note, jsText(defaultValue),
+                      choiceNames<Type>(), choiceTypeName<Type>()});
+    appendFields(schema, text.key, scope, defaultValue);
+}
+
 std::vector<SettingInfo> buildSchema() {
     const ClothSettings s;  // a bound that is another setting takes that setting's default
     std::vector<SettingInfo> schema;
 #define NUNO_SETTING_INFO(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)          \
-    schema.push_back({key, kindOf<Type>(), static_cast<double>(low), static_cast<double>(high),                  \
-                      Ends::ends == Ends::Open, settingNamed(#low), settingNamed(#high), Scope::scope, unit,        \
-                      summary, note,                                                                              \
-                      jsText(s.field), choiceNames<Type>(), choiceTypeName<Type>()});                             \
-    appendFields(schema, key, Scope::scope, s.field);
+    addSetting<Type>(schema, {key, #low, #high, unit, summary, note}, static_cast<double>(low),                \
+                     static_cast<double>(high), Ends::ends == Ends::Open, Scope::scope, s.field);
     NUNO_SETTINGS(NUNO_SETTING_INFO)
 #undef NUNO_SETTING_INFO
     return schema;

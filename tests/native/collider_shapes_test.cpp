@@ -40,18 +40,17 @@ void PrintTo(const ShapeCase& shape, std::ostream* out) { *out << shape.name; }
 
 class ColliderShapes : public ::testing::TestWithParam<ShapeCase> {};
 
-Particles probesAround(const Vec3& center, int count) {
+// The collide stage takes particles in any order: a cloud of free ones, standing still.
+SplitParticles probesAround(const Vec3& center, int count) {
     std::mt19937 random(7);
     std::uniform_real_distribution<float> offset(-0.6f, 0.6f);
-    Particles probes;
-    for (int i = 0; i < count; ++i) {
+    SplitParticles probes(static_cast<std::size_t>(count));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {
         const Vec3 p = center + Vec3(offset(random), offset(random), offset(random));
-        probes.positions.push_back(p);
-        probes.predictedPositions.push_back(p);  // standing still: friction has nothing to take back
+        probes.positions.set(i, p);
+        probes.predictedPositions.set(i, p);  // standing still: friction has nothing to take back
+        probes.inverseMasses[i] = 1.0f;
     }
-    probes.velocities.assign(probes.positions.size(), Vec3(0));
-    probes.silentPushes.assign(probes.positions.size(), Vec3(0));
-    probes.inverseMasses.assign(probes.positions.size(), 1.0f);
     return probes;
 }
 
@@ -59,16 +58,17 @@ TEST_P(ColliderShapes, ContactMovesAProbeOntoTheMarginByTheShortestWay) {
     const ShapeCase& shape = GetParam();
     ColliderSet set;
     set.add({shape.shape, 0.0f});
-    Particles probes = probesAround(shape.center, 4000);
-    const std::vector<Vec3> before = probes.positions;
-    set.resolve(probes, kMargin, 1.0f / 600.0f, {0, probes.size()});
+    constexpr std::size_t kProbes = 4000;
+    SplitParticles probes = probesAround(shape.center, kProbes);
+    const SplitVectors before = probes.positions;
+    set.resolve(probes, kMargin, 1.0f / 600.0f, {0, kProbes});
     int moved = 0;
-    for (std::size_t i = 0; i < before.size(); ++i) {
-        const float distanceBefore = signedDistance(shape.shape, before[i]);
-        const float distanceAfter = signedDistance(shape.shape, probes.positions[i]);
-        const float travelled = glm::length(probes.positions[i] - before[i]);
+    for (std::size_t i = 0; i < kProbes; ++i) {
+        const float distanceBefore = signedDistance(shape.shape, before.at(i));
+        const float distanceAfter = signedDistance(shape.shape, probes.positions.at(i));
+        const float travelled = glm::length(probes.positions.at(i) - before.at(i));
         if (distanceBefore >= kMargin) {
-            ASSERT_EQ(probes.positions[i], before[i]) << "probe " << i << " was beyond the margin";
+            ASSERT_EQ(probes.positions.at(i), before.at(i)) << "probe " << i << " was beyond the margin";
             continue;
         }
         ++moved;

@@ -79,13 +79,17 @@ void fourAtATime(const Topology& topology, Particles& particles, SolverKind solv
     settings.solver = solver;
     settings.iterations = iterations;
     passes.beginSubstep(settings);
-    passes.beginPasses(particles);
+    const Grid& grid = topology.grid;
+    const Band rows{0, static_cast<std::size_t>(grid.rows)};
+    SplitParticles split(particles.size());
+    nuno::split(grid, particles.positions, split.positions, rows);
+    nuno::split(grid, particles.inverseMasses, split.inverseMasses, rows);
     for (int iteration = 0; iteration < iterations; ++iteration) {
         for (const ConstraintPass& pass : topology.passes) {
-            passes.solvePass(pass.direction, pass.colour, solver, rules[static_cast<int>(familyOf(pass.direction))]);
+            passes.solvePass(split, pass.direction, pass.colour, solver, rules[static_cast<int>(familyOf(pass.direction))]);
         }
     }
-    passes.endPasses(particles);
+    unsplit(grid, split.positions, particles.positions, rows);
 }
 
 int differingBits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {

@@ -1,0 +1,201 @@
+// The stages that run four particles at a time on the split arrays (normals, predict, the
+// velocity update) against the plainest way to write them: one particle at a time, in the xyz
+// layout and the natural order, with glm. Each lane does the scalar formula's operations in its
+// order, so the two must agree to the bit, whatever the grid's width (odd or even, narrower
+// than four), its patches and its pinned particles.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "integrate.hpp"
+#include "normals.hpp"
+#include "split_particles.hpp"
+#include "wind_gusts.hpp"
+
+namespace nuno {
+namespace {
+
+struct Case {
+    int columns;
+    int rows;
+    int patchColumns;
+    int patchRows;
+};
+
+constexpr Case kCases[] = {{2, 2, 0, 0},   {3, 5, 0, 0},   {5, 3, 0, 0},   {7, 4, 0, 0},    {8, 8, 0, 0},
+                           {9, 11, 0, 0},  {17, 6, 0, 0},  {33, 19, 0, 0}, {24, 16, 8, 8},  {40, 12, 10, 4},
+                           {18, 18, 3, 6}, {64, 9, 64, 3}, {30, 10, 2, 2}};
+
+Grid gridOf(const Case& c) { return Grid{c.columns, c.rows, c.patchColumns, c.patchRows}; }
+
+std::vector<Vec3> randomVectors(std::size_t count, float reach, std::mt19937& random) {
+    std::uniform_real_distribution<float> spread(-reach, reach);
+    std::vector<Vec3> vectors(count);
+    for (Vec3& v : vectors) v = Vec3(spread(random), spread(random), spread(random));
+    return vectors;
+}
+
+SplitVectors splitOf(const Grid& grid, const std::vector<Vec3>& vectors) {
+    SplitVectors split(SplitParticles::lengthFor(vectors.size()));
+    nuno::split(grid, vectors, split, {0, static_cast<std::size_t>(grid.rows)});
+    return split;
+}
+
+std::vector<Vec3> unsplitOf(const Grid& grid, const SplitVectors& split) {
+    std::vector<Vec3> vectors(static_cast<std::size_t>(grid.particleCount()));
+    unsplit(grid, split, vectors, {0, static_cast<std::size_t>(grid.rows)});
+    return vectors;
+}
+
+int differingBits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+    int differing = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) differing += std::memcmp(&a[i], &b[i], sizeof(Vec3)) != 0;
+    return differing;
+}
+
+std::string describe(const Case& c) {
+    return std::to_string(c.columns) + " x " + std::to_string(c.rows) + " in patches of " +
+           std::to_string(c.patchColumns) + " x " + std::to_string(c.patchRows);
+}
+
+// Central differences within each patch, one-sided at its edges.
+std::vector<Vec3> normalsOneByOne(const Grid& grid, const std::vector<Vec3>& positions) {
+    std::vector<Vec3> normals(positions.size());
+    for (int row = 0; row < grid.rows; ++row) {
+        for (int column = 0; column < grid.columns; ++column) {
+            const int left = std::max(column - 1, grid.patchStartColumn(column));
+            const int right = std::min(column + 1, grid.patchEndColumn(column));
+            const int up = std::max(row - 1, grid.patchStartRow(row));
+            const int down = std::min(row + 1, grid.patchEndRow(row));
+            const Vec3 alongRow = positions[grid.index(right, row)] - positions[grid.index(left, row)];
+            const Vec3 alongColumn = positions[grid.index(column, down)] - positions[grid.index(column, up)];
+            const Vec3 normal = glm::cross(alongColumn, alongRow);
+            const float lengthSquared = glm::dot(normal, normal);
+            normals[grid.index(column, row)] = lengthSquared > 1e-20f ? normal / std::sqrt(lengthSquared) : Vec3(0);
+        }
+    }
+    return normals;
+}
+
+TEST(SplitStages, SplittingAndBackGivesTheSameVectors) {
+    std::mt19937 random(1);
+    for (const Case& c : kCases) {
+        const Grid grid = gridOf(c);
+        const std::vector<Vec3> vectors = randomVectors(static_cast<std::size_t>(grid.particleCount()), 1.0f, random);
+        const SplitVectors split = splitOf(grid, vectors);
+        EXPECT_EQ(unsplitOf(grid, split), vectors) << describe(c);
+        // The even columns of a row first, then the odd ones.
+        const int row = grid.rows - 1;
+        for (int column = 0; column < grid.columns; ++column) {
+            EXPECT_EQ(split.at(splitIndex(grid, column, row)), vectors[grid.index(column, row)]) << describe(c);
+        }
+        if (grid.columns >= 3) {
+            EXPECT_EQ(split.at(grid.index(1, row)), vectors[grid.index(2, row)]) << describe(c);
+        }
+    }
+}
+
+TEST(SplitStages, NormalsFourAtATimeAreBitForBitOneAtATime) {
+    std::mt19937 random(2);
+    for (const Case& c : kCases) {
+        const Grid grid = gridOf(c);
+        std::vector<Vec3> positions = randomVectors(static_cast<std::size_t>(grid.particleCount()), 1.0f, random);
+        positions[1] = positions[0];  // some degenerate spots: zero normals
+        positions.back() = positions[positions.size() - 2];
+        SplitVectors normals(SplitParticles::lengthFor(positions.size()));
+        computeNormals(grid, PatchEdges(grid), splitOf(grid, positions), normals, {0, static_cast<std::size_t>(grid.rows)});
+        EXPECT_EQ(differingBits(unsplitOf(grid, normals), normalsOneByOne(grid, positions)), 0) << describe(c);
+    }
+}
+
+struct Motion {
+    std::vector<Vec3> positions;
+    std::vector<Vec3> velocities;
+    std::vector<Vec3> predictedPositions;
+    std::vector<Vec3> silentPushes;
+};
+
+// What predict() does to one particle, written as its header says.
+void predictOneByOne(Motion& motion, const std::vector<Vec3>& normals, const std::vector<float>& inverseMasses,
+                     const Forces& forces, const SubstepFactors& factors, float h, const GustWaves* gusts) {
+    for (std::size_t i = 0; i < motion.positions.size(); ++i) {
+        Vec3& velocity = motion.velocities[i];
+        if (inverseMasses[i] == 0.0f) {
+            velocity = Vec3(0);
+        } else {
+            if (factors.hasWindDrag()) {
+                const Vec3 air = gusts ? forces.wind + gustAt(*gusts, motion.positions[i]) : forces.wind;
+                const Vec3 relativeWind = air - velocity;
+                const Vec3 normalPart = normals[i] * glm::dot(relativeWind, normals[i]);
+                velocity += normalPart * factors.normalDragShare + (relativeWind - normalPart) * factors.tangentialDragShare;
+            }
+            velocity = velocity * factors.keep + forces.gravity * h;
+            motion.positions[i] += velocity * h;
+        }
+        motion.predictedPositions[i] = motion.positions[i];
+        motion.silentPushes[i] = Vec3(0);
+    }
+}
+
+void updateVelocitiesOneByOne(Motion& motion, const std::vector<float>& inverseMasses, float h) {
+    for (std::size_t i = 0; i < motion.positions.size(); ++i) {
+        if (inverseMasses[i] == 0.0f) continue;
+        motion.velocities[i] += (motion.positions[i] - motion.predictedPositions[i] - motion.silentPushes[i]) / h;
+    }
+}
+
+TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) {
+    std::mt19937 random(3);
+    ClothSettings gusty;
+    gusty.windGustSpeed = 3.0f;
+    gusty.windGustWavelength = 0.5f;
+    gusty.wind = Vec3(2.0f, 0.0f, 1.0f);
+    const GustWaves gusts = gustWavesAt(gusty, GustClock{});
+    const Forces calm{Vec3(0.0f, -9.81f, 0.0f), Vec3(0.0f), 0.5f, 0.0f, 0.0f};
+    const Forces windy{Vec3(0.0f, -9.81f, 0.0f), Vec3(2.0f, 0.0f, 1.0f), 0.5f, 8.0f, 0.5f};
+    const float h = 1.0f / 600.0f;
+    for (const Case& c : kCases) {
+        const Grid grid = gridOf(c);
+        const auto count = static_cast<std::size_t>(grid.particleCount());
+        const GustWaves* const none = nullptr;
+        for (const auto& [forces, waves] : {std::pair(calm, none), std::pair(windy, none), std::pair(windy, &gusts)}) {
+            const SubstepFactors factors = substepFactors(forces, h);
+            Motion expected{randomVectors(count, 1.0f, random), randomVectors(count, 3.0f, random),
+                            std::vector<Vec3>(count), std::vector<Vec3>(count)};
+            const std::vector<Vec3> normals = normalsOneByOne(grid, expected.positions);
+            std::vector<float> inverseMasses(count, 20.0f);
+            for (std::size_t i = 0; i < count; i += 5) inverseMasses[i] = 0.0f;
+
+            const Band rows{0, static_cast<std::size_t>(grid.rows)};
+            SplitParticles actual(count);
+            split(grid, expected.positions, actual.positions, rows);
+            split(grid, expected.velocities, actual.velocities, rows);
+            split(grid, normals, actual.normals, rows);
+            split(grid, inverseMasses, actual.inverseMasses, rows);
+            predict(actual, forces, factors, h, waves, {0, actual.fours()});
+            predictOneByOne(expected, normals, inverseMasses, forces, factors, h, waves);
+            const std::string what = describe(c) + (waves ? ", gusts" : factors.hasWindDrag() ? ", wind" : ", calm");
+            EXPECT_EQ(differingBits(unsplitOf(grid, actual.positions), expected.positions), 0) << what;
+            EXPECT_EQ(differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
+            EXPECT_EQ(differingBits(unsplitOf(grid, actual.predictedPositions), expected.predictedPositions), 0) << what;
+            EXPECT_EQ(differingBits(unsplitOf(grid, actual.silentPushes), expected.silentPushes), 0) << what;
+
+            // The constraints and collisions move the particles; the velocity update follows.
+            const std::vector<Vec3> moves = randomVectors(count, 0.01f, random);
+            const std::vector<Vec3> silentPushes = randomVectors(count, 0.001f, random);
+            for (std::size_t i = 0; i < count; ++i) expected.positions[i] += moves[i];
+            expected.silentPushes = silentPushes;
+            split(grid, expected.positions, actual.positions, rows);
+            split(grid, expected.silentPushes, actual.silentPushes, rows);
+            updateVelocities(actual, h, {0, actual.fours()});
+            updateVelocitiesOneByOne(expected, inverseMasses, h);
+            EXPECT_EQ(differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace nuno
