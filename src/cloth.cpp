@@ -145,7 +145,7 @@ void Cloth::applyPins() {
         particles_.velocities[index] = Vec3(0);
     }
     for (std::uint32_t index : held_) particles_.inverseMasses[index] = 0.0f;
-    splitFromXyz(false, team());
+    splitFromXyz(kPositions | kVelocities | kInverseMasses, team());
 }
 
 void Cloth::configure(const ClothSettings& next) {

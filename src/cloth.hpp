@@ -13,6 +13,7 @@
 // keeps a cloth drawable, and the count visible, if some input still gets through.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -141,12 +142,15 @@ private:
                  const FamilyRules& rules, const SubstepFactors& factors);
     // A particle changed in the xyz arrays, changed in the split ones too.
     void splitParticle(std::uint32_t particle);
-    // The split arrays take the whole cloth from the xyz arrays (after a reset or new pins), or
-    // within a substep what the stages on the xyz arrays (sweeps, self-collision) moved.
-    void splitFromXyz(bool substepMovesOnly, ThreadTeam& team);
-    // The xyz arrays take the positions and velocities, and within a substep also what the
-    // stages on the xyz arrays read (the predicted positions and silent pushes).
-    void unsplitToXyz(bool withSubstepState, ThreadTeam& team);
+    // Copies of some of the state's arrays between the two layouts (StateArray bits).
+    void splitFromXyz(unsigned arrays, ThreadTeam& team);
+    void unsplitToXyz(unsigned arrays, ThreadTeam& team);
+    struct VectorArrays {
+        unsigned array;
+        SplitVectors* split;
+        std::vector<Vec3>* xyz;
+    };
+    std::array<VectorArrays, 4> vectorArrays();
     bool stateIsFinite() const;
     ThreadTeam& team() const;
     void applyPins();

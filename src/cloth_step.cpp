@@ -1,10 +1,10 @@
 // The stepping loop: fixed steps of substeps, each running the stages of the step schedule on
 // the split particles. Built for speed in the wasm module (CMakeLists.txt), as the stages it
 // calls are inlined into it; the rest of the cloth runs once per call and is built for size.
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <string>
-#include <utility>
 
 #include "cloth.hpp"
 #include "integrate.hpp"
@@ -32,31 +32,50 @@ void Cloth::stepFixed(int count) {
         }
         ++stepsTaken_;
     }
-    if (count > 0) unsplitToXyz(false, team());
+    if (count > 0) unsplitToXyz(kPositions | kVelocities, team());
 }
 
-void Cloth::splitFromXyz(bool substepMovesOnly, ThreadTeam& team) {
+namespace {
+
+bool onXyz(StageKind kind) { return kind == StageKind::Sweep || kind == StageKind::Separate; }
+
+// What a stage on the xyz arrays reads there, and what it writes. The inverse masses are the
+// same in both layouts all step.
+unsigned xyzArraysRead(StageKind kind) {
+    if (kind == StageKind::Sweep) return kPositions;
+    return kPositions | kVelocities | kPredictedPositions | kSilentPushes;
+}
+unsigned xyzArraysWritten(StageKind kind) {
+    return kind == StageKind::Sweep ? kPositions : kPositions | kSilentPushes;
+}
+
+}  // namespace
+
+std::array<Cloth::VectorArrays, 4> Cloth::vectorArrays() {
+    return {{{kPositions, &split_.positions, &particles_.positions},
+             {kVelocities, &split_.velocities, &particles_.velocities},
+             {kPredictedPositions, &split_.predictedPositions, &particles_.predictedPositions},
+             {kSilentPushes, &split_.silentPushes, &particles_.silentPushes}}};
+}
+
+void Cloth::splitFromXyz(unsigned arrays, ThreadTeam& team) {
     const Grid& grid = topology_.grid;
-    const std::pair<const std::vector<Vec3>*, SplitVectors*> vectors[] = {
-        {&particles_.positions, &split_.positions},
-        substepMovesOnly ? std::pair(&particles_.silentPushes, &split_.silentPushes)
-                         : std::pair(&particles_.velocities, &split_.velocities)};
+    const std::array<VectorArrays, 4> vectors = vectorArrays();
     team.forEachBand(static_cast<std::size_t>(grid.rows), [&](Band rows) {
-        for (const auto& [from, to] : vectors) split(grid, *from, *to, rows);
-        if (!substepMovesOnly) split(grid, particles_.inverseMasses, split_.inverseMasses, rows);
+        for (const VectorArrays& vector : vectors) {
+            if (arrays & vector.array) split(grid, *vector.xyz, *vector.split, rows);
+        }
+        if (arrays & kInverseMasses) split(grid, particles_.inverseMasses, split_.inverseMasses, rows);
     });
 }
 
-void Cloth::unsplitToXyz(bool withSubstepState, ThreadTeam& team) {
+void Cloth::unsplitToXyz(unsigned arrays, ThreadTeam& team) {
     const Grid& grid = topology_.grid;
-    const std::pair<const SplitVectors*, std::vector<Vec3>*> vectors[] = {
-        {&split_.positions, &particles_.positions},
-        {&split_.velocities, &particles_.velocities},
-        {&split_.predictedPositions, &particles_.predictedPositions},
-        {&split_.silentPushes, &particles_.silentPushes}};
-    const std::size_t count = withSubstepState ? 4 : 2;
+    const std::array<VectorArrays, 4> vectors = vectorArrays();
     team.forEachBand(static_cast<std::size_t>(grid.rows), [&](Band rows) {
-        for (std::size_t i = 0; i < count; ++i) unsplit(grid, *vectors[i].first, *vectors[i].second, rows);
+        for (const VectorArrays& vector : vectors) {
+            if (arrays & vector.array) unsplit(grid, *vector.split, *vector.xyz, rows);
+        }
     });
 }
 
@@ -77,18 +96,21 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
     const Grid& grid = topology_.grid;
     const std::size_t fours = split_.fours();
     const auto rowCount = static_cast<std::size_t>(grid.rows);
-    // The sweeps and self-collision work on the xyz arrays: the state goes there for them and
-    // comes back for the stages after.
-    bool xyzHoldsState = false;
-    for (const Stage& stage : schedule) {
-        const bool onXyz = stage.kind == StageKind::Sweep || stage.kind == StageKind::Separate;
-        if (onXyz != xyzHoldsState) {
-            xyzHoldsState = onXyz;
-            if (onXyz) {
-                unsplitToXyz(true, team);
-            } else {
-                splitFromXyz(true, team);
+    // The sweeps and self-collision work on the xyz arrays: a run of them gets there what it
+    // reads, and gives back what it wrote for the stages after.
+    unsigned writtenOnXyz = 0;
+    for (std::size_t s = 0; s < schedule.size(); ++s) {
+        const Stage& stage = schedule[s];
+        if (onXyz(stage.kind) && writtenOnXyz == 0) {
+            unsigned read = 0;
+            for (std::size_t t = s; t < schedule.size() && onXyz(schedule[t].kind); ++t) {
+                read |= xyzArraysRead(schedule[t].kind);
+                writtenOnXyz |= xyzArraysWritten(schedule[t].kind);
             }
+            unsplitToXyz(read, team);
+        } else if (!onXyz(stage.kind) && writtenOnXyz != 0) {
+            splitFromXyz(writtenOnXyz, team);
+            writtenOnXyz = 0;
         }
         switch (stage.kind) {
             case StageKind::Predict: {
@@ -126,7 +148,9 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 break;
         }
     }
-    if (xyzHoldsState) splitFromXyz(true, team);
+    // Collide ends every substep today; a schedule that ended on the xyz arrays would still
+    // leave its moves in the split ones.
+    if (writtenOnXyz != 0) splitFromXyz(writtenOnXyz, team);
 }
 
 }  // namespace nuno

@@ -42,7 +42,6 @@ struct Float4 {
 [[gnu::always_inline]] inline Mask4 operator>(Float4 a, Float4 b) { return {_mm_cmpgt_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator>=(Float4 a, Float4 b) { return {_mm_cmpge_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator!=(Float4 a, Float4 b) { return {_mm_cmpneq_ps(a.lanes, b.lanes)}; }
-[[gnu::always_inline]] inline Mask4 operator==(Float4 a, Float4 b) { return {_mm_cmpeq_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator&&(Mask4 a, Mask4 b) { return {_mm_and_ps(a.bits, b.bits)}; }
 
 // Per lane, the scalar `holds ? whenTrue : whenFalse`.

@@ -35,8 +35,9 @@ Float4x3 gustyAir(const Vec3& wind, const GustWaves& gusts, const Float4x3& posi
 
 }  // namespace
 
-void predict(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float h,
+void predict(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float substepSeconds,
              const GustWaves* gusts, Band fours) {
+    const float h = substepSeconds;
     const bool drag = factors.hasWindDrag();
     const Float4x3 wind(forces.wind);
     const Float4x3 gravityKick(forces.gravity * h);

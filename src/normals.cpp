@@ -8,6 +8,8 @@
 namespace nuno {
 namespace {
 
+// float's twin of float4.hpp's sqrt(Float4), for normalFrom. Kept here: in math.hpp a
+// nuno::sqrt(float) would hide std::sqrt(double) from every unqualified call in the namespace.
 float sqrt(float a) { return std::sqrt(a); }
 
 // Rows run down a vertical sheet, so this faces +z there and +y on a horizontal one.
@@ -18,7 +20,6 @@ template <class Real, class Vector>
     const Real lengthSquared = dot(normal, normal);
     return select(lengthSquared > Real(1e-20f), normal / sqrt(lengthSquared), Vector(Real(0.0f)));
 }
-
 
 // The places [begin, end) of one half of a split row, whose left neighbours lie leftOffset
 // places on and right neighbours rightOffset; four at a time while all four's neighbours lie in

@@ -1,6 +1,8 @@
 // The state of every particle in the grid's natural order, a Vec3 each: what JS and the GPU read
 // (positions(), velocities()), and what the sweeps and self-collision work on. The steps run on
-// the same state split by axis (split_particles.hpp); the cloth keeps the two in step.
+// the same state split by axis (split_particles.hpp). Between steps the cloth keeps positions,
+// velocities and inverse masses the same in both; the predicted positions and silent pushes
+// here hold only what the last self-collision stage was given.
 //
 // Velocity is stored, not derived from two positions: (x - x_prev) / h in float32 loses the
 // low bits of large coordinates every substep, and the loss has a sign, so a falling cloth

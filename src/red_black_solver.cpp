@@ -203,8 +203,7 @@ void solveShape(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule
 
 }  // namespace
 
-RedBlackSolver::RedBlackSolver(const Topology& topology, const std::vector<float>& restLengthsByDirection)
-    : grid_(topology.grid) {
+RedBlackSolver::RedBlackSolver(const Topology& topology, const std::vector<float>& restLengthsByDirection) {
     for (int pass = 0; pass < kPassCount; ++pass) {
         passes_[pass] = lanesOf(topology, restLengthsByDirection, static_cast<Direction>(pass / kColourCount),
                                 pass % kColourCount);

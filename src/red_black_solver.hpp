@@ -5,8 +5,8 @@
 // each their own array, each row's even columns first, then its odd ones. There the four firsts
 // of nearly every pass sit side by side, and so do their four seconds: down and skip-one down
 // (the same columns a row or two below), right and the diagonals (even columns to the odd ones
-// of the same row, or of the row below or above, and odd to even). Only skip-one right pairs neighbours of one half, first and
-// second in turn (LaneShape).
+// of the same row, or of the row below or above, and odd to even). Only skip-one right pairs
+// neighbours of one half, first and second in turn (LaneShape).
 //
 // Each lane computes exactly what projection.hpp computes for one pair, and a pass's pairs are
 // independent, so the results are bit for bit those of solving the topology's passes one
@@ -60,14 +60,13 @@ public:
     void solvePass(SplitParticles& particles, Direction direction, int colour, SolverKind solver,
                    const FamilyRule& rule, ThreadTeam& team = ThreadTeam::alone());
 
-    // What a cloth with these settings keeps here: a rest length per lane (about one per constraint on a large grid), and as many multipliers
-    // when XPBD iterates.
+    // What a cloth with these settings keeps here: a rest length per lane (about one per
+    // constraint on a large grid), and as many multipliers when XPBD iterates.
     static std::uint64_t memoryBytes(const ClothSettings& settings);
     // Frees the multipliers when these settings do not carry them.
     void fitTo(const ClothSettings& settings);
 
 private:
-    Grid grid_;
     std::array<PassLanes, kPassCount> passes_;
     bool multipliersCarry_ = false;
 };

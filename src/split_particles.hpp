@@ -5,16 +5,17 @@
 // their four seconds too (red_black_solver.hpp), and the stages of a substep that go particle by
 // particle (predict, collide, the velocity update) or look only at grid neighbours (normals) run
 // four particles at a time with plain loads: the left and right neighbours of four even columns
-// are four odd places side by side, and those of four odd columns four even ones. The cloth
-// makes this state from its xyz arrays (Particles, which JS and the GPU read) once as each fixed
-// step begins and hands it back as the step ends; only the stages that work on the xyz arrays
-// (the sweeps and self-collision) take it back and forth within a substep.
+// are four odd places side by side, and those of four odd columns four even ones. This is the
+// cloth's state; its xyz arrays (Particles, which JS and the GPU read) are brought up to date
+// when stepFixed returns, and a change between steps is made in both (cloth.hpp). Only the
+// stages that work on the xyz arrays (the sweeps and self-collision) take the state there and
+// back within a substep.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
-#include "particles.hpp"
+#include "math.hpp"
 #include "thread_team.hpp"
 #include "topology.hpp"
 
@@ -69,6 +70,15 @@ struct SplitParticles {
     static std::size_t lengthFor(std::size_t count) { return (count + 3) / 4 * 4; }
     // What a cloth keeps here per particle (and up to three more past the last).
     static constexpr std::size_t kBytesPerParticle = (5 * 3 + 1) * sizeof(float);
+};
+
+// The arrays of a particle state, as copies between the xyz and split layouts name them.
+enum StateArray : unsigned {
+    kPositions = 1u << 0,
+    kVelocities = 1u << 1,
+    kInverseMasses = 1u << 2,
+    kPredictedPositions = 1u << 3,
+    kSilentPushes = 1u << 4,
 };
 
 // Copies a band of rows from the xyz arrays into the split ones, and back.

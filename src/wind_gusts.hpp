@@ -44,9 +44,14 @@ struct GustClock {
 // The waves of these settings at this clock (all amplitudes zero when windGustSpeed is 0).
 GustWaves gustWavesAt(const ClothSettings& settings, const GustClock& clock);
 
+// The cosine in double, rounded once to float: glibc's cosf and musl's (the wasm build's) differ
+// in the last bit, their double cosines agree far below float32's (as substepFactors' exp).
 inline Vec3 gustAt(const GustWaves& waves, const Vec3& position) {
     Vec3 gust(0.0f);
-    for (const GustWave& wave : waves) gust += wave.amplitude * std::cos(glm::dot(wave.wavevector, position) + wave.phase);
+    for (const GustWave& wave : waves) {
+        const float phase = glm::dot(wave.wavevector, position) + wave.phase;
+        gust += wave.amplitude * static_cast<float>(std::cos(static_cast<double>(phase)));
+    }
     return gust;
 }
 
