@@ -88,11 +88,10 @@ std::uint64_t Cloth::memoryBytes(const ClothSettings& settings) {
     const std::uint64_t constraints = (columns - 1) * rows + columns * (rows - 1) + 2 * (columns - 1) * (rows - 1) +
                                       (columns - 2) * rows + columns * (rows - 2);
     const std::uint64_t triangleIndices = 6 * (columns - 1) * (rows - 1);
-    // restPositions_, the particles' positions, velocities, predictions and silent pushes,
-    // normals_, the step start's positions and velocities (8), and the caller's starting shape
-    // and velocities when there are.
+    // restPositions_, the xyz positions and velocities, normals_, the step start's positions and
+    // velocities (6), and the caller's starting shape and velocities when there are.
     const std::uint64_t vectorsPerParticle =
-        8 + (settings.initialPositions.empty() ? 0 : 1) + (settings.initialVelocities.empty() ? 0 : 1);
+        6 + (settings.initialPositions.empty() ? 0 : 1) + (settings.initialVelocities.empty() ? 0 : 1);
     const std::uint64_t perParticle = vectorsPerParticle * sizeof(Vec3) +
                                       2 * sizeof(float) /* inverse mass, Jacobi count */ +
                                       kRestLengthsPerParticle * sizeof(float) + SplitParticles::kBytesPerParticle;
@@ -123,8 +122,6 @@ void Cloth::release(std::uint32_t particle) {
 
 void Cloth::reset() {
     particles_.positions = restPositions_;
-    particles_.predictedPositions = restPositions_;
-    particles_.silentPushes.assign(restPositions_.size(), Vec3(0));
     if (settings_.initialVelocities.empty()) {
         particles_.velocities.assign(restPositions_.size(), Vec3(0));
     } else {

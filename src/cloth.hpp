@@ -150,7 +150,7 @@ private:
         SplitVectors* split;
         std::vector<Vec3>* xyz;
     };
-    std::array<VectorArrays, 4> vectorArrays();
+    std::array<VectorArrays, 2> vectorArrays();
     bool stateIsFinite() const;
     ThreadTeam& team() const;
     void applyPins();

@@ -35,32 +35,15 @@ void Cloth::stepFixed(int count) {
     if (count > 0) unsplitToXyz(kPositions | kVelocities, team());
 }
 
-namespace {
-
-bool onXyz(StageKind kind) { return kind == StageKind::Sweep || kind == StageKind::Separate; }
-
-// What a stage on the xyz arrays reads there, and what it writes. The inverse masses are the
-// same in both layouts all step.
-unsigned xyzArraysRead(StageKind kind) {
-    if (kind == StageKind::Sweep) return kPositions;
-    return kPositions | kVelocities | kPredictedPositions | kSilentPushes;
-}
-unsigned xyzArraysWritten(StageKind kind) {
-    return kind == StageKind::Sweep ? kPositions : kPositions | kSilentPushes;
-}
-
-}  // namespace
-
-std::array<Cloth::VectorArrays, 4> Cloth::vectorArrays() {
+std::array<Cloth::VectorArrays, 2> Cloth::vectorArrays() {
     return {{{kPositions, &split_.positions, &particles_.positions},
-             {kVelocities, &split_.velocities, &particles_.velocities},
-             {kPredictedPositions, &split_.predictedPositions, &particles_.predictedPositions},
-             {kSilentPushes, &split_.silentPushes, &particles_.silentPushes}}};
+             {kVelocities, &split_.velocities, &particles_.velocities}}};
 }
 
 void Cloth::splitFromXyz(unsigned arrays, ThreadTeam& team) {
+    if (arrays == 0) return;
     const Grid& grid = topology_.grid;
-    const std::array<VectorArrays, 4> vectors = vectorArrays();
+    const std::array<VectorArrays, 2> vectors = vectorArrays();
     team.forEachBand(static_cast<std::size_t>(grid.rows), [&](Band rows) {
         for (const VectorArrays& vector : vectors) {
             if (arrays & vector.array) split(grid, *vector.xyz, *vector.split, rows);
@@ -71,7 +54,7 @@ void Cloth::splitFromXyz(unsigned arrays, ThreadTeam& team) {
 
 void Cloth::unsplitToXyz(unsigned arrays, ThreadTeam& team) {
     const Grid& grid = topology_.grid;
-    const std::array<VectorArrays, 4> vectors = vectorArrays();
+    const std::array<VectorArrays, 2> vectors = vectorArrays();
     team.forEachBand(static_cast<std::size_t>(grid.rows), [&](Band rows) {
         for (const VectorArrays& vector : vectors) {
             if (arrays & vector.array) unsplit(grid, *vector.split, *vector.xyz, rows);
@@ -96,22 +79,22 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
     const Grid& grid = topology_.grid;
     const std::size_t fours = split_.fours();
     const auto rowCount = static_cast<std::size_t>(grid.rows);
-    // The sweeps and self-collision work on the xyz arrays: a run of them gets there what it
-    // reads, and gives back what it wrote for the stages after.
-    unsigned writtenOnXyz = 0;
-    for (std::size_t s = 0; s < schedule.size(); ++s) {
-        const Stage& stage = schedule[s];
-        if (onXyz(stage.kind) && writtenOnXyz == 0) {
-            unsigned read = 0;
-            for (std::size_t t = s; t < schedule.size() && onXyz(schedule[t].kind); ++t) {
-                read |= xyzArraysRead(schedule[t].kind);
-                writtenOnXyz |= xyzArraysWritten(schedule[t].kind);
-            }
-            unsplitToXyz(read, team);
-        } else if (!onXyz(stage.kind) && writtenOnXyz != 0) {
-            splitFromXyz(writtenOnXyz, team);
-            writtenOnXyz = 0;
-        }
+    // The sweeps move the xyz positions; self-collision finds its pairs in them and moves the
+    // particles in the split arrays; the other stages work on the split arrays. The positions are
+    // copied from one layout to the other only when a stage needs them where they are stale.
+    bool xyzPositionsCurrent = false;
+    bool splitPositionsCurrent = true;
+    const auto needXyzPositions = [&] {
+        if (!xyzPositionsCurrent) unsplitToXyz(kPositions, team);
+        xyzPositionsCurrent = true;
+    };
+    const auto needSplitPositions = [&] {
+        if (!splitPositionsCurrent) splitFromXyz(kPositions, team);
+        splitPositionsCurrent = true;
+    };
+    for (const Stage& stage : schedule) {
+        if (stage.kind == StageKind::Sweep || stage.kind == StageKind::Separate) needXyzPositions();
+        if (stage.kind != StageKind::Sweep) needSplitPositions();
         switch (stage.kind) {
             case StageKind::Predict: {
                 if (factors.hasWindDrag()) {
@@ -137,7 +120,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 sweeps_.sweep(topology_, particles_, parameters, rules);
                 break;
             case StageKind::Separate:
-                selfCollision_.resolve(particles_, restPositions_, grid,
+                selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, restPositions_, grid,
                                        {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
                 break;
             case StageKind::Collide:
@@ -147,10 +130,16 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 });
                 break;
         }
+        // The sweeps move the particles in the xyz arrays, every other stage in the split ones.
+        if (stage.kind == StageKind::Sweep) {
+            splitPositionsCurrent = false;
+        } else {
+            xyzPositionsCurrent = false;
+        }
     }
-    // Collide ends every substep today; a schedule that ended on the xyz arrays would still
-    // leave its moves in the split ones.
-    if (writtenOnXyz != 0) splitFromXyz(writtenOnXyz, team);
+    // Collide ends every substep today; a schedule that ended with a sweep would still leave its
+    // moves in the split arrays.
+    needSplitPositions();
 }
 
 }  // namespace nuno

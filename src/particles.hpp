@@ -1,8 +1,8 @@
 // The state of every particle in the grid's natural order, a Vec3 each: what JS and the GPU read
-// (positions(), velocities()), and what the sweeps and self-collision work on. The steps run on
-// the same state split by axis (split_particles.hpp). Between steps the cloth keeps positions,
-// velocities and inverse masses the same in both; the predicted positions and silent pushes
-// here hold only what the last self-collision stage was given.
+// (positions(), velocities()), and the positions the sweeps and self-collision work on. The
+// steps run on the same state split by axis (split_particles.hpp), which also holds what only a
+// substep needs (predicted positions, silent pushes); between steps the cloth keeps the two the
+// same.
 //
 // Velocity is stored, not derived from two positions: (x - x_prev) / h in float32 loses the
 // low bits of large coordinates every substep, and the loss has a sign, so a falling cloth
@@ -19,12 +19,8 @@ namespace nuno {
 
 struct Particles {
     std::vector<Vec3> positions;
-    std::vector<Vec3> velocities;          // m/s
-    std::vector<Vec3> predictedPositions;  // where integration put each particle this substep
-    // The part of this substep's collision pushes that moves a particle without giving it
-    // velocity (see colliders.hpp); the velocity update leaves it out.
-    std::vector<Vec3> silentPushes;
-    std::vector<float> inverseMasses;      // 1/kg; 0 holds the particle in place
+    std::vector<Vec3> velocities;      // m/s
+    std::vector<float> inverseMasses;  // 1/kg; 0 holds the particle in place
 
     std::size_t size() const { return positions.size(); }
 };

@@ -133,21 +133,27 @@ void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::v
     listedThickness_ = thickness;
 }
 
-void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
+void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
+                            SplitParticles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
                             const SelfCollisionParameters& parameters, float substepSeconds) {
-    const std::size_t count = particles.size();
+    const std::size_t count = positions.size();
     // The sums stay zero between substeps (each is cleared where it is applied), so a substep
     // with few contacts does not clear three arrays of the whole cloth.
     moves_.resize(count, Vec3(0));
     silentMoves_.resize(count, Vec3(0));
     contacts_.resize(count, 0.0f);
     const float thickness = parameters.thickness;
-    if (listIsStale(particles.positions, thickness)) rebuildList(particles.positions, restPositions, grid, thickness);
+    if (listIsStale(positions, thickness)) rebuildList(positions, restPositions, grid, thickness);
+    // Where this substep began, for the sliding.
+    const auto startOf = [&](std::uint32_t particle) {
+        const std::size_t at = splitIndex(grid, particle);
+        return particles.predictedPositions.at(at) - particles.velocities.at(at) * substepSeconds;
+    };
     for (const auto& [i, j] : candidates_) {
-        const float wi = particles.inverseMasses[i];
-        const float wj = particles.inverseMasses[j];
+        const float wi = inverseMasses[i];
+        const float wj = inverseMasses[j];
         if (wi + wj == 0.0f) continue;
-        const Vec3 between = particles.positions[i] - particles.positions[j];
+        const Vec3 between = positions[i] - positions[j];
         if (glm::dot(between, between) >= thickness * thickness) continue;
         const float distance = glm::length(between);
         const Vec3 normal = distance > 1e-9f ? between / distance : partingDirection(restPositions[i] - restPositions[j]);
@@ -155,26 +161,27 @@ void SelfCollision::resolve(Particles& particles, const std::vector<Vec3>& restP
         const float shareI = wi / (wi + wj);
         const float shareJ = wj / (wi + wj);
         // Relative sliding this substep, from where each particle started it.
-        const Vec3 startI = particles.predictedPositions[i] - particles.velocities[i] * substepSeconds;
-        const Vec3 startJ = particles.predictedPositions[j] - particles.velocities[j] * substepSeconds;
-        const Vec3 relative = (particles.positions[i] - startI) - (particles.positions[j] - startJ);
+        const Vec3 relative = (positions[i] - startOf(i)) - (positions[j] - startOf(j));
         const Vec3 sliding = relative - normal * glm::dot(relative, normal);
         const Vec3 correction = normal * push - sliding * parameters.friction;
         moves_[i] += correction * shareI;
         moves_[j] -= correction * shareJ;
         // Only the push that stops the pair's approach becomes velocity.
-        const float approach = std::max(0.0f, -glm::dot(particles.velocities[i] - particles.velocities[j], normal));
+        const Vec3 velocityI = particles.velocities.at(splitIndex(grid, i));
+        const Vec3 velocityJ = particles.velocities.at(splitIndex(grid, j));
+        const float approach = std::max(0.0f, -glm::dot(velocityI - velocityJ, normal));
         const float silent = std::max(0.0f, push - approach * substepSeconds);
         silentMoves_[i] += normal * (silent * shareI);
         silentMoves_[j] -= normal * (silent * shareJ);
         contacts_[i] += 1.0f;
         contacts_[j] += 1.0f;
     }
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::uint32_t i = 0; i < count; ++i) {
         if (contacts_[i] == 0.0f) continue;
-        if (particles.inverseMasses[i] != 0.0f) {
-            particles.positions[i] += moves_[i] / contacts_[i];
-            particles.silentPushes[i] += silentMoves_[i] / contacts_[i];
+        if (inverseMasses[i] != 0.0f) {
+            const std::size_t at = splitIndex(grid, i);
+            particles.positions.set(at, positions[i] + moves_[i] / contacts_[i]);
+            particles.silentPushes.set(at, particles.silentPushes.at(at) + silentMoves_[i] / contacts_[i]);
         }
         moves_[i] = Vec3(0);
         silentMoves_[i] = Vec3(0);

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "particles.hpp"
+#include "split_particles.hpp"
 #include "topology.hpp"
 
 namespace nuno {
@@ -74,9 +74,12 @@ struct SelfCollisionParameters {
 // Until then no pair outside the list can have come within the thickness, so nothing is missed.
 class SelfCollision {
 public:
-    void resolve(Particles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
-                 const SelfCollisionParameters& parameters,
-                 float substepSeconds);
+    // Finds the pairs in the xyz positions (the grid's order, as the GPU finds them), and moves
+    // the particles, and adds to their silent pushes, in the split state (split_particles.hpp),
+    // whose positions say the same. Reads the particles' velocities and predicted positions there.
+    void resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
+                 SplitParticles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
+                 const SelfCollisionParameters& parameters, float substepSeconds);
 
 private:
     bool listIsStale(const std::vector<Vec3>& positions, float thickness) const;

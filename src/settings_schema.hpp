@@ -18,9 +18,9 @@
 
 #define NUNO_SETTINGS(X)                                                                                               \
     X(int, columns, "columns", 32, 2, kMaxGridSide, Closed, Grid, "", "Particles along a row",                        \
-      "A cloth keeps about 368 bytes per particle (380 with `positions`) and may keep 1 GiB, half the 2 GiB the "    \
+      "A cloth keeps about 344 bytes per particle (356 with `positions`) and may keep 1 GiB, half the 2 GiB the "    \
       "WebAssembly heap can grow to (building it briefly takes more: 1.3 GiB of wasm memory at the limit): columns " \
-      "* rows up to about 2.92 million, 1708 x 1708 at most for a square. A larger grid throws an Error naming "     \
+      "* rows up to about 3.12 million, 1767 x 1767 at most for a square. A larger grid throws an Error naming "     \
       "'columns * rows', the memory it would need and the limit.")                                                   \
     X(int, rows, "rows", 32, 2, kMaxGridSide, Closed, Grid, "", "Particles along a column", "")                       \
     /* Patches: the grid cut into tiles with no constraint between them (seed 003's sea of papers).                \

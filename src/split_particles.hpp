@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "math.hpp"
@@ -27,6 +28,11 @@ inline int evenColumnsOf(const Grid& grid) { return (grid.columns + 1) / 2; }
 // Where a row's column sits in the split arrays.
 inline std::size_t splitIndex(const Grid& grid, int column, int row) {
     return grid.index(column % 2 == 0 ? column / 2 : evenColumnsOf(grid) + column / 2, row);
+}
+
+inline std::size_t splitIndex(const Grid& grid, std::uint32_t particle) {
+    const auto columns = static_cast<std::uint32_t>(grid.columns);
+    return splitIndex(grid, static_cast<int>(particle % columns), static_cast<int>(particle / columns));
 }
 
 // The column at a place of a row in the split arrays.
@@ -56,8 +62,10 @@ struct SplitVectors {
 struct SplitParticles {
     SplitVectors positions;
     SplitVectors velocities;          // m/s
-    SplitVectors predictedPositions;  // as in Particles
-    SplitVectors silentPushes;        // as in Particles
+    SplitVectors predictedPositions;  // where integration put each particle this substep
+    // The part of this substep's collision pushes that moves a particle without giving it
+    // velocity (see colliders.hpp); the velocity update leaves it out.
+    SplitVectors silentPushes;
     SplitVectors normals;             // the wind drag's, made by the predict stage
     std::vector<float> inverseMasses;
 
@@ -77,8 +85,6 @@ enum StateArray : unsigned {
     kPositions = 1u << 0,
     kVelocities = 1u << 1,
     kInverseMasses = 1u << 2,
-    kPredictedPositions = 1u << 3,
-    kSilentPushes = 1u << 4,
 };
 
 // Copies a band of rows from the xyz arrays into the split ones, and back.

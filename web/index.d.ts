@@ -30,9 +30,9 @@ export interface FamilyStiffness {
 export interface ClothSettings {
   /**
    * Particles along a row, [2, 16384]. Default 32. Shapes the grid: `set()` refuses a change. A cloth keeps
-   * about 368 bytes per particle (380 with `positions`) and may keep 1 GiB, half the 2 GiB the WebAssembly
+   * about 344 bytes per particle (356 with `positions`) and may keep 1 GiB, half the 2 GiB the WebAssembly
    * heap can grow to (building it briefly takes more: 1.3 GiB of wasm memory at the limit): columns * rows up
-   * to about 2.92 million, 1708 x 1708 at most for a square. A larger grid throws an Error naming 'columns *
+   * to about 3.12 million, 1767 x 1767 at most for a square. A larger grid throws an Error naming 'columns *
    * rows', the memory it would need and the limit.
    */
   columns?: number;

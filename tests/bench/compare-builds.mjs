@@ -2,19 +2,22 @@
 // speed-up is a ratio measured side by side rather than across runs of a shared, noisy machine.
 //   node tests/bench/compare-builds.mjs <dist folder before> <dist folder after>
 // Each folder holds a nuno-core.mjs and nuno-core.wasm (build an older commit with
-// `emcmake cmake -S <its checkout> -B <build> -DNUNO_DIST_DIR=<folder>`). Per case it prints the
-// median over three rounds of each build's 60-step median, in ms per step and millions of
-// constraint projections per second, and after / before; then the milliseconds each build
-// takes to make a large cloth and a sea of papers (the median of three rounds).
+// `emcmake cmake -S <its checkout> -B <build> -DNUNO_DIST_DIR=<folder>`). Per case both builds
+// make the cloth, warm it up, then take turns: 15 rounds of 8 single steps each, so a busy spell
+// of the machine falls on both. It prints the median over the rounds of each build's round
+// medians, in ms per step and millions of constraint projections per second, and after / before;
+// then the milliseconds each build takes to make a large cloth and a sea of papers (the median of
+// seven rounds).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MADE_CLOTHS } from './made-cloths.js';
 import { SCENE_COLLIDERS, SCENE_SETTINGS } from './scene.js';
 
-const ROUNDS = 3;
+const ROUNDS = 15;
 const WARMUP_STEPS = 20;
-const TIMED_STEPS = 60;
+const STEPS_PER_ROUND = 8;
+const MAKING_ROUNDS = 7;
 const CASES = [
   { size: 64, substeps: 10, iterations: 1, solver: 'xpbd' },
   { size: 128, substeps: 10, iterations: 1, solver: 'xpbd' },
@@ -41,28 +44,32 @@ function median(values) {
 }
 
 /**
- * The bare Embind class, as both builds have it: a median of single fixed steps.
+ * The bench scene's cloth for a case, through the bare Embind class, as both builds have it,
+ * warmed up.
  * @param {any} core
  * @param {typeof CASES[number]} benchCase
  */
-function stepMilliseconds(core, { size, substeps, iterations, solver, patch = 0 }) {
+function makeCloth(core, { size, substeps, iterations, solver, patch = 0 }) {
   const cloth = new core.Cloth({
     ...SCENE_SETTINGS, columns: size, rows: size, substeps, iterations, solver, patchColumns: patch, patchRows: patch,
   });
-  try {
-    for (const collider of SCENE_COLLIDERS) cloth.addCollider(collider);
-    cloth.stepFixed(WARMUP_STEPS);
-    const milliseconds = [];
-    for (let i = 0; i < TIMED_STEPS; i++) {
-      const start = performance.now();
-      cloth.stepFixed(1);
-      milliseconds.push(performance.now() - start);
-    }
-    const constraints = ['structural', 'shear', 'bending'].reduce((sum, family) => sum + cloth.constraintCount(family), 0);
-    return { constraints, milliseconds: median(milliseconds) };
-  } finally {
-    cloth.delete();
+  for (const collider of SCENE_COLLIDERS) cloth.addCollider(collider);
+  cloth.stepFixed(WARMUP_STEPS);
+  return cloth;
+}
+
+/**
+ * The median of a round of single fixed steps.
+ * @param {any} cloth
+ */
+function roundMilliseconds(cloth) {
+  const milliseconds = [];
+  for (let i = 0; i < STEPS_PER_ROUND; i++) {
+    const start = performance.now();
+    cloth.stepFixed(1);
+    milliseconds.push(performance.now() - start);
   }
+  return median(milliseconds);
 }
 
 const [beforeFolder, afterFolder] = process.argv.slice(2);
@@ -76,13 +83,16 @@ console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const benchCase of CASES) {
   /** @type {{before: number[], after: number[]}} */
   const rounds = { before: [], after: [] };
-  let constraints = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const name of /** @type {const} */ (['before', 'after'])) {
-      const timing = stepMilliseconds(builds[name], benchCase);
-      rounds[name].push(timing.milliseconds);
-      constraints = timing.constraints;
+  const cloths = { before: makeCloth(builds.before, benchCase), after: makeCloth(builds.after, benchCase) };
+  const constraints = ['structural', 'shear', 'bending'].reduce(
+    (sum, family) => sum + cloths.after.constraintCount(family), 0);
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of /** @type {const} */ (['before', 'after'])) rounds[name].push(roundMilliseconds(cloths[name]));
     }
+  } finally {
+    cloths.before.delete();
+    cloths.after.delete();
   }
   const before = median(rounds.before);
   const after = median(rounds.after);
@@ -99,7 +109,7 @@ console.log('| --- | ---: | ---: | ---: |');
 for (const made of MADE_CLOTHS) {
   /** @type {{before: number[], after: number[]}} */
   const rounds = { before: [], after: [] };
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < MAKING_ROUNDS; round++) {
     for (const name of /** @type {const} */ (['before', 'after'])) {
       const core = builds[name];
       const start = performance.now();

@@ -295,7 +295,7 @@ TEST(Memory, GridsBeyondTheBudgetAreRefusedNamingTheMemory) {
         largestSquare = s.columns;
     }
     test::metric("largest_square_grid_side", largestSquare, "particles");
-    EXPECT_GE(largestSquare, 1700);
+    EXPECT_GE(largestSquare, 1750);
     // The documentation of 'columns' says so.
     const std::string& note = settingsSchema().front().note;
     const std::string side = std::to_string(largestSquare);
@@ -313,7 +313,7 @@ TEST(Memory, GridsBeyondTheBudgetAreRefusedNamingTheMemory) {
         FAIL() << "4096 x 4096 needs about 5 GB";
     } catch (const std::invalid_argument& error) {
         const std::string message = error.what();
-        EXPECT_NE(message.find("'columns * rows' must be at most about 29"), std::string::npos) << message;
+        EXPECT_NE(message.find("'columns * rows' must be at most about 31"), std::string::npos) << message;
         EXPECT_NE(message.find("1024 MiB of the 2 GiB WebAssembly heap"), std::string::npos) << message;
         const auto mebibytes = static_cast<long>(std::lround(static_cast<double>(Cloth::memoryBytes(settings)) / (1 << 20)));
         EXPECT_NE(message.find("got 16777216, which needs about " + std::to_string(mebibytes) + " MiB"), std::string::npos)

@@ -224,7 +224,7 @@ test('the memory a cloth takes in wasm is what the limit assumes', (t) => {
   t.after(() => cloth.dispose());
   const bytesPerParticle = (nuno.heapBytesInUse() - before) / cloth.particleCount;
   metric('wasm_cloth_bytes_per_particle', bytesPerParticle.toFixed(1), 'bytes', '256 x 256');
-  assert.ok(Math.abs(bytesPerParticle - 368) < 0.05 * 368, `${bytesPerParticle} bytes per particle`);
+  assert.ok(Math.abs(bytesPerParticle - 344) < 0.05 * 344, `${bytesPerParticle} bytes per particle`);
 });
 
 test('particle arguments: only integer indices in range, never coerced', (t) => {
