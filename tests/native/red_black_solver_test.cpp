@@ -5,10 +5,10 @@
 // coincident particles, for the three solvers and for XPBD iterated.
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <random>
 
 #include "constraint_solver.hpp"
+#include "differing_bits.hpp"
 #include "red_black_solver.hpp"
 #include "settings.hpp"
 #include "sheet.hpp"
@@ -16,13 +16,6 @@
 
 namespace nuno {
 namespace {
-
-struct Case {
-    int columns;
-    int rows;
-    int patchColumns;
-    int patchRows;
-};
 
 SolverParameters parametersFor(SolverKind solver) {
     SolverParameters parameters{solver, Ordering::RedBlack, 1.0f, 100.0f, 0.01f, {}};
@@ -92,25 +85,18 @@ void fourAtATime(const Topology& topology, Particles& particles, SolverKind solv
     unsplit(grid, split.positions, particles.positions, rows);
 }
 
-int differingBits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
-    int differing = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) differing += std::memcmp(&a[i], &b[i], sizeof(Vec3)) != 0;
-    return differing;
-}
-
 TEST(RedBlackSolver, FourAtATimeIsBitForBitOneAtATime) {
-    const Case cases[] = {{2, 2, 0, 0},  {3, 5, 0, 0},   {7, 4, 0, 0},   {8, 8, 0, 0},    {9, 11, 0, 0},
+    const Grid cases[] = {{2, 2, 0, 0},  {3, 5, 0, 0},   {7, 4, 0, 0},   {8, 8, 0, 0},    {9, 11, 0, 0},
                           {17, 6, 0, 0}, {32, 32, 0, 0}, {33, 19, 0, 0}, {24, 16, 8, 8},  {40, 12, 10, 4},
                           {18, 18, 3, 6}, {64, 9, 64, 3}};
-    for (const Case& grid : cases) {
+    for (const Grid& grid : cases) {
         ClothSettings settings;
         settings.columns = grid.columns;
         settings.rows = grid.rows;
         settings.patchColumns = grid.patchColumns;
         settings.patchRows = grid.patchRows;
         const std::vector<Vec3> rest = initialPositions(settings);
-        const Topology topology =
-            buildTopology(Grid{grid.columns, grid.rows, grid.patchColumns, grid.patchRows}, rest);
+        const Topology topology = buildTopology(grid, rest);
         for (SolverKind solver : {SolverKind::MassSpring, SolverKind::Pbd, SolverKind::Xpbd}) {
             const FamilyRules rules = rulesFor(parametersFor(solver), 1.0f / 600.0f);
             for (int iterations : {1, 3}) {
@@ -119,10 +105,10 @@ TEST(RedBlackSolver, FourAtATimeIsBitForBitOneAtATime) {
                 const std::vector<Vec3> start = expected.positions;
                 oneConstraintAtATime(topology, expected, solver, rules, iterations);
                 fourAtATime(topology, actual, solver, rules, iterations);
-                EXPECT_EQ(differingBits(actual.positions, expected.positions), 0)
+                EXPECT_EQ(test::differingBits(actual.positions, expected.positions), 0)
                     << grid.columns << " x " << grid.rows << " in patches of " << grid.patchColumns << " x "
                     << grid.patchRows << ", solver " << static_cast<int>(solver) << ", " << iterations << " iterations";
-                EXPECT_GT(differingBits(expected.positions, start), grid.columns * grid.rows / 2)
+                EXPECT_GT(test::differingBits(expected.positions, start), grid.columns * grid.rows / 2)
                     << "the passes moved almost nothing";
             }
         }

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <random>
 
+#include "differing_bits.hpp"
 #include "integrate.hpp"
 #include "normals.hpp"
 #include "split_particles.hpp"
@@ -18,18 +18,9 @@
 namespace nuno {
 namespace {
 
-struct Case {
-    int columns;
-    int rows;
-    int patchColumns;
-    int patchRows;
-};
-
-constexpr Case kCases[] = {{2, 2, 0, 0},   {3, 5, 0, 0},   {5, 3, 0, 0},   {7, 4, 0, 0},    {8, 8, 0, 0},
+constexpr Grid kCases[] = {{2, 2, 0, 0},   {3, 5, 0, 0},   {5, 3, 0, 0},   {7, 4, 0, 0},    {8, 8, 0, 0},
                            {9, 11, 0, 0},  {17, 6, 0, 0},  {33, 19, 0, 0}, {24, 16, 8, 8},  {40, 12, 10, 4},
                            {18, 18, 3, 6}, {64, 9, 64, 3}, {30, 10, 2, 2}};
-
-Grid gridOf(const Case& c) { return Grid{c.columns, c.rows, c.patchColumns, c.patchRows}; }
 
 std::vector<Vec3> randomVectors(std::size_t count, float reach, std::mt19937& random) {
     std::uniform_real_distribution<float> spread(-reach, reach);
@@ -50,15 +41,9 @@ std::vector<Vec3> unsplitOf(const Grid& grid, const SplitVectors& split) {
     return vectors;
 }
 
-int differingBits(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
-    int differing = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) differing += std::memcmp(&a[i], &b[i], sizeof(Vec3)) != 0;
-    return differing;
-}
-
-std::string describe(const Case& c) {
-    return std::to_string(c.columns) + " x " + std::to_string(c.rows) + " in patches of " +
-           std::to_string(c.patchColumns) + " x " + std::to_string(c.patchRows);
+std::string describe(const Grid& grid) {
+    return std::to_string(grid.columns) + " x " + std::to_string(grid.rows) + " in patches of " +
+           std::to_string(grid.patchColumns) + " x " + std::to_string(grid.patchRows);
 }
 
 // Central differences within each patch, one-sided at its edges.
@@ -82,32 +67,30 @@ std::vector<Vec3> normalsOneByOne(const Grid& grid, const std::vector<Vec3>& pos
 
 TEST(SplitStages, SplittingAndBackGivesTheSameVectors) {
     std::mt19937 random(1);
-    for (const Case& c : kCases) {
-        const Grid grid = gridOf(c);
+    for (const Grid& grid : kCases) {
         const std::vector<Vec3> vectors = randomVectors(static_cast<std::size_t>(grid.particleCount()), 1.0f, random);
         const SplitVectors split = splitOf(grid, vectors);
-        EXPECT_EQ(unsplitOf(grid, split), vectors) << describe(c);
+        EXPECT_EQ(unsplitOf(grid, split), vectors) << describe(grid);
         // The even columns of a row first, then the odd ones.
         const int row = grid.rows - 1;
         for (int column = 0; column < grid.columns; ++column) {
-            EXPECT_EQ(split.at(splitIndex(grid, column, row)), vectors[grid.index(column, row)]) << describe(c);
+            EXPECT_EQ(split.at(splitIndex(grid, column, row)), vectors[grid.index(column, row)]) << describe(grid);
         }
         if (grid.columns >= 3) {
-            EXPECT_EQ(split.at(grid.index(1, row)), vectors[grid.index(2, row)]) << describe(c);
+            EXPECT_EQ(split.at(grid.index(1, row)), vectors[grid.index(2, row)]) << describe(grid);
         }
     }
 }
 
 TEST(SplitStages, NormalsFourAtATimeAreBitForBitOneAtATime) {
     std::mt19937 random(2);
-    for (const Case& c : kCases) {
-        const Grid grid = gridOf(c);
+    for (const Grid& grid : kCases) {
         std::vector<Vec3> positions = randomVectors(static_cast<std::size_t>(grid.particleCount()), 1.0f, random);
         positions[1] = positions[0];  // some degenerate spots: zero normals
         positions.back() = positions[positions.size() - 2];
         SplitVectors normals(SplitParticles::lengthFor(positions.size()));
         computeNormals(grid, PatchEdges(grid), splitOf(grid, positions), normals, {0, static_cast<std::size_t>(grid.rows)});
-        EXPECT_EQ(differingBits(unsplitOf(grid, normals), normalsOneByOne(grid, positions)), 0) << describe(c);
+        EXPECT_EQ(test::differingBits(unsplitOf(grid, normals), normalsOneByOne(grid, positions)), 0) << describe(grid);
     }
 }
 
@@ -157,8 +140,7 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
     const Forces calm{Vec3(0.0f, -9.81f, 0.0f), Vec3(0.0f), 0.5f, 0.0f, 0.0f};
     const Forces windy{Vec3(0.0f, -9.81f, 0.0f), Vec3(2.0f, 0.0f, 1.0f), 0.5f, 8.0f, 0.5f};
     const float h = 1.0f / 600.0f;
-    for (const Case& c : kCases) {
-        const Grid grid = gridOf(c);
+    for (const Grid& grid : kCases) {
         const auto count = static_cast<std::size_t>(grid.particleCount());
         const GustWaves* const none = nullptr;
         for (const auto& [forces, waves] : {std::pair(calm, none), std::pair(windy, none), std::pair(windy, &gusts)}) {
@@ -177,11 +159,11 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
             split(grid, inverseMasses, actual.inverseMasses, rows);
             predict(actual, forces, factors, h, waves, {0, actual.fours()});
             predictOneByOne(expected, normals, inverseMasses, forces, factors, h, waves);
-            const std::string what = describe(c) + (waves ? ", gusts" : factors.hasWindDrag() ? ", wind" : ", calm");
-            EXPECT_EQ(differingBits(unsplitOf(grid, actual.positions), expected.positions), 0) << what;
-            EXPECT_EQ(differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
-            EXPECT_EQ(differingBits(unsplitOf(grid, actual.predictedPositions), expected.predictedPositions), 0) << what;
-            EXPECT_EQ(differingBits(unsplitOf(grid, actual.silentPushes), expected.silentPushes), 0) << what;
+            const std::string what = describe(grid) + (waves ? ", gusts" : factors.hasWindDrag() ? ", wind" : ", calm");
+            EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.positions), expected.positions), 0) << what;
+            EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
+            EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.predictedPositions), expected.predictedPositions), 0) << what;
+            EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.silentPushes), expected.silentPushes), 0) << what;
 
             // The constraints and collisions move the particles; the velocity update follows.
             const std::vector<Vec3> moves = randomVectors(count, 0.01f, random);
@@ -192,7 +174,7 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
             split(grid, expected.silentPushes, actual.silentPushes, rows);
             updateVelocities(actual, h, {0, actual.fours()});
             updateVelocitiesOneByOne(expected, inverseMasses, h);
-            EXPECT_EQ(differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
+            EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
         }
     }
 }
