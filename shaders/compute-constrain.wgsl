@@ -10,14 +10,18 @@ fn colourOf(start: vec2i) -> u32 {
     return u32(along / stage.colourPeriod) % 2u;
 }
 
-// How much shorter the pair should become (negative: longer), given its violation C.
-fn lengthCorrection(violation: f32, inverseMassSum: f32, lambda: ptr<function, f32>) -> f32 {
-    if (stage.solver == SOLVER_MASS_SPRING) { return violation * select(stage.rule.w, stage.rule.z, violation > 0.0); }
-    if (stage.solver == SOLVER_PBD) { return violation * stage.rule.y; }
+// The share of `between` the pair's first particle moves per unit of its inverse mass (the
+// second moves opposite), given the violation C = distance - rest length: the core's shiftShare
+// (src/projection.hpp), one quotient.
+fn shiftShare(violation: f32, distance: f32, inverseMassSum: f32, lambda: ptr<function, f32>) -> f32 {
+    if (stage.solver == SOLVER_MASS_SPRING) {
+        return violation * select(stage.rule.w, stage.rule.z, violation > 0.0) / (distance * inverseMassSum);
+    }
+    if (stage.solver == SOLVER_PBD) { return violation * stage.rule.y / (distance * inverseMassSum); }
     // SOLVER_XPBD
-    let deltaLambda = (-violation - stage.rule.x * *lambda) / (inverseMassSum + stage.rule.x);
-    *lambda += deltaLambda;
-    return -deltaLambda * inverseMassSum;
+    let share = (violation + stage.rule.x * *lambda) / (distance * (inverseMassSum + stage.rule.x));
+    *lambda -= share * distance;
+    return share;
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
@@ -39,8 +43,7 @@ fn constrain(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) 
     let distance = length(between);
     if (inverseMassSum > 0.0 && distance >= 1e-9) {
         let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction];
-        let correction = lengthCorrection(distance - restLength, inverseMassSum, &lambda);
-        let shift = between * (correction / (distance * inverseMassSum));
+        let shift = between * shiftShare(distance - restLength, distance, inverseMassSum, &lambda);
         working[first] = vec4f(firstPosition + shift * firstInverseMass, 0.0);
         working[second] = vec4f(secondPosition - shift * secondInverseMass, 0.0);
     }

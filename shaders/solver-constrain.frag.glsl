@@ -49,14 +49,16 @@ float restLength(ivec2 start) {
     return lengths[uDirection % REST_LENGTH_CHANNELS];
 }
 
-// How much shorter the pair should become (negative: longer), given its violation C.
-float lengthCorrection(float violation, float inverseMassSum, inout float lambda) {
-    if (uSolver == SOLVER_MASS_SPRING) return violation * (violation > 0.0 ? uRule.z : uRule.w);
-    if (uSolver == SOLVER_PBD) return violation * uRule.y;
+// The share of `between` the pair's first particle moves per unit of its inverse mass (the
+// second moves opposite), given the violation C = distance - rest length: the core's shiftShare
+// (src/projection.hpp), one quotient.
+float shiftShare(float violation, float distance, float inverseMassSum, inout float lambda) {
+    if (uSolver == SOLVER_MASS_SPRING) return violation * (violation > 0.0 ? uRule.z : uRule.w) / (distance * inverseMassSum);
+    if (uSolver == SOLVER_PBD) return violation * uRule.y / (distance * inverseMassSum);
     // SOLVER_XPBD
-    float deltaLambda = (-violation - uRule.x * lambda) / (inverseMassSum + uRule.x);
-    lambda += deltaLambda;
-    return -deltaLambda * inverseMassSum;
+    float share = (violation + uRule.x * lambda) / (distance * (inverseMassSum + uRule.x));
+    lambda -= share * distance;
+    return share;
 }
 
 void main() {
@@ -81,8 +83,7 @@ void main() {
         vec3 between = positionAt(second) - positionAt(first);
         float distance = length(between);
         if (inverseMassSum > 0.0 && distance >= 1e-9) {
-            float correction = lengthCorrection(distance - restLength(first), inverseMassSum, lambda);
-            vec3 shift = between * (correction / (distance * inverseMassSum));
+            vec3 shift = between * shiftShare(distance - restLength(first), distance, inverseMassSum, lambda);
             position += isFirst ? shift * firstInverseMass : -shift * secondInverseMass;
         }
     }

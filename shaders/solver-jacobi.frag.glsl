@@ -54,16 +54,15 @@ vec3 pairShift(Particle first, Particle second, float restLength, int direction)
     if (inverseMassSum == 0.0 || distance < 1e-9) return vec3(0.0);
     float violation = distance - restLength;
     vec4 rule = uRules[direction];
-    float correction;
+    float share;  // as the core's shiftShare (src/projection.hpp)
     if (uSolver == SOLVER_MASS_SPRING) {
-        correction = violation * (violation > 0.0 ? rule.z : rule.w) * uRelaxation;
+        share = violation * (violation > 0.0 ? rule.z : rule.w) * uRelaxation / (distance * inverseMassSum);
     } else if (uSolver == SOLVER_PBD) {
-        correction = violation * rule.y * uRelaxation;
+        share = violation * rule.y * uRelaxation / (distance * inverseMassSum);
     } else {  // SOLVER_XPBD, its multiplier starting at zero
-        float deltaLambda = uRelaxation * ((-violation) / (inverseMassSum + rule.x));
-        correction = -deltaLambda * inverseMassSum;
+        share = uRelaxation * violation / (distance * (inverseMassSum + rule.x));
     }
-    return between * (correction / (distance * inverseMassSum));
+    return between * share;
 }
 
 int colourOf(ivec2 start, int direction) {

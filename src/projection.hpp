@@ -25,21 +25,27 @@ struct FamilyRuleOf {
 };
 using FamilyRule = FamilyRuleOf<float>;
 
-// The length by which the pair's distance should shrink (negative: grow).
+// The share of `between` (second minus first position) by which the first particle moves per
+// unit of the inverse mass the solve sees; the second moves opposite. It is the length correction
+// over distance * inverseMassSum, written as one quotient so that a projection takes a single
+// division. violation is distance - restLength.
 template <SolverKind Kind, class Real>
-[[gnu::always_inline]] inline Real lengthCorrection(Real violation, Real inverseMassSum, const FamilyRuleOf<Real>& rule,
-                                                   Real relaxation, Real& lambda) {
+[[gnu::always_inline]] inline Real shiftShare(Real violation, Real distance, Real inverseMassSum,
+                                              const FamilyRuleOf<Real>& rule, Real relaxation, Real& lambda) {
     if constexpr (Kind == SolverKind::MassSpring) {
-        return violation * select(violation > Real(0.0f), rule.stretchGain, rule.shrinkGain) * relaxation;
+        const Real gain = select(violation > Real(0.0f), rule.stretchGain, rule.shrinkGain);
+        return violation * gain * relaxation / (distance * inverseMassSum);
     } else if constexpr (Kind == SolverKind::Pbd) {
-        return violation * rule.stiffness * relaxation;
+        return violation * rule.stiffness * relaxation / (distance * inverseMassSum);
     } else {
-        // The multiplier takes exactly the share that is applied, so it stays the impulse the
-        // constraint has given and the converged stretch is the compliance's.
-        const Real deltaLambda =
-            relaxation * ((-violation - rule.alphaTilde * lambda) / (inverseMassSum + rule.alphaTilde));
-        lambda += deltaLambda;
-        return -deltaLambda * inverseMassSum;
+        // XPBD's multiplier step is -(C + alpha~ lambda) / (w + alpha~) and the first particle
+        // moves by minus that (times its inverse mass) along the unit direction: the share is it
+        // over the distance. The multiplier takes exactly the step that is applied, so it stays
+        // the impulse the constraint has given and the converged stretch is the compliance's.
+        const Real share = relaxation * (violation + rule.alphaTilde * lambda) /
+                           (distance * (inverseMassSum + rule.alphaTilde));
+        lambda = lambda - share * distance;
+        return share;
     }
 }
 
@@ -55,9 +61,9 @@ template <SolverKind Kind, class Real, class Vector>
     const Real distance = lengthOf(between);
     const auto solvable = inverseMassSum != Real(0.0f) && distance >= Real(1e-9f);
     Real nextLambda = lambda;
-    const Real correction = lengthCorrection<Kind>(distance - restLength, inverseMassSum, rule, relaxation, nextLambda);
+    const Real share = shiftShare<Kind>(distance - restLength, distance, inverseMassSum, rule, relaxation, nextLambda);
     lambda = select(solvable, nextLambda, lambda);
-    return between * select(solvable, correction / (distance * inverseMassSum), Real(0.0f));
+    return between * select(solvable, share, Real(0.0f));
 }
 
 // Runs body with the solver kind as a compile-time constant, so the projections inline it.
