@@ -119,12 +119,11 @@ struct SplitPositions {
     const float* inverseMasses;
 };
 
-// multipliers: this chunk's four XPBD multipliers, or null where they are always zero when read
-// (one iteration, or compliance 0, where alpha~ * lambda is 0): -violation - 0 is -violation to
-// the bit, so a zero stands in for them and nothing is stored. (Up to the sign of a zero: with
-// compliance 0, a violation of exactly +0 and a negative multiplier carried, the solve would
-// give +0 where the stand-in gives -0, and a coordinate of -0 may come out +0.)
-template <LaneShape Shape, SolverKind Kind>
+// Carried: the chunk's four XPBD multipliers are read from and written to multipliers. Not
+// carried (one iteration, or compliance 0, where alpha~ * lambda is 0), they are always zero
+// when read: a zero stands in for them and nothing is stored. (Up to the sign of a zero: a
+// violation of exactly -0 plus alpha~ * 0 is +0, which may make a coordinate of -0 come out +0.)
+template <LaneShape Shape, SolverKind Kind, bool Carried>
 [[gnu::always_inline]] inline void solveWholeChunk(const SplitPositions& p, std::size_t a, std::size_t b,
                                                    Float4 restLength, float* multipliers,
                                                    const FamilyRuleOf<Float4>& rule) {
@@ -133,10 +132,10 @@ template <LaneShape Shape, SolverKind Kind>
     const Float4x3 second{Lanes::seconds(p.x, a, b), Lanes::seconds(p.y, a, b), Lanes::seconds(p.z, a, b)};
     const Float4 firstInverseMass = Lanes::firsts(p.inverseMasses, a, b);
     const Float4 secondInverseMass = Lanes::seconds(p.inverseMasses, a, b);
-    Float4 lambda = multipliers ? Float4::load(multipliers) : Float4(0.0f);
+    Float4 lambda = Carried ? Float4::load(multipliers) : Float4(0.0f);
     const Float4x3 shift =
         pairShift<Kind>(first, second, restLength, firstInverseMass, secondInverseMass, rule, Float4(1.0f), lambda);
-    if (multipliers) lambda.store(multipliers);
+    if (Carried) lambda.store(multipliers);
     const Float4x3 movedFirst = first + shift * firstInverseMass;
     const Float4x3 movedSecond = second - shift * secondInverseMass;
     Lanes::store(p.x, a, b, movedFirst.x, movedSecond.x);
@@ -145,7 +144,7 @@ template <LaneShape Shape, SolverKind Kind>
 }
 
 // A chunk cut short by a row's or a patch's end: the same projection, a lane at a time.
-template <SolverKind Kind>
+template <SolverKind Kind, bool Carried>
 void solveLanesOneByOne(const SplitPositions& p, std::size_t a, std::size_t b, int laneStride,
                         const float* restLengths, float* multipliers, const FamilyRule& rule) {
     for (int lane = 0; lane < 4; ++lane) {
@@ -154,10 +153,10 @@ void solveLanesOneByOne(const SplitPositions& p, std::size_t a, std::size_t b, i
         const std::size_t second = b + static_cast<std::size_t>(lane * laneStride);
         const Vec3 firstPosition(p.x[first], p.y[first], p.z[first]);
         const Vec3 secondPosition(p.x[second], p.y[second], p.z[second]);
-        float lambda = multipliers ? multipliers[lane] : 0.0f;
+        float lambda = Carried ? multipliers[lane] : 0.0f;
         const Vec3 shift = pairShift<Kind>(firstPosition, secondPosition, restLengths[lane], p.inverseMasses[first],
                                            p.inverseMasses[second], rule, 1.0f, lambda);
-        if (multipliers) multipliers[lane] = lambda;
+        if (Carried) multipliers[lane] = lambda;
         const Vec3 movedFirst = firstPosition + shift * p.inverseMasses[first];
         const Vec3 movedSecond = secondPosition - shift * p.inverseMasses[second];
         p.x[first] = movedFirst.x;
@@ -169,35 +168,38 @@ void solveLanesOneByOne(const SplitPositions& p, std::size_t a, std::size_t b, i
     }
 }
 
-template <LaneShape Shape, SolverKind Kind>
-void solveLanes(PassLanes& pass, Band runs, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry) {
+// The arrays and the run come in by value: held in locals, they are not read again from memory
+// after every store of a chunk, which the compiler must otherwise assume might have changed them.
+template <LaneShape Shape, SolverKind Kind, bool Carried>
+void solveLanes(PassLanes& pass, Band runs, const SplitPositions p, const FamilyRule& rule) {
     const FamilyRuleOf<Float4> lanesRule{Float4(rule.alphaTilde), Float4(rule.stiffness), Float4(rule.stretchGain),
                                          Float4(rule.shrinkGain)};
     constexpr int kLaneStride = Window<Shape>::kLaneStride;
+    const float* const restLengths = pass.restLengths.data();
+    float* const multipliers = Carried ? pass.multipliers.data() : nullptr;
     for (std::size_t r = runs.begin; r < runs.end; ++r) {
-        const LaneRun& run = pass.runs[r];
+        const LaneRun run = pass.runs[r];
         std::size_t lanes = run.firstLane;
         for (int chunk = 0; chunk < run.chunks; ++chunk, lanes += 4) {
             const auto along = static_cast<std::size_t>(chunk * 4 * kLaneStride);
             const std::size_t a = run.first + along;
             const std::size_t b = run.second + along;
-            float* const multipliers = multipliersCarry ? &pass.multipliers[lanes] : nullptr;
-            const Float4 restLength = Float4::load(&pass.restLengths[lanes]);
+            float* const chunkMultipliers = Carried ? multipliers + lanes : nullptr;
+            const Float4 restLength = Float4::load(restLengths + lanes);
             if (every(restLength >= Float4(0.0f))) {
-                solveWholeChunk<Shape, Kind>(p, a, b, restLength, multipliers, lanesRule);
+                solveWholeChunk<Shape, Kind, Carried>(p, a, b, restLength, chunkMultipliers, lanesRule);
             } else {
-                solveLanesOneByOne<Kind>(p, a, b, kLaneStride, &pass.restLengths[lanes], multipliers, rule);
+                solveLanesOneByOne<Kind, Carried>(p, a, b, kLaneStride, restLengths + lanes, chunkMultipliers, rule);
             }
         }
     }
 }
 
-template <SolverKind Kind>
-void solveShape(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule, bool multipliersCarry,
-                ThreadTeam& team) {
+template <SolverKind Kind, bool Carried>
+void solveShape(PassLanes& pass, const SplitPositions& p, const FamilyRule& rule, ThreadTeam& team) {
     team.forEachBand(pass.runs.size(), [&](Band runs) {
-        if (pass.shape == LaneShape::Apart) return solveLanes<LaneShape::Apart, Kind>(pass, runs, p, rule, multipliersCarry);
-        solveLanes<LaneShape::Alternating, Kind>(pass, runs, p, rule, multipliersCarry);
+        if (pass.shape == LaneShape::Apart) return solveLanes<LaneShape::Apart, Kind, Carried>(pass, runs, p, rule);
+        solveLanes<LaneShape::Alternating, Kind, Carried>(pass, runs, p, rule);
     });
 }
 
@@ -232,14 +234,14 @@ void RedBlackSolver::solvePass(SplitParticles& particles, Direction direction, i
     const SplitPositions positions{particles.positions.x.data(), particles.positions.y.data(),
                                    particles.positions.z.data(), particles.inverseMasses.data()};
     if (solver == SolverKind::Xpbd) {
-        const bool carried = multipliersCarry_ && rule.alphaTilde != 0.0f;
-        return solveShape<SolverKind::Xpbd>(pass, positions, rule, carried, team);
+        if (multipliersCarry_ && rule.alphaTilde != 0.0f) return solveShape<SolverKind::Xpbd, true>(pass, positions, rule, team);
+        return solveShape<SolverKind::Xpbd, false>(pass, positions, rule, team);
     }
     // PBD removes stiffness * violation: the mass-spring projection with that one gain for
     // stretch and shrink, to the bit. One kernel serves both, which keeps the wasm small.
     const FamilyRule gains =
         solver == SolverKind::Pbd ? FamilyRule{rule.alphaTilde, rule.stiffness, rule.stiffness, rule.stiffness} : rule;
-    solveShape<SolverKind::MassSpring>(pass, positions, gains, false, team);
+    solveShape<SolverKind::MassSpring, false>(pass, positions, gains, team);
 }
 
 }  // namespace nuno
