@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cloth.hpp"
+#include "collide.hpp"
 #include "integrate.hpp"
 
 namespace nuno {
@@ -125,8 +126,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 break;
             case StageKind::Collide:
                 team.forEachBand(fours, [&](Band band) {
-                    colliders_.resolve(split_, settings_.collisionMargin, substepSeconds, {4 * band.begin, 4 * band.end});
-                    updateVelocities(split_, substepSeconds, band);
+                    collide(split_, colliders_, settings_.collisionMargin, substepSeconds, band);
                 });
                 break;
         }

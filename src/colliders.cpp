@@ -6,83 +6,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "collider_geometry.hpp"
+
 namespace nuno {
 namespace {
-
-struct Contact {
-    bool touching;
-    Vec3 surfacePoint;
-    Vec3 normal;
-};
-
-// Each contact below has a twin in shaders/collider-contact.glsl, written with the same
-// operations in the same order, so the GPU finds the same contact to the bit where its float
-// arithmetic is IEEE (SwiftShader).
-
-Contact contactWithBall(const Vec3& center, float radius, const Vec3& position, float margin) {
-    const Vec3 fromCenter = position - center;
-    const float distance = glm::length(fromCenter);
-    const float reach = radius + margin;
-    if (distance >= reach) return {false, {}, {}};
-    // A particle exactly at the centre has no direction out: push it up.
-    const Vec3 normal = distance > 1e-9f ? fromCenter / distance : Vec3(0, 1, 0);
-    return {true, center + normal * reach, normal};
-}
-
-Contact contactWith(const Sphere& sphere, const Vec3& position, float margin) {
-    return contactWithBall(sphere.center, sphere.radius, position, margin);
-}
-
-Contact contactWith(const Plane& plane, const Vec3& position, float margin) {
-    const float depth = plane.offset + margin - glm::dot(plane.normal, position);
-    if (depth <= 0.0f) return {false, {}, {}};
-    return {true, position + plane.normal * depth, plane.normal};
-}
-
-// The point of the capsule's segment nearest to position.
-Vec3 nearestOnSegment(const Capsule& capsule, const Vec3& position) {
-    const Vec3 along = capsule.end - capsule.start;
-    const float lengthSquared = glm::dot(along, along);
-    const float share = lengthSquared > 0.0f ? glm::clamp(glm::dot(position - capsule.start, along) / lengthSquared, 0.0f, 1.0f) : 0.0f;
-    return capsule.start + along * share;
-}
-
-Contact contactWith(const Capsule& capsule, const Vec3& position, float margin) {
-    return contactWithBall(nearestOnSegment(capsule, position), capsule.radius, position, margin);
-}
-
-// v turned by the unit quaternion q (x, y, z, w): v + w t + q.xyz x t with t = 2 q.xyz x v.
-Vec3 rotate(const Vec4& q, const Vec3& v) {
-    const Vec3 axis(q.x, q.y, q.z);
-    const Vec3 twice = 2.0f * glm::cross(axis, v);
-    return v + q.w * twice + glm::cross(axis, twice);
-}
-Vec4 inverse(const Vec4& unitQuaternion) { return {-unitQuaternion.x, -unitQuaternion.y, -unitQuaternion.z, unitQuaternion.w}; }
-
-Contact contactWith(const Box& box, const Vec3& position, float margin) {
-    const Vec3 local = rotate(inverse(box.rotation), position - box.center);
-    const Vec3 nearest = glm::clamp(local, -box.halfExtents, box.halfExtents);
-    const Vec3 outside = local - nearest;
-    const float outsideDistance = glm::length(outside);
-    Vec3 localNormal;
-    Vec3 localSurface;
-    if (outsideDistance > 0.0f) {
-        if (outsideDistance >= margin) return {false, {}, {}};
-        localNormal = outside / outsideDistance;
-        localSurface = nearest + localNormal * margin;
-    } else {
-        // Inside: out through the nearest face. The face is picked by a 0/1 mask so the same
-        // products give the same bits in GLSL, which has no assignable vector index everywhere.
-        const Vec3 toFace = box.halfExtents - glm::abs(local);
-        const Vec3 face = toFace.x <= toFace.y && toFace.x <= toFace.z ? Vec3(1, 0, 0)
-                          : toFace.y <= toFace.z                       ? Vec3(0, 1, 0)
-                                                                       : Vec3(0, 0, 1);
-        const float side = glm::dot(local, face) < 0.0f ? -1.0f : 1.0f;
-        localNormal = face * side;
-        localSurface = local * (Vec3(1.0f) - face) + localNormal * (box.halfExtents + margin);
-    }
-    return {true, box.center + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
-}
 
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
@@ -244,35 +171,6 @@ void ColliderSet::remove(std::uint32_t id) {
 
 const Collider& ColliderSet::get(std::uint32_t id) const { return colliders_[slotOf(id)]; }
 
-void ColliderSet::resolve(SplitParticles& particles, float margin, float substepSeconds, Band band) const {
-    for (const Collider& collider : colliders_) {
-        std::visit(
-            [&](const auto& shape) {
-                for (std::size_t i = band.begin; i < band.end; ++i) {
-                    if (particles.inverseMasses[i] == 0.0f) continue;
-                    const Vec3 before = particles.positions.at(i);
-                    const Contact contact = contactWith(shape, before, margin);
-                    if (!contact.touching) continue;
-                    // Friction takes back its share of this substep's sliding, so a particle with
-                    // friction 1 sticks where it touched (the velocity update then removes it too).
-                    const Vec3 velocity = particles.velocities.at(i);
-                    const Vec3 start = particles.predictedPositions.at(i) - velocity * substepSeconds;
-                    const Vec3 motion = contact.surfacePoint - start;
-                    const Vec3 sliding = motion - contact.normal * glm::dot(motion, contact.normal);
-                    particles.positions.set(i, contact.surfacePoint - sliding * collider.friction);
-                    // Only the part of the push that stops the particle's approach becomes
-                    // velocity (no bounce). A deeper push, when a collider is moved onto the cloth,
-                    // moves the particle without launching it.
-                    const float push = glm::dot(contact.surfacePoint - before, contact.normal);
-                    const float stopping = std::max(0.0f, -glm::dot(velocity, contact.normal)) * substepSeconds;
-                    if (push > stopping) {
-                        particles.silentPushes.set(i, particles.silentPushes.at(i) + contact.normal * (push - stopping));
-                    }
-                }
-            },
-            collider.shape);
-    }
-}
 
 float ColliderSet::clearance(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses) const {
     float smallest = std::numeric_limits<float>::infinity();

@@ -1,12 +1,10 @@
 // Solid shapes the cloth cannot enter. Each collider keeps an id so callers can move or remove
-// it while the cloth runs. Resolution projects a particle found inside (closer than the margin)
-// onto the surface, then takes back the friction share of its sliding along the surface during
-// this substep (a position-level friction, as PBD does it: friction 1 sticks, 0 slides freely).
+// it while the cloth runs. The collide stage (collide.hpp) pushes the particles out of them.
 //
 // A collider kind is one shape struct in ColliderShape. Each names itself (kName, as the JS API
-// spells its type) and its keys (kKeys, besides 'type' and 'friction'); colliders.cpp gives it a
-// contact, a signed distance, a check and a GPU packing, setting_source.cpp a reader, and
-// shaders/collider-contact.glsl the contact's twin. Everything else (kind codes, names in
+// spells its type) and its keys (kKeys, besides 'type' and 'friction'); collide.cpp gives it a
+// contact, colliders.cpp a signed distance, a check and a GPU packing, setting_source.cpp a
+// reader, and shaders/collider-contact.glsl the contact's twin. Everything else (kind codes, names in
 // errors, the GPU's #defines) is derived from the variant.
 #pragma once
 
@@ -18,8 +16,6 @@
 #include <vector>
 
 #include "settings.hpp"
-#include "split_particles.hpp"
-#include "thread_team.hpp"
 
 namespace nuno {
 
@@ -73,6 +69,16 @@ void forEachColliderKind(Visit&& visit) {
     visitColliderKinds(visit, std::make_index_sequence<std::variant_size_v<ColliderShape>>{});
 }
 const char* kindName(const ColliderShape& shape);
+
+// std::visit for a loop's body: a chain of index tests the compiler inlines, where the standard
+// libraries' visit may call through a table of function pointers (libc++ does, in the wasm build).
+template <std::size_t Code = 0, class Visit>
+[[gnu::always_inline]] inline decltype(auto) visitShape(const ColliderShape& shape, Visit&& visit) {
+    if constexpr (Code + 1 < std::variant_size_v<ColliderShape>) {
+        if (shape.index() != Code) return visitShape<Code + 1>(shape, visit);
+    }
+    return visit(*std::get_if<Code>(&shape));
+}
 // "'sphere', 'plane', ...": the kinds as errors list them.
 std::string quotedKindNames();
 
@@ -112,12 +118,10 @@ public:
     void remove(std::uint32_t id);
     const Collider& get(std::uint32_t id) const;
     std::size_t size() const { return colliders_.size(); }
-    // In the order resolve() visits them.
+    // In the order the collide stage (collide.hpp) visits them.
     const std::vector<std::uint32_t>& ids() const { return ids_; }
     const std::vector<Collider>& all() const { return colliders_; }
 
-    // The particles of one band of the split arrays (any order: each particle alone).
-    void resolve(SplitParticles& particles, float margin, float substepSeconds, Band band) const;
     // The smallest signed distance from a free particle (inverse mass > 0) to any collider, metres;
     // +infinity without colliders or free particles.
     float clearance(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses) const;

@@ -39,15 +39,30 @@ struct Float4 {
 [[gnu::always_inline]] inline Float4& operator+=(Float4& a, Float4 b) { return a = a + b; }
 [[gnu::always_inline]] inline Float4 sqrt(Float4 a) { return _mm_sqrt_ps(a.lanes); }
 
+[[gnu::always_inline]] inline Mask4 operator<(Float4 a, Float4 b) { return {_mm_cmplt_ps(a.lanes, b.lanes)}; }
+[[gnu::always_inline]] inline Mask4 operator<=(Float4 a, Float4 b) { return {_mm_cmple_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator>(Float4 a, Float4 b) { return {_mm_cmpgt_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator>=(Float4 a, Float4 b) { return {_mm_cmpge_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator!=(Float4 a, Float4 b) { return {_mm_cmpneq_ps(a.lanes, b.lanes)}; }
 [[gnu::always_inline]] inline Mask4 operator&&(Mask4 a, Mask4 b) { return {_mm_and_ps(a.bits, b.bits)}; }
+[[gnu::always_inline]] inline Mask4 operator||(Mask4 a, Mask4 b) { return {_mm_or_ps(a.bits, b.bits)}; }
+// Where a test fails, NaN included: !(a >= b) is the scalar `if (a >= b) ... else` else-branch.
+[[gnu::always_inline]] inline Mask4 operator!(Mask4 a) {
+    const __m128 zero = _mm_setzero_ps();
+    return {_mm_xor_ps(a.bits, _mm_cmpeq_ps(zero, zero))};
+}
 
 // Per lane, the scalar `holds ? whenTrue : whenFalse`.
 [[gnu::always_inline]] inline Float4 select(Mask4 holds, Float4 whenTrue, Float4 whenFalse) {
     return _mm_or_ps(_mm_and_ps(holds.bits, whenTrue.lanes), _mm_andnot_ps(holds.bits, whenFalse.lanes));
 }
+
+// As glm computes them for a float: min(x, y) = y < x ? y : x, max(x, y) = x < y ? y : x (so
+// the same operand is kept for equal values and NaN), abs(x) = x >= 0 ? x : -x.
+[[gnu::always_inline]] inline Float4 min(Float4 x, Float4 y) { return _mm_min_ps(y.lanes, x.lanes); }
+[[gnu::always_inline]] inline Float4 max(Float4 x, Float4 y) { return _mm_max_ps(y.lanes, x.lanes); }
+[[gnu::always_inline]] inline Float4 clamp(Float4 x, Float4 low, Float4 high) { return min(max(x, low), high); }
+[[gnu::always_inline]] inline Float4 abs(Float4 x) { return select(x >= Float4(0.0f), x, -x); }
 
 // Rearranging lanes between two registers a = (a0 a1 a2 a3), b = (b0 b1 b2 b3).
 // a0 a2 b0 b2
@@ -63,8 +78,9 @@ struct Float4 {
 // a2 b2 a3 b3
 [[gnu::always_inline]] inline Float4 interleaveHigh(Float4 a, Float4 b) { return _mm_unpackhi_ps(a.lanes, b.lanes); }
 
-// Whether a test holds in all four lanes.
+// Whether a test holds in all four lanes, in any.
 [[gnu::always_inline]] inline bool every(Mask4 lanes) { return _mm_movemask_ps(lanes.bits) == 0xF; }
+[[gnu::always_inline]] inline bool any(Mask4 lanes) { return _mm_movemask_ps(lanes.bits) != 0; }
 
 // Four particles' positions (or any vectors), an axis per register.
 struct Float4x3 {
@@ -84,6 +100,10 @@ struct Float4x3 {
 [[gnu::always_inline]] inline Float4x3 operator*(const Float4x3& a, Float4 scale) {
     return {a.x * scale, a.y * scale, a.z * scale};
 }
+// Axis by axis, as glm's vec3 * vec3.
+[[gnu::always_inline]] inline Float4x3 operator*(const Float4x3& a, const Float4x3& b) {
+    return {a.x * b.x, a.y * b.y, a.z * b.z};
+}
 [[gnu::always_inline]] inline Float4x3 operator/(const Float4x3& a, Float4 divisor) {
     return {a.x / divisor, a.y / divisor, a.z / divisor};
 }
@@ -92,6 +112,10 @@ struct Float4x3 {
     return {select(holds, whenTrue.x, whenFalse.x), select(holds, whenTrue.y, whenFalse.y),
             select(holds, whenTrue.z, whenFalse.z)};
 }
+[[gnu::always_inline]] inline Float4x3 clamp(const Float4x3& a, const Float4x3& low, const Float4x3& high) {
+    return {clamp(a.x, low.x, high.x), clamp(a.y, low.y, high.y), clamp(a.z, low.z, high.z)};
+}
+[[gnu::always_inline]] inline Float4x3 abs(const Float4x3& a) { return {abs(a.x), abs(a.y), abs(a.z)}; }
 // As glm::dot and glm::length compute them for vec3: dot sums (x + y) + z.
 [[gnu::always_inline]] inline Float4 dot(const Float4x3& a, const Float4x3& b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;

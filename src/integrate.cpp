@@ -41,6 +41,12 @@ void predict(SplitParticles& particles, const Forces& forces, const SubstepFacto
     const bool drag = factors.hasWindDrag();
     const Float4x3 wind(forces.wind);
     const Float4x3 gravityKick(forces.gravity * h);
+    // In locals, the factors are not read from memory again after each store (as far as the
+    // compiler knows, a float store might change them).
+    const Float4 normalDragShare(factors.normalDragShare);
+    const Float4 tangentialDragShare(factors.tangentialDragShare);
+    const Float4 keep(factors.keep);
+    const Float4 step(h);
     for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
         const Float4x3 position = loadFour(particles.positions, i);
         Float4x3 velocity = loadFour(particles.velocities, i);
@@ -49,26 +55,15 @@ void predict(SplitParticles& particles, const Forces& forces, const SubstepFacto
             const Float4x3 normal = loadFour(particles.normals, i);
             const Float4x3 relativeWind = air - velocity;
             const Float4x3 normalPart = normal * dot(relativeWind, normal);
-            velocity += normalPart * Float4(factors.normalDragShare) +
-                        (relativeWind - normalPart) * Float4(factors.tangentialDragShare);
+            velocity += normalPart * normalDragShare + (relativeWind - normalPart) * tangentialDragShare;
         }
-        velocity = velocity * Float4(factors.keep) + gravityKick;
+        velocity = velocity * keep + gravityKick;
         const Mask4 free = loadFour(particles.inverseMasses, i) != Float4(0.0f);
-        const Float4x3 predicted = select(free, position + velocity * Float4(h), position);
+        const Float4x3 predicted = select(free, position + velocity * step, position);
         storeFour(particles.velocities, i, select(free, velocity, Float4x3(Float4(0.0f))));
         storeFour(particles.positions, i, predicted);
         storeFour(particles.predictedPositions, i, predicted);
         storeFour(particles.silentPushes, i, Float4x3(Float4(0.0f)));
-    }
-}
-
-void updateVelocities(SplitParticles& particles, float substepSeconds, Band fours) {
-    for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
-        const Float4x3 velocity = loadFour(particles.velocities, i);
-        const Float4x3 moved = loadFour(particles.positions, i) - loadFour(particles.predictedPositions, i) -
-                               loadFour(particles.silentPushes, i);
-        const Mask4 free = loadFour(particles.inverseMasses, i) != Float4(0.0f);
-        storeFour(particles.velocities, i, select(free, velocity + moved / Float4(substepSeconds), velocity));
     }
 }
 

@@ -1,4 +1,4 @@
-// The first and last stages of a substep.
+// The first stage of a substep (the last is in collide.hpp).
 //
 // predict: external forces and damping advance every free particle (symplectic Euler), then
 //   x = x + v * h;   predicted = x
@@ -12,9 +12,7 @@
 // Every share and factor lies in [0, 1], so no rate and no step can make the velocity overshoot
 // and grow: the explicit form v * (1 - c h) turned negative for c h > 1 and diverged.
 //
-// updateVelocities: after constraints and collisions, v += (x - predicted - silentPush) / h.
-//
-// Both go four particles at a time through the step's split state (split_particles.hpp), each
+// It goes four particles at a time through the step's split state (split_particles.hpp), each
 // lane computing exactly what the formula above computes for one particle in float32.
 #pragma once
 
@@ -50,7 +48,5 @@ SubstepFactors substepFactors(const Forces& forces, float substepSeconds);
 // meets is the wind plus the gusts where the particle is as the substep starts.
 void predict(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float substepSeconds,
              const GustWaves* gusts, Band fours);
-
-void updateVelocities(SplitParticles& particles, float substepSeconds, Band fours);
 
 }  // namespace nuno

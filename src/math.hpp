@@ -4,6 +4,7 @@
 // Plain scalar GLM: no SIMD intrinsics, so the native and wasm builds round identically.
 #define GLM_FORCE_PURE
 #define GLM_FORCE_XYZW_ONLY
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
@@ -21,4 +22,5 @@ inline Vec3 select(bool holds, const Vec3& whenTrue, const Vec3& whenFalse) { re
 inline float dot(const Vec3& a, const Vec3& b) { return glm::dot(a, b); }
 inline Vec3 cross(const Vec3& a, const Vec3& b) { return glm::cross(a, b); }
 inline float lengthOf(const Vec3& a) { return glm::length(a); }
+inline float clamp(float x, float low, float high) { return glm::clamp(x, low, high); }
 }  // namespace nuno

@@ -1,6 +1,6 @@
-// The stages that run four particles at a time on the split arrays (normals, predict, the
-// velocity update) against the plainest way to write them: one particle at a time, in the xyz
-// layout and the natural order, with glm. Each lane does the scalar formula's operations in its
+// The stages that run four particles at a time on the split arrays (normals, predict, collide
+// and the velocity update) against the plainest way to write them: one particle at a time, in
+// the xyz layout and the natural order, with glm. Each lane does the scalar formula's operations in its
 // order, so the two must agree to the bit, whatever the grid's width (odd or even, narrower
 // than four), its patches and its pinned particles.
 #include <gtest/gtest.h>
@@ -9,6 +9,8 @@
 #include <cmath>
 #include <random>
 
+#include "collide.hpp"
+#include "collider_geometry.hpp"
 #include "differing_bits.hpp"
 #include "integrate.hpp"
 #include "normals.hpp"
@@ -172,11 +174,136 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
             expected.silentPushes = silentPushes;
             split(grid, expected.positions, actual.positions, rows);
             split(grid, expected.silentPushes, actual.silentPushes, rows);
-            updateVelocities(actual, h, {0, actual.fours()});
+            collide(actual, ColliderSet{}, 0.005f, h, {0, actual.fours()});  // no colliders: the velocity update alone
             updateVelocitiesOneByOne(expected, inverseMasses, h);
             EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
         }
     }
+}
+
+// One particle's contact with each kind, written plainly with glm (the GPU's twins in
+// shaders/collider-contact.glsl are written the same way).
+struct Contact {
+    bool touching;
+    Vec3 surfacePoint;
+    Vec3 normal;
+};
+
+Contact contactWithBall(const Vec3& center, float radius, const Vec3& position, float margin) {
+    const Vec3 fromCenter = position - center;
+    const float distance = glm::length(fromCenter);
+    const float reach = radius + margin;
+    if (distance >= reach) return {false, {}, {}};
+    const Vec3 normal = distance > 1e-9f ? fromCenter / distance : Vec3(0, 1, 0);
+    return {true, center + normal * reach, normal};
+}
+Contact contactWith(const Sphere& sphere, const Vec3& position, float margin) {
+    return contactWithBall(sphere.center, sphere.radius, position, margin);
+}
+Contact contactWith(const Plane& plane, const Vec3& position, float margin) {
+    const float depth = plane.offset + margin - glm::dot(plane.normal, position);
+    if (depth <= 0.0f) return {false, {}, {}};
+    return {true, position + plane.normal * depth, plane.normal};
+}
+Contact contactWith(const Capsule& capsule, const Vec3& position, float margin) {
+    return contactWithBall(nearestOnSegment(capsule, position), capsule.radius, position, margin);
+}
+Contact contactWith(const Box& box, const Vec3& position, float margin) {
+    const Vec3 local = rotate(inverse(box.rotation), position - box.center);
+    const Vec3 nearest = glm::clamp(local, -box.halfExtents, box.halfExtents);
+    const Vec3 outside = local - nearest;
+    const float outsideDistance = glm::length(outside);
+    Vec3 localNormal;
+    Vec3 localSurface;
+    if (outsideDistance > 0.0f) {
+        if (outsideDistance >= margin) return {false, {}, {}};
+        localNormal = outside / outsideDistance;
+        localSurface = nearest + localNormal * margin;
+    } else {
+        const Vec3 toFace = box.halfExtents - glm::abs(local);
+        const Vec3 face = toFace.x <= toFace.y && toFace.x <= toFace.z ? Vec3(1, 0, 0)
+                          : toFace.y <= toFace.z                       ? Vec3(0, 1, 0)
+                                                                       : Vec3(0, 0, 1);
+        const float side = glm::dot(local, face) < 0.0f ? -1.0f : 1.0f;
+        localNormal = face * side;
+        localSurface = local * (Vec3(1.0f) - face) + localNormal * (box.halfExtents + margin);
+    }
+    return {true, box.center + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
+}
+
+// What collide() does to one particle, written as its header says.
+void collideOneByOne(Motion& motion, const std::vector<float>& inverseMasses, const std::vector<Collider>& colliders,
+                     float margin, float h) {
+    for (std::size_t i = 0; i < motion.positions.size(); ++i) {
+        if (inverseMasses[i] == 0.0f) continue;
+        Vec3& position = motion.positions[i];
+        const Vec3 velocity = motion.velocities[i];
+        for (const Collider& collider : colliders) {
+            const Contact contact =
+                std::visit([&](const auto& shape) { return contactWith(shape, position, margin); }, collider.shape);
+            if (!contact.touching) continue;
+            const Vec3 start = motion.predictedPositions[i] - velocity * h;
+            const Vec3 motionThisSubstep = contact.surfacePoint - start;
+            const Vec3 sliding = motionThisSubstep - contact.normal * glm::dot(motionThisSubstep, contact.normal);
+            const float push = glm::dot(contact.surfacePoint - position, contact.normal);
+            const float stopping = std::max(0.0f, -glm::dot(velocity, contact.normal)) * h;
+            if (push > stopping) motion.silentPushes[i] += contact.normal * (push - stopping);
+            position = contact.surfacePoint - sliding * collider.friction;
+        }
+        motion.velocities[i] += (position - motion.predictedPositions[i] - motion.silentPushes[i]) / h;
+    }
+}
+
+TEST(SplitStages, CollideFourAtATimeIsBitForBitOneAtATime) {
+    std::mt19937 random(4);
+    const float margin = 0.01f;
+    const float h = 1.0f / 600.0f;
+    // Shapes the particles straddle (some lanes of a four inside, some out), one after another,
+    // the capsule also as a sphere and the box turned off every axis; a probe at the sphere's
+    // centre and one on a face of the box.
+    const Collider sphere{Sphere{Vec3(0.1f, 0.0f, 0.0f), 0.4f}, 0.3f};
+    const std::vector<std::vector<Collider>> colliderSets = {
+        {sphere},
+        {{planeThrough({0.0, -0.1, 0.0}, {0.2, 1.0, 0.1}), 0.8f}},
+        {{Capsule{Vec3(-0.5f, 0.1f, -0.1f), Vec3(0.4f, 0.0f, 0.2f), 0.2f}, 0.0f}},
+        {{Capsule{Vec3(0.0f, 0.2f, 0.0f), Vec3(0.0f, 0.2f, 0.0f), 0.3f}, 1.0f}},
+        {{Box{Vec3(0.0f, 0.1f, 0.0f), Vec3(0.35f, 0.2f, 0.25f), unitRotation({0.1, 0.0, 0.38268343, 0.92387953})}, 0.5f}},
+        {{Box{Vec3(0.0f), Vec3(0.3f), Vec4(0.0f, 0.0f, 0.0f, 1.0f)}, 0.2f}, sphere,
+         {planeThrough({0.0, 0.0, 0.0}, {0.0, 1.0, 0.0}), 0.6f}},
+    };
+    int pushed = 0;
+    for (const Grid& grid : kCases) {
+        const auto count = static_cast<std::size_t>(grid.particleCount());
+        for (const std::vector<Collider>& colliders : colliderSets) {
+            ColliderSet set;
+            for (const Collider& collider : colliders) set.add(collider);
+            const std::vector<Vec3> predicted = randomVectors(count, 0.6f, random);
+            Motion expected{predicted, randomVectors(count, 3.0f, random), predicted, randomVectors(count, 0.001f, random)};
+            const std::vector<Vec3> moves = randomVectors(count, 0.05f, random);
+            for (std::size_t i = 0; i < count; ++i) expected.positions[i] += moves[i];
+            expected.positions[1] = Vec3(0.1f, 0.0f, 0.0f);   // the sphere's centre
+            expected.positions[count - 1] = Vec3(0.3f, 0.0f, 0.0f);  // on a face of the straight box
+            std::vector<float> inverseMasses(count, 20.0f);
+            for (std::size_t i = 0; i < count; i += 3) inverseMasses[i] = 0.0f;
+
+            const Band rows{0, static_cast<std::size_t>(grid.rows)};
+            SplitParticles actual(count);
+            split(grid, expected.positions, actual.positions, rows);
+            split(grid, expected.velocities, actual.velocities, rows);
+            split(grid, expected.predictedPositions, actual.predictedPositions, rows);
+            split(grid, expected.silentPushes, actual.silentPushes, rows);
+            split(grid, inverseMasses, actual.inverseMasses, rows);
+            collide(actual, set, margin, h, {0, actual.fours()});
+            const std::vector<Vec3> before = expected.positions;
+            collideOneByOne(expected, inverseMasses, colliders, margin, h);
+            const std::string what = describe(grid) + ", " + std::to_string(colliders.size()) + " colliders from " +
+                                     kindName(colliders.front().shape);
+            EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.positions), expected.positions), 0) << what;
+            EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
+            pushed += test::differingBits(before, expected.positions);
+        }
+    }
+    EXPECT_GT(pushed, 1000) << "the probes should reach into the shapes";
 }
 
 }  // namespace

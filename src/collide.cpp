@@ -1,0 +1,115 @@
+#include "collide.hpp"
+
+#include "collider_geometry.hpp"
+#include "split_lanes.hpp"
+
+namespace nuno {
+namespace {
+
+// Four particles' contacts with one shape. Where a lane does not touch, its surface point and
+// normal are whatever the formula gave and are not used; where none touches, they are not
+// worked out at all (most particles of a cloth touch nothing).
+struct Contacts {
+    Mask4 touching;
+    Float4x3 surfacePoint;
+    Float4x3 normal;
+
+    // None touches: nothing worked out, nothing zeroed.
+    static Contacts none(Mask4 touching) {
+        Contacts contacts;
+        contacts.touching = touching;
+        return contacts;
+    }
+};
+
+// Each contact below has a twin in shaders/collider-contact.glsl, written with the same
+// operations in the same order, so the GPU finds the same contact to the bit where its float
+// arithmetic is IEEE (SwiftShader). A lane whose position is not a number counts as touching,
+// as the GPU's `if (distance >= reach) return` lets it through.
+
+[[gnu::always_inline]] inline Contacts contactWithBall(const Float4x3& center, float radius, const Float4x3& position,
+                                                      float margin) {
+    const Float4x3 fromCenter = position - center;
+    const Float4 distance = lengthOf(fromCenter);
+    const Float4 reach(radius + margin);
+    const Mask4 touching = !(distance >= reach);
+    if (!any(touching)) return Contacts::none(touching);
+    // A particle exactly at the centre has no direction out: push it up.
+    const Float4x3 normal = select(distance > Float4(1e-9f), fromCenter / distance, Float4x3(Vec3(0, 1, 0)));
+    return {touching, center + normal * reach, normal};
+}
+
+Contacts contactWith(const Sphere& sphere, const Float4x3& position, float margin) {
+    return contactWithBall(Float4x3(sphere.center), sphere.radius, position, margin);
+}
+
+Contacts contactWith(const Plane& plane, const Float4x3& position, float margin) {
+    const Float4x3 normal(plane.normal);
+    const Float4 depth = Float4(plane.offset + margin) - dot(normal, position);
+    return {!(depth <= Float4(0.0f)), position + normal * depth, normal};
+}
+
+Contacts contactWith(const Capsule& capsule, const Float4x3& position, float margin) {
+    return contactWithBall(nearestOnSegment(capsule, position), capsule.radius, position, margin);
+}
+
+Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
+    const Float4x3 local = rotate(inverse(box.rotation), position - Float4x3(box.center));
+    const Float4x3 nearest = clamp(local, Float4x3(-box.halfExtents), Float4x3(box.halfExtents));
+    const Float4x3 outside = local - nearest;
+    const Float4 outsideDistance = lengthOf(outside);
+    const Mask4 isOutside = outsideDistance > Float4(0.0f);
+    const Mask4 touching = !(isOutside && outsideDistance >= Float4(margin));
+    if (!any(touching)) return Contacts::none(touching);
+    // Outside: straight out from the nearest point of the box.
+    const Float4x3 outsideNormal = outside / outsideDistance;
+    const Float4x3 outsideSurface = nearest + outsideNormal * Float4(margin);
+    // Inside: out through the nearest face. The face is picked by a 0/1 mask so the same
+    // products give the same bits in GLSL, which has no assignable vector index everywhere.
+    const Float4 zero(0.0f);
+    const Float4 one(1.0f);
+    const Float4x3 toFace = Float4x3(box.halfExtents) - abs(local);
+    const Mask4 xFace = toFace.x <= toFace.y && toFace.x <= toFace.z;
+    const Mask4 yFace = !xFace && toFace.y <= toFace.z;
+    const Float4x3 face(select(xFace, one, zero), select(yFace, one, zero), select(xFace || yFace, zero, one));
+    const Float4 side = select(dot(local, face) < zero, Float4(-1.0f), one);
+    const Float4x3 insideNormal = face * side;
+    const Float4x3 insideSurface = local * (Float4x3(one) - face) + insideNormal * Float4x3(box.halfExtents + margin);
+
+    const Float4x3 localNormal = select(isOutside, outsideNormal, insideNormal);
+    const Float4x3 localSurface = select(isOutside, outsideSurface, insideSurface);
+    return {touching, Float4x3(box.center) + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
+}
+
+}  // namespace
+
+void collide(SplitParticles& particles, const ColliderSet& colliders, float margin, float substepSeconds, Band fours) {
+    const Float4 h(substepSeconds);
+    for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
+        const Mask4 free = loadFour(particles.inverseMasses, i) != Float4(0.0f);
+        const Float4x3 velocity = loadFour(particles.velocities, i);
+        const Float4x3 predicted = loadFour(particles.predictedPositions, i);
+        Float4x3 position = loadFour(particles.positions, i);
+        Float4x3 silentPush = loadFour(particles.silentPushes, i);
+        for (const Collider& collider : colliders.all()) {
+            const Contacts contact =
+                visitShape(collider.shape, [&](const auto& shape) { return contactWith(shape, position, margin); });
+            const Mask4 pushed = free && contact.touching;
+            if (!any(pushed)) continue;
+            // Friction takes back its share of this substep's sliding, so a particle with
+            // friction 1 sticks where it touched (the velocity update then removes it too).
+            const Float4x3 start = predicted - velocity * h;
+            const Float4x3 motion = contact.surfacePoint - start;
+            const Float4x3 sliding = motion - contact.normal * dot(motion, contact.normal);
+            const Float4 push = dot(contact.surfacePoint - position, contact.normal);
+            const Float4 stopping = max(Float4(0.0f), -dot(velocity, contact.normal)) * h;
+            silentPush = select(pushed && push > stopping, silentPush + contact.normal * (push - stopping), silentPush);
+            position = select(pushed, contact.surfacePoint - sliding * Float4(collider.friction), position);
+        }
+        storeFour(particles.positions, i, position);
+        const Float4x3 moved = position - predicted - silentPush;
+        storeFour(particles.velocities, i, select(free, velocity + moved / h, velocity));
+    }
+}
+
+}  // namespace nuno
