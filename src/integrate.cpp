@@ -33,38 +33,51 @@ Float4x3 gustyAir(const Vec3& wind, const GustWaves& gusts, const Float4x3& posi
     return {Float4::load(airX), Float4::load(airY), Float4::load(airZ)};
 }
 
-}  // namespace
-
-void predict(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float substepSeconds,
-             const GustWaves* gusts, Band fours) {
+// Gusty: a template parameter, so the calm loop holds no call (a call would make the compiler
+// keep the loop's vectors in memory around it).
+template <bool Gusty>
+void predictFours(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float substepSeconds,
+                  const GustWaves* gusts, Band fours) {
     const float h = substepSeconds;
     const bool drag = factors.hasWindDrag();
     const Float4x3 wind(forces.wind);
     const Float4x3 gravityKick(forces.gravity * h);
-    // In locals, the factors are not read from memory again after each store (as far as the
-    // compiler knows, a float store might change them).
     const Float4 normalDragShare(factors.normalDragShare);
     const Float4 tangentialDragShare(factors.tangentialDragShare);
     const Float4 keep(factors.keep);
     const Float4 step(h);
+    const SplitAxes positions(particles.positions);
+    const SplitAxes velocities(particles.velocities);
+    const SplitAxes predictedPositions(particles.predictedPositions);
+    const SplitAxes silentPushes(particles.silentPushes);
+    const SplitAxes normals(particles.normals);
+    const float* const inverseMasses = particles.inverseMasses.data();
     for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
-        const Float4x3 position = loadFour(particles.positions, i);
-        Float4x3 velocity = loadFour(particles.velocities, i);
+        const Float4x3 position = loadFour(positions, i);
+        Float4x3 velocity = loadFour(velocities, i);
         if (drag) {
-            const Float4x3 air = gusts ? gustyAir(forces.wind, *gusts, position) : wind;
-            const Float4x3 normal = loadFour(particles.normals, i);
+            const Float4x3 air = Gusty ? gustyAir(forces.wind, *gusts, position) : wind;
+            const Float4x3 normal = loadFour(normals, i);
             const Float4x3 relativeWind = air - velocity;
             const Float4x3 normalPart = normal * dot(relativeWind, normal);
             velocity += normalPart * normalDragShare + (relativeWind - normalPart) * tangentialDragShare;
         }
         velocity = velocity * keep + gravityKick;
-        const Mask4 free = loadFour(particles.inverseMasses, i) != Float4(0.0f);
+        const Mask4 free = loadFour(inverseMasses, i) != Float4(0.0f);
         const Float4x3 predicted = select(free, position + velocity * step, position);
-        storeFour(particles.velocities, i, select(free, velocity, Float4x3(Float4(0.0f))));
-        storeFour(particles.positions, i, predicted);
-        storeFour(particles.predictedPositions, i, predicted);
-        storeFour(particles.silentPushes, i, Float4x3(Float4(0.0f)));
+        storeFour(velocities, i, select(free, velocity, Float4x3(Float4(0.0f))));
+        storeFour(positions, i, predicted);
+        storeFour(predictedPositions, i, predicted);
+        storeFour(silentPushes, i, Float4x3(Float4(0.0f)));
     }
+}
+
+}  // namespace
+
+void predict(SplitParticles& particles, const Forces& forces, const SubstepFactors& factors, float substepSeconds,
+             const GustWaves* gusts, Band fours) {
+    if (gusts) return predictFours<true>(particles, forces, factors, substepSeconds, gusts, fours);
+    predictFours<false>(particles, forces, factors, substepSeconds, nullptr, fours);
 }
 
 }  // namespace nuno

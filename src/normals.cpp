@@ -38,17 +38,22 @@ std::size_t shifted(std::size_t index, int offset) {
 
 void normalsOfHalf(const PatchEdges& edges, const SplitVectors& positions, SplitVectors& normals, std::size_t rowStart,
                    std::size_t upStart, std::size_t downStart, const HalfRow& half) {
+    const ReadAxes from(positions);
+    const SplitAxes to(normals);
+    const float* const firstInPatch = edges.first.data();
+    const float* const lastInPatch = edges.last.data();
     int place = half.begin;
     for (; place + 4 <= half.fourWideEnd; place += 4) {
         const std::size_t at = rowStart + static_cast<std::size_t>(place);
-        const Float4x3 self = loadFour(positions, at);
-        const Float4x3 left = select(Float4::load(&edges.first[place]) != Float4(0.0f), self,
-                                     loadFour(positions, shifted(at, half.leftOffset)));
-        const Float4x3 right = select(Float4::load(&edges.last[place]) != Float4(0.0f), self,
-                                      loadFour(positions, shifted(at, half.rightOffset)));
-        const Float4x3 up = loadFour(positions, upStart + static_cast<std::size_t>(place));
-        const Float4x3 down = loadFour(positions, downStart + static_cast<std::size_t>(place));
-        storeFour(normals, at, normalFrom<Float4>(left, right, up, down));
+        const auto placeIndex = static_cast<std::size_t>(place);
+        const Float4x3 self = loadFour(from, at);
+        const Float4x3 left = select(loadFour(firstInPatch, placeIndex) != Float4(0.0f), self,
+                                     loadFour(from, shifted(at, half.leftOffset)));
+        const Float4x3 right = select(loadFour(lastInPatch, placeIndex) != Float4(0.0f), self,
+                                      loadFour(from, shifted(at, half.rightOffset)));
+        const Float4x3 up = loadFour(from, upStart + placeIndex);
+        const Float4x3 down = loadFour(from, downStart + placeIndex);
+        storeFour(to, at, normalFrom<Float4>(left, right, up, down));
     }
     for (; place < half.end; ++place) {
         const std::size_t at = rowStart + static_cast<std::size_t>(place);

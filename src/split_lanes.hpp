@@ -1,4 +1,9 @@
 // Four particles side by side in the split arrays, as Float4 lanes: for the files built with SIMD.
+//
+// The stages take the arrays' data pointers into locals (SplitAxes, plain float pointers) before
+// their loops. The SIMD stores are may_alias, so after each one the compiler must assume any
+// memory changed, a std::vector's own data pointer included, and reads it again; a local whose
+// address is never taken stays in a register.
 #pragma once
 
 #include <vector>
@@ -8,16 +13,28 @@
 
 namespace nuno {
 
-[[gnu::always_inline]] inline Float4 loadFour(const std::vector<float>& from, std::size_t i) {
-    return Float4::load(&from[i]);
+// Float: float, or const float for arrays the stage only reads.
+template <class Float>
+struct AxesOf {
+    Float* x;
+    Float* y;
+    Float* z;
+
+    template <class Vectors>
+    explicit AxesOf(Vectors& vectors) : x(vectors.x.data()), y(vectors.y.data()), z(vectors.z.data()) {}
+};
+using SplitAxes = AxesOf<float>;
+using ReadAxes = AxesOf<const float>;
+
+[[gnu::always_inline]] inline Float4 loadFour(const float* from, std::size_t i) { return Float4::load(from + i); }
+template <class Float>
+[[gnu::always_inline]] inline Float4x3 loadFour(const AxesOf<Float>& from, std::size_t i) {
+    return {Float4::load(from.x + i), Float4::load(from.y + i), Float4::load(from.z + i)};
 }
-[[gnu::always_inline]] inline Float4x3 loadFour(const SplitVectors& from, std::size_t i) {
-    return {Float4::load(&from.x[i]), Float4::load(&from.y[i]), Float4::load(&from.z[i])};
-}
-[[gnu::always_inline]] inline void storeFour(SplitVectors& to, std::size_t i, const Float4x3& value) {
-    value.x.store(&to.x[i]);
-    value.y.store(&to.y[i]);
-    value.z.store(&to.z[i]);
+[[gnu::always_inline]] inline void storeFour(const SplitAxes& to, std::size_t i, const Float4x3& value) {
+    value.x.store(to.x + i);
+    value.y.store(to.y + i);
+    value.z.store(to.z + i);
 }
 
 }  // namespace nuno
