@@ -14,12 +14,7 @@ struct Contacts {
     Float4x3 surfacePoint;
     Float4x3 normal;
 
-    // None touches: nothing worked out, nothing zeroed.
-    static Contacts none(Mask4 touching) {
-        Contacts contacts;
-        contacts.touching = touching;
-        return contacts;
-    }
+    static Contacts none(Mask4 touching) { return {touching, Float4x3(Float4(0.0f)), Float4x3(Float4(0.0f))}; }
 };
 
 // Each contact below has a twin in shaders/collider-contact.glsl, written with the same
