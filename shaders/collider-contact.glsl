@@ -1,6 +1,6 @@
 // Where a particle closer than the margin to a collider goes (a point the margin off its
-// surface) and the surface normal there: the twins of the contact functions in src/colliders.cpp,
-// with the same operations in the same order, so that IEEE float hardware finds the same bits.
+// surface) and the surface normal there: the twins of the contact functions in src/collide.cpp
+// (which works out four particles at a time, each lane as this does one), with the same operations in the same order, so that IEEE float hardware finds the same bits.
 // Shapes come packed as the core's packForGpu writes them, COLLIDER_SHAPE_VEC4S vec4s each;
 // boxes turn with quaternion.glsl's rotate(), put in front.
 

@@ -3,7 +3,7 @@
 // (to a margin off its surface); friction takes back its share of the sliding since the substep
 // began; only the part of a push that stops the particle's approach becomes velocity; then the
 // velocity gains what the constraints and collisions moved: (x - predicted - silent) / h. The
-// contact functions are shaders/collider-contact.glsl's (and src/colliders.cpp's) in WGSL,
+// contact functions are shaders/collider-contact.glsl's (and src/collide.cpp's) in WGSL,
 // operation for operation, so IEEE float hardware finds the same bits.
 
 struct Contact {

@@ -78,7 +78,8 @@ Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
 
 }  // namespace
 
-void collide(SplitParticles& particles, const ColliderSet& colliders, float margin, float substepSeconds, Band fours) {
+void collide(SplitParticles& particles, const ColliderSet& colliders, float marginMetres, float substepSeconds,
+             Band fours) {
     const Float4 h(substepSeconds);
     const SplitAxes positions(particles.positions);
     const SplitAxes velocities(particles.velocities);
@@ -93,7 +94,7 @@ void collide(SplitParticles& particles, const ColliderSet& colliders, float marg
         Float4x3 silentPush = loadFour(silentPushes, i);
         for (const Collider& collider : colliders.all()) {
             const Contacts contact =
-                visitShape(collider.shape, [&](const auto& shape) { return contactWith(shape, position, margin); });
+                visitShape(collider.shape, [&](const auto& shape) { return contactWith(shape, position, marginMetres); });
             const Mask4 pushed = free && contact.touching;
             if (!any(pushed)) continue;
             // Friction takes back its share of this substep's sliding, so a particle with

@@ -21,6 +21,7 @@
 namespace nuno {
 
 // The particles of a band of fours of the split arrays (SplitParticles::fours()).
-void collide(SplitParticles& particles, const ColliderSet& colliders, float margin, float substepSeconds, Band fours);
+void collide(SplitParticles& particles, const ColliderSet& colliders, float marginMetres, float substepSeconds,
+             Band fours);
 
 }  // namespace nuno

@@ -171,7 +171,6 @@ void ColliderSet::remove(std::uint32_t id) {
 
 const Collider& ColliderSet::get(std::uint32_t id) const { return colliders_[slotOf(id)]; }
 
-
 float ColliderSet::clearance(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses) const {
     float smallest = std::numeric_limits<float>::infinity();
     for (const Collider& collider : colliders_) {

@@ -72,6 +72,7 @@ const char* kindName(const ColliderShape& shape);
 
 // std::visit for a loop's body: a chain of index tests the compiler inlines, where the standard
 // libraries' visit may call through a table of function pointers (libc++ does, in the wasm build).
+// The shapes are plain structs, so a shape is never valueless and the last index needs no test.
 template <std::size_t Code = 0, class Visit>
 [[gnu::always_inline]] inline decltype(auto) visitShape(const ColliderShape& shape, Visit&& visit) {
     if constexpr (Code + 1 < std::variant_size_v<ColliderShape>) {

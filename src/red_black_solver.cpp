@@ -121,8 +121,8 @@ struct SplitPositions {
 
 // Carried: the chunk's four XPBD multipliers are read from and written to multipliers. Not
 // carried (one iteration, or compliance 0, where alpha~ * lambda is 0), they are always zero
-// when read: a zero stands in for them and nothing is stored. (Up to the sign of a zero: a
-// violation of exactly -0 plus alpha~ * 0 is +0, which may make a coordinate of -0 come out +0.)
+// when read: a zero stands in for them and nothing is stored, to the bit (the violation is
+// never -0, so adding either zero leaves it as it is).
 template <LaneShape Shape, SolverKind Kind, bool Carried>
 [[gnu::always_inline]] inline void solveWholeChunk(const SplitPositions& p, std::size_t a, std::size_t b,
                                                    Float4 restLength, float* multipliers,

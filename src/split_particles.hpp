@@ -64,7 +64,7 @@ struct SplitParticles {
     SplitVectors velocities;          // m/s
     SplitVectors predictedPositions;  // where integration put each particle this substep
     // The part of this substep's collision pushes that moves a particle without giving it
-    // velocity (see colliders.hpp); the velocity update leaves it out.
+    // velocity (see collide.hpp); the velocity update leaves it out.
     SplitVectors silentPushes;
     SplitVectors normals;             // the wind drag's, made by the predict stage
     std::vector<float> inverseMasses;

@@ -10,7 +10,6 @@
 #include <random>
 
 #include "collide.hpp"
-#include "collider_geometry.hpp"
 #include "differing_bits.hpp"
 #include "integrate.hpp"
 #include "normals.hpp"
@@ -125,12 +124,8 @@ void predictOneByOne(Motion& motion, const std::vector<Vec3>& normals, const std
     }
 }
 
-void updateVelocitiesOneByOne(Motion& motion, const std::vector<float>& inverseMasses, float h) {
-    for (std::size_t i = 0; i < motion.positions.size(); ++i) {
-        if (inverseMasses[i] == 0.0f) continue;
-        motion.velocities[i] += (motion.positions[i] - motion.predictedPositions[i] - motion.silentPushes[i]) / h;
-    }
-}
+void collideOneByOne(Motion& motion, const std::vector<float>& inverseMasses, const std::vector<Collider>& colliders,
+                     float margin, float h);
 
 TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) {
     std::mt19937 random(3);
@@ -174,15 +169,31 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
             expected.silentPushes = silentPushes;
             split(grid, expected.positions, actual.positions, rows);
             split(grid, expected.silentPushes, actual.silentPushes, rows);
-            collide(actual, ColliderSet{}, 0.005f, h, {0, actual.fours()});  // no colliders: the velocity update alone
-            updateVelocitiesOneByOne(expected, inverseMasses, h);
+            // No colliders: the velocity update alone.
+            collide(actual, ColliderSet{}, 0.005f, h, {0, actual.fours()});
+            collideOneByOne(expected, inverseMasses, {}, 0.005f, h);
             EXPECT_EQ(test::differingBits(unsplitOf(grid, actual.velocities), expected.velocities), 0) << what;
         }
     }
 }
 
-// One particle's contact with each kind, written plainly with glm (the GPU's twins in
-// shaders/collider-contact.glsl are written the same way).
+// One particle's contact with each kind, written plainly with glm, the box's turn and the
+// capsule's nearest point included (the GPU's twins in shaders/collider-contact.glsl and
+// quaternion.glsl are written the same way).
+Vec3 rotateOneByOne(const Vec4& q, const Vec3& v) {
+    const Vec3 axis(q.x, q.y, q.z);
+    const Vec3 twice = 2.0f * glm::cross(axis, v);
+    return v + q.w * twice + glm::cross(axis, twice);
+}
+
+Vec3 nearestOnSegmentOneByOne(const Capsule& capsule, const Vec3& position) {
+    const Vec3 along = capsule.end - capsule.start;
+    const float lengthSquared = glm::dot(along, along);
+    const float share =
+        lengthSquared > 0.0f ? glm::clamp(glm::dot(position - capsule.start, along) / lengthSquared, 0.0f, 1.0f) : 0.0f;
+    return capsule.start + along * share;
+}
+
 struct Contact {
     bool touching;
     Vec3 surfacePoint;
@@ -206,10 +217,11 @@ Contact contactWith(const Plane& plane, const Vec3& position, float margin) {
     return {true, position + plane.normal * depth, plane.normal};
 }
 Contact contactWith(const Capsule& capsule, const Vec3& position, float margin) {
-    return contactWithBall(nearestOnSegment(capsule, position), capsule.radius, position, margin);
+    return contactWithBall(nearestOnSegmentOneByOne(capsule, position), capsule.radius, position, margin);
 }
 Contact contactWith(const Box& box, const Vec3& position, float margin) {
-    const Vec3 local = rotate(inverse(box.rotation), position - box.center);
+    const Vec4 undo(-box.rotation.x, -box.rotation.y, -box.rotation.z, box.rotation.w);
+    const Vec3 local = rotateOneByOne(undo, position - box.center);
     const Vec3 nearest = glm::clamp(local, -box.halfExtents, box.halfExtents);
     const Vec3 outside = local - nearest;
     const float outsideDistance = glm::length(outside);
@@ -228,7 +240,7 @@ Contact contactWith(const Box& box, const Vec3& position, float margin) {
         localNormal = face * side;
         localSurface = local * (Vec3(1.0f) - face) + localNormal * (box.halfExtents + margin);
     }
-    return {true, box.center + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
+    return {true, box.center + rotateOneByOne(box.rotation, localSurface), rotateOneByOne(box.rotation, localNormal)};
 }
 
 // What collide() does to one particle, written as its header says.
