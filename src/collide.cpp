@@ -81,17 +81,13 @@ Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
 void collide(SplitParticles& particles, const ColliderSet& colliders, float marginMetres, float substepSeconds,
              Band fours) {
     const Float4 h(substepSeconds);
-    const SplitAxes positions(particles.positions);
-    const SplitAxes velocities(particles.velocities);
-    const SplitAxes predictedPositions(particles.predictedPositions);
-    const SplitAxes silentPushes(particles.silentPushes);
-    const float* const inverseMasses = particles.inverseMasses.data();
+    const SplitArrays arrays(particles);
     for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
-        const Mask4 free = loadFour(inverseMasses, i) != Float4(0.0f);
-        const Float4x3 velocity = loadFour(velocities, i);
-        const Float4x3 predicted = loadFour(predictedPositions, i);
-        Float4x3 position = loadFour(positions, i);
-        Float4x3 silentPush = loadFour(silentPushes, i);
+        const Mask4 free = loadFour(arrays.inverseMasses, i) != Float4(0.0f);
+        const Float4x3 velocity = loadFour(arrays.velocities, i);
+        const Float4x3 predicted = loadFour(arrays.predictedPositions, i);
+        Float4x3 position = loadFour(arrays.positions, i);
+        Float4x3 silentPush = loadFour(arrays.silentPushes, i);
         for (const Collider& collider : colliders.all()) {
             const Contacts contact =
                 visitShape(collider.shape, [&](const auto& shape) { return contactWith(shape, position, marginMetres); });
@@ -107,9 +103,9 @@ void collide(SplitParticles& particles, const ColliderSet& colliders, float marg
             silentPush = select(pushed && push > stopping, silentPush + contact.normal * (push - stopping), silentPush);
             position = select(pushed, contact.surfacePoint - sliding * Float4(collider.friction), position);
         }
-        storeFour(positions, i, position);
+        storeFour(arrays.positions, i, position);
         const Float4x3 moved = position - predicted - silentPush;
-        storeFour(velocities, i, select(free, velocity + moved / h, velocity));
+        storeFour(arrays.velocities, i, select(free, velocity + moved / h, velocity));
     }
 }
 

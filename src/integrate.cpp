@@ -46,29 +46,24 @@ void predictFours(SplitParticles& particles, const Forces& forces, const Substep
     const Float4 tangentialDragShare(factors.tangentialDragShare);
     const Float4 keep(factors.keep);
     const Float4 step(h);
-    const SplitAxes positions(particles.positions);
-    const SplitAxes velocities(particles.velocities);
-    const SplitAxes predictedPositions(particles.predictedPositions);
-    const SplitAxes silentPushes(particles.silentPushes);
-    const SplitAxes normals(particles.normals);
-    const float* const inverseMasses = particles.inverseMasses.data();
+    const SplitArrays arrays(particles);
     for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
-        const Float4x3 position = loadFour(positions, i);
-        Float4x3 velocity = loadFour(velocities, i);
+        const Float4x3 position = loadFour(arrays.positions, i);
+        Float4x3 velocity = loadFour(arrays.velocities, i);
         if (drag) {
             const Float4x3 air = Gusty ? gustyAir(forces.wind, *gusts, position) : wind;
-            const Float4x3 normal = loadFour(normals, i);
+            const Float4x3 normal = loadFour(arrays.normals, i);
             const Float4x3 relativeWind = air - velocity;
             const Float4x3 normalPart = normal * dot(relativeWind, normal);
             velocity += normalPart * normalDragShare + (relativeWind - normalPart) * tangentialDragShare;
         }
         velocity = velocity * keep + gravityKick;
-        const Mask4 free = loadFour(inverseMasses, i) != Float4(0.0f);
+        const Mask4 free = loadFour(arrays.inverseMasses, i) != Float4(0.0f);
         const Float4x3 predicted = select(free, position + velocity * step, position);
-        storeFour(velocities, i, select(free, velocity, Float4x3(Float4(0.0f))));
-        storeFour(positions, i, predicted);
-        storeFour(predictedPositions, i, predicted);
-        storeFour(silentPushes, i, Float4x3(Float4(0.0f)));
+        storeFour(arrays.velocities, i, select(free, velocity, Float4x3(Float4(0.0f))));
+        storeFour(arrays.positions, i, predicted);
+        storeFour(arrays.predictedPositions, i, predicted);
+        storeFour(arrays.silentPushes, i, Float4x3(Float4(0.0f)));
     }
 }
 

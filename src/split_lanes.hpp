@@ -26,6 +26,24 @@ struct AxesOf {
 using SplitAxes = AxesOf<float>;
 using ReadAxes = AxesOf<const float>;
 
+// Every array of the split state, as plain pointers.
+struct SplitArrays {
+    SplitAxes positions;
+    SplitAxes velocities;
+    SplitAxes predictedPositions;
+    SplitAxes silentPushes;
+    SplitAxes normals;
+    const float* inverseMasses;
+
+    explicit SplitArrays(SplitParticles& particles)
+        : positions(particles.positions),
+          velocities(particles.velocities),
+          predictedPositions(particles.predictedPositions),
+          silentPushes(particles.silentPushes),
+          normals(particles.normals),
+          inverseMasses(particles.inverseMasses.data()) {}
+};
+
 [[gnu::always_inline]] inline Float4 loadFour(const float* from, std::size_t i) { return Float4::load(from + i); }
 template <class Float>
 [[gnu::always_inline]] inline Float4x3 loadFour(const AxesOf<Float>& from, std::size_t i) {

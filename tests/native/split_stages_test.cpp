@@ -102,6 +102,20 @@ struct Motion {
     std::vector<Vec3> silentPushes;
 };
 
+// The split state of a motion, its inverse masses and (where given) its normals.
+SplitParticles splitOf(const Grid& grid, const Motion& motion, const std::vector<float>& inverseMasses,
+                       const std::vector<Vec3>& normals = {}) {
+    const Band rows{0, static_cast<std::size_t>(grid.rows)};
+    SplitParticles split(motion.positions.size());
+    nuno::split(grid, motion.positions, split.positions, rows);
+    nuno::split(grid, motion.velocities, split.velocities, rows);
+    nuno::split(grid, motion.predictedPositions, split.predictedPositions, rows);
+    nuno::split(grid, motion.silentPushes, split.silentPushes, rows);
+    nuno::split(grid, inverseMasses, split.inverseMasses, rows);
+    if (!normals.empty()) nuno::split(grid, normals, split.normals, rows);
+    return split;
+}
+
 // What predict() does to one particle, written as its header says.
 void predictOneByOne(Motion& motion, const std::vector<Vec3>& normals, const std::vector<float>& inverseMasses,
                      const Forces& forces, const SubstepFactors& factors, float h, const GustWaves* gusts) {
@@ -148,12 +162,7 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
             std::vector<float> inverseMasses(count, 20.0f);
             for (std::size_t i = 0; i < count; i += 5) inverseMasses[i] = 0.0f;
 
-            const Band rows{0, static_cast<std::size_t>(grid.rows)};
-            SplitParticles actual(count);
-            split(grid, expected.positions, actual.positions, rows);
-            split(grid, expected.velocities, actual.velocities, rows);
-            split(grid, normals, actual.normals, rows);
-            split(grid, inverseMasses, actual.inverseMasses, rows);
+            SplitParticles actual = splitOf(grid, expected, inverseMasses, normals);
             predict(actual, forces, factors, h, waves, {0, actual.fours()});
             predictOneByOne(expected, normals, inverseMasses, forces, factors, h, waves);
             const std::string what = describe(grid) + (waves ? ", gusts" : factors.hasWindDrag() ? ", wind" : ", calm");
@@ -167,8 +176,7 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
             const std::vector<Vec3> silentPushes = randomVectors(count, 0.001f, random);
             for (std::size_t i = 0; i < count; ++i) expected.positions[i] += moves[i];
             expected.silentPushes = silentPushes;
-            split(grid, expected.positions, actual.positions, rows);
-            split(grid, expected.silentPushes, actual.silentPushes, rows);
+            actual = splitOf(grid, expected, inverseMasses);
             // No colliders: the velocity update alone.
             collide(actual, ColliderSet{}, 0.005f, h, {0, actual.fours()});
             collideOneByOne(expected, inverseMasses, {}, 0.005f, h);
@@ -298,13 +306,7 @@ TEST(SplitStages, CollideFourAtATimeIsBitForBitOneAtATime) {
             std::vector<float> inverseMasses(count, 20.0f);
             for (std::size_t i = 0; i < count; i += 3) inverseMasses[i] = 0.0f;
 
-            const Band rows{0, static_cast<std::size_t>(grid.rows)};
-            SplitParticles actual(count);
-            split(grid, expected.positions, actual.positions, rows);
-            split(grid, expected.velocities, actual.velocities, rows);
-            split(grid, expected.predictedPositions, actual.predictedPositions, rows);
-            split(grid, expected.silentPushes, actual.silentPushes, rows);
-            split(grid, inverseMasses, actual.inverseMasses, rows);
+            SplitParticles actual = splitOf(grid, expected, inverseMasses);
             collide(actual, set, margin, h, {0, actual.fours()});
             const std::vector<Vec3> before = expected.positions;
             collideOneByOne(expected, inverseMasses, colliders, margin, h);
