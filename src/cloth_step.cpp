@@ -93,6 +93,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
         if (!splitPositionsCurrent) splitFromXyz(kPositions, team);
         splitPositionsCurrent = true;
     };
+    SilentPushes silentPushes = SilentPushes::None;
     for (const Stage& stage : schedule) {
         if (stage.kind == StageKind::Sweep || stage.kind == StageKind::Separate) needXyzPositions();
         if (stage.kind != StageKind::Sweep) needSplitPositions();
@@ -123,10 +124,11 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
             case StageKind::Separate:
                 selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, restPositions_, grid,
                                        {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
+                silentPushes = SilentPushes::FromSelfCollision;
                 break;
             case StageKind::Collide:
                 team.forEachBand(fours, [&](Band band) {
-                    collide(split_, colliders_, settings_.collisionMargin, substepSeconds, band);
+                    collide(split_, colliders_, settings_.collisionMargin, substepSeconds, silentPushes, band);
                 });
                 break;
         }

@@ -7,8 +7,8 @@ namespace nuno {
 namespace {
 
 // Four particles' contacts with one shape. Where a lane does not touch, its surface point and
-// normal are whatever the formula gave and are not used; where none touches, they are not
-// worked out at all (most particles of a cloth touch nothing).
+// normal are whatever the formula gave and are not used; where none touches, they are zero and
+// not worked out (most particles of a cloth touch nothing).
 struct Contacts {
     Mask4 touching;
     Float4x3 surfacePoint;
@@ -79,7 +79,8 @@ Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
 }  // namespace
 
 void collide(SplitParticles& particles, const ColliderSet& colliders, float marginMetres, float substepSeconds,
-             Band fours) {
+             SilentPushes silentPushes, Band fours) {
+    const bool selfCollided = silentPushes == SilentPushes::FromSelfCollision;
     const Float4 h(substepSeconds);
     const SplitArrays arrays(particles);
     for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
@@ -87,7 +88,7 @@ void collide(SplitParticles& particles, const ColliderSet& colliders, float marg
         const Float4x3 velocity = loadFour(arrays.velocities, i);
         const Float4x3 predicted = loadFour(arrays.predictedPositions, i);
         Float4x3 position = loadFour(arrays.positions, i);
-        Float4x3 silentPush = loadFour(arrays.silentPushes, i);
+        Float4x3 silentPush = selfCollided ? loadFour(arrays.silentPushes, i) : Float4x3(Float4(0.0f));
         for (const Collider& collider : colliders.all()) {
             const Contacts contact =
                 visitShape(collider.shape, [&](const auto& shape) { return contactWith(shape, position, marginMetres); });

@@ -20,8 +20,12 @@
 
 namespace nuno {
 
+// Whether self-collision ran this substep and left its silent pushes in the particles'
+// silentPushes. Without it there are none, and the array is not read.
+enum class SilentPushes { None, FromSelfCollision };
+
 // The particles of a band of fours of the split arrays (SplitParticles::fours()).
 void collide(SplitParticles& particles, const ColliderSet& colliders, float marginMetres, float substepSeconds,
-             Band fours);
+             SilentPushes silentPushes, Band fours);
 
 }  // namespace nuno

@@ -63,7 +63,6 @@ void predictFours(SplitParticles& particles, const Forces& forces, const Substep
         storeFour(arrays.velocities, i, select(free, velocity, Float4x3(Float4(0.0f))));
         storeFour(arrays.positions, i, predicted);
         storeFour(arrays.predictedPositions, i, predicted);
-        storeFour(arrays.silentPushes, i, Float4x3(Float4(0.0f)));
     }
 }
 

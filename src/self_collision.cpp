@@ -142,6 +142,10 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
     moves_.resize(count, Vec3(0));
     silentMoves_.resize(count, Vec3(0));
     contacts_.resize(count, 0.0f);
+    // This substep's silent pushes are self-collision's alone: collide() reads them only after it.
+    for (std::vector<float>* axis : {&particles.silentPushes.x, &particles.silentPushes.y, &particles.silentPushes.z}) {
+        std::fill(axis->begin(), axis->end(), 0.0f);
+    }
     const float thickness = parameters.thickness;
     if (listIsStale(positions, thickness)) rebuildList(positions, restPositions, grid, thickness);
     // Where this substep began, for the sliding.

@@ -63,8 +63,9 @@ struct SplitParticles {
     SplitVectors positions;
     SplitVectors velocities;          // m/s
     SplitVectors predictedPositions;  // where integration put each particle this substep
-    // The part of this substep's collision pushes that moves a particle without giving it
-    // velocity (see collide.hpp); the velocity update leaves it out.
+    // The part of this substep's self-collision pushes that moves a particle without giving it
+    // velocity (see collide.hpp): the velocity update leaves it out. Written and read only in
+    // substeps that self-collide.
     SplitVectors silentPushes;
     SplitVectors normals;             // the wind drag's, made by the predict stage
     std::vector<float> inverseMasses;

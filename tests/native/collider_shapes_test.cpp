@@ -62,7 +62,7 @@ TEST_P(ColliderShapes, ContactMovesAProbeOntoTheMarginByTheShortestWay) {
     constexpr std::size_t kProbes = 4000;
     SplitParticles probes = probesAround(shape.center, kProbes);
     const SplitVectors before = probes.positions;
-    collide(probes, set, kMargin, 1.0f / 600.0f, {0, kProbes / 4});
+    collide(probes, set, kMargin, 1.0f / 600.0f, SilentPushes::None, {0, kProbes / 4});
     int moved = 0;
     for (std::size_t i = 0; i < kProbes; ++i) {
         const float distanceBefore = signedDistance(shape.shape, before.at(i));
