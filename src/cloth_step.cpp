@@ -63,16 +63,7 @@ void Cloth::unsplitToXyz(unsigned arrays, ThreadTeam& team) {
     });
 }
 
-bool Cloth::stateIsFinite() const {
-    for (const SplitVectors* vectors : {&split_.positions, &split_.velocities}) {
-        for (const std::vector<float>* axis : {&vectors->x, &vectors->y, &vectors->z}) {
-            for (const float value : *axis) {
-                if (!std::isfinite(value)) return false;
-            }
-        }
-    }
-    return true;
-}
+bool Cloth::stateIsFinite() const { return allFinite(split_.positions) && allFinite(split_.velocities); }
 
 void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
                     const FamilyRules& rules, const SubstepFactors& factors) {

@@ -1,5 +1,7 @@
 #include "split_particles.hpp"
 
+#include "float4.hpp"
+
 namespace nuno {
 namespace {
 
@@ -50,6 +52,20 @@ void unsplit(const Grid& grid, const SplitVectors& from, std::vector<Vec3>& to, 
             unsplitRow(axes[axis] + row * columns, axisOf(to, axis) + 3 * row * columns, 3, columns);
         }
     }
+}
+
+bool allFinite(const SplitVectors& vectors) {
+    // Four at a time, with no early exit: all but a rare step are finite throughout. x - x is 0
+    // for a finite x, NaN for an infinite one or NaN.
+    Mask4 nonFinite = Float4(0.0f) != Float4(0.0f);
+    for (const std::vector<float>* axis : {&vectors.x, &vectors.y, &vectors.z}) {
+        const float* const values = axis->data();
+        for (std::size_t i = 0; i < axis->size(); i += 4) {
+            const Float4 value = Float4::load(values + i);
+            nonFinite = nonFinite || value - value != Float4(0.0f);
+        }
+    }
+    return !any(nonFinite);
 }
 
 }  // namespace nuno

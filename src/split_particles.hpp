@@ -93,4 +93,7 @@ void split(const Grid& grid, const std::vector<Vec3>& from, SplitVectors& to, Ba
 void split(const Grid& grid, const std::vector<float>& from, std::vector<float>& to, Band rows);
 void unsplit(const Grid& grid, const SplitVectors& from, std::vector<Vec3>& to, Band rows);
 
+// Whether every value of the vectors is finite (the split arrays hold whole fours).
+bool allFinite(const SplitVectors& vectors);
+
 }  // namespace nuno

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "collide.hpp"
@@ -323,6 +324,27 @@ TEST(SplitStages, CollideFourAtATimeIsBitForBitOneAtATime) {
         }
     }
     EXPECT_GT(pushed, 1000) << "the probes should reach into the shapes";
+}
+
+// The step's guard against a non-finite state reads whole fours of every axis.
+TEST(SplitStages, AllFiniteFindsAnyNonFiniteValue) {
+    using Limits = std::numeric_limits<float>;
+    const float extremes[] = {Limits::max(), -Limits::max(), Limits::denorm_min(), -0.0f, 0.0f, -1e-30f};
+    SplitVectors vectors(12);
+    for (std::vector<float>* axis : {&vectors.x, &vectors.y, &vectors.z}) {
+        for (std::size_t i = 0; i < axis->size(); ++i) (*axis)[i] = extremes[i % std::size(extremes)];
+    }
+    EXPECT_TRUE(allFinite(vectors));
+    for (const float bad : {Limits::infinity(), -Limits::infinity(), Limits::quiet_NaN()}) {
+        for (std::vector<float>* axis : {&vectors.x, &vectors.y, &vectors.z}) {
+            for (std::size_t i = 0; i < axis->size(); ++i) {
+                const float kept = (*axis)[i];
+                (*axis)[i] = bad;
+                EXPECT_FALSE(allFinite(vectors)) << bad << " at " << i;
+                (*axis)[i] = kept;
+            }
+        }
+    }
 }
 
 }  // namespace
