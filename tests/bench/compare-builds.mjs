@@ -1,16 +1,18 @@
 // Two builds of the core in one Node process, stepping the bench scene in turn, so a change's
 // speed-up is a ratio measured side by side rather than across runs of a shared, noisy machine.
-//   node tests/bench/compare-builds.mjs <dist folder before> <dist folder after>
-// Each folder holds a nuno-core.mjs and nuno-core.wasm (build an older commit with
-// `emcmake cmake -S <its checkout> -B <build> -DNUNO_DIST_DIR=<folder>`). Per case both builds
-// make the cloth, warm it up, then take turns: 15 rounds of 8 single steps each, so a busy spell
-// of the machine falls on both. It prints the median over the rounds of each build's round
-// medians, in ms per step and millions of constraint projections per second, and after / before;
-// then the milliseconds each build takes to make a large cloth and a sea of papers (the median of
-// seven rounds).
-import { readFileSync } from 'node:fs';
+//   node tests/bench/compare-builds.mjs <before> <after>
+// Each of before and after is a dist folder (holding nuno-core.mjs and nuno-core.wasm) or a
+// commit of this repository, whose core is built once into build/bench/commits/ (commit-core.mjs).
+// `npm run bench -- --against <commit>` runs the same comparison of that commit and dist. Per
+// case both builds make the cloth, warm it up, then take turns: 15 rounds of 8 single steps each,
+// so a busy spell of the machine falls on both. It prints the median over the rounds of each
+// build's round medians, in ms per step and millions of constraint projections per second, and
+// after / before; then the milliseconds each build takes to make a large cloth and a sea of
+// papers (the median of seven rounds).
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { coreOfCommit } from './commit-core.mjs';
 import { MADE_CLOTHS } from './made-cloths.js';
 import { SCENE_COLLIDERS, SCENE_SETTINGS } from './scene.js';
 
@@ -72,53 +74,96 @@ function roundMilliseconds(cloth) {
   return median(milliseconds);
 }
 
-const [beforeFolder, afterFolder] = process.argv.slice(2);
-if (!beforeFolder || !afterFolder) {
-  console.error('usage: node tests/bench/compare-builds.mjs <dist folder before> <dist folder after>');
-  process.exit(2);
-}
-const builds = { before: await loadCore(beforeFolder), after: await loadCore(afterFolder) };
-console.log('| grid | config | before ms/step | after ms/step | before Mproj/s | after Mproj/s | after / before speed |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
-for (const benchCase of CASES) {
-  /** @type {{before: number[], after: number[]}} */
-  const rounds = { before: [], after: [] };
-  const cloths = { before: makeCloth(builds.before, benchCase), after: makeCloth(builds.after, benchCase) };
-  const constraints = ['structural', 'shear', 'bending'].reduce(
-    (sum, family) => sum + cloths.after.constraintCount(family), 0);
-  try {
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const name of /** @type {const} */ (['before', 'after'])) rounds[name].push(roundMilliseconds(cloths[name]));
+/**
+ * @typedef {object} ComparedCase
+ * @property {string} grid
+ * @property {string} config
+ * @property {number} beforeMsPerStep
+ * @property {number} afterMsPerStep
+ * @property {number} beforeMproj
+ * @property {number} afterMproj
+ * @property {number} speedup before ms / after ms
+ */
+
+/**
+ * Steps every case with both builds in turn and prints the two markdown tables.
+ * @param {string} beforeFolder a dist folder
+ * @param {string} afterFolder a dist folder
+ * @returns {Promise<ComparedCase[]>}
+ */
+export async function compareBuilds(beforeFolder, afterFolder) {
+  const builds = { before: await loadCore(beforeFolder), after: await loadCore(afterFolder) };
+  /** @type {ComparedCase[]} */
+  const compared = [];
+  console.log('| grid | config | before ms/step | after ms/step | before Mproj/s | after Mproj/s | after / before speed |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const benchCase of CASES) {
+    /** @type {{before: number[], after: number[]}} */
+    const rounds = { before: [], after: [] };
+    const cloths = { before: makeCloth(builds.before, benchCase), after: makeCloth(builds.after, benchCase) };
+    const constraints = ['structural', 'shear', 'bending'].reduce(
+      (sum, family) => sum + cloths.after.constraintCount(family), 0);
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const name of /** @type {const} */ (['before', 'after'])) rounds[name].push(roundMilliseconds(cloths[name]));
+      }
+    } finally {
+      cloths.before.delete();
+      cloths.after.delete();
     }
-  } finally {
-    cloths.before.delete();
-    cloths.after.delete();
+    const before = median(rounds.before);
+    const after = median(rounds.after);
+    const projections = constraints * benchCase.substeps * benchCase.iterations;
+    const mproj = (/** @type {number} */ ms) => projections / ms / 1000;
+    const { size, substeps, iterations, solver, patch } = benchCase;
+    const row = {
+      grid: `${size}x${size}${patch ? ` in ${patch}x${patch} patches` : ''}`,
+      config: `${solver} ${substeps} × ${iterations}`,
+      beforeMsPerStep: before,
+      afterMsPerStep: after,
+      beforeMproj: mproj(before),
+      afterMproj: mproj(after),
+      speedup: before / after,
+    };
+    compared.push(row);
+    console.log(`| ${row.grid} | ${row.config} | ${before.toFixed(2)} | ${after.toFixed(2)} | ` +
+      `${row.beforeMproj.toFixed(0)} | ${row.afterMproj.toFixed(0)} | ${row.speedup.toFixed(2)}× |`);
   }
-  const before = median(rounds.before);
-  const after = median(rounds.after);
-  const projections = constraints * benchCase.substeps * benchCase.iterations;
-  const mproj = (/** @type {number} */ ms) => (projections / ms / 1000).toFixed(0);
-  const { size, substeps, iterations, solver, patch } = benchCase;
-  const grid = `${size}x${size}${patch ? ` in ${patch}x${patch} patches` : ''}`;
-  console.log(`| ${grid} | ${solver} ${substeps} × ${iterations} | ${before.toFixed(2)} | ${after.toFixed(2)} | ` +
-    `${mproj(before)} | ${mproj(after)} | ${(before / after).toFixed(2)}× |`);
+
+  console.log('\n| made | before ms | after ms | after / before speed |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const made of MADE_CLOTHS) {
+    /** @type {{before: number[], after: number[]}} */
+    const rounds = { before: [], after: [] };
+    for (let round = 0; round < MAKING_ROUNDS; round++) {
+      for (const name of /** @type {const} */ (['before', 'after'])) {
+        const core = builds[name];
+        const start = performance.now();
+        const cloth = new core.Cloth(made.patches ? core.placePatches(made.settings) : made.settings);
+        rounds[name].push(performance.now() - start);
+        cloth.delete();
+      }
+    }
+    const before = median(rounds.before);
+    const after = median(rounds.after);
+    console.log(`| ${made.label} | ${before.toFixed(0)} | ${after.toFixed(0)} | ${(before / after).toFixed(2)}× |`);
+  }
+  return compared;
 }
 
-console.log('\n| made | before ms | after ms | after / before speed |');
-console.log('| --- | ---: | ---: | ---: |');
-for (const made of MADE_CLOTHS) {
-  /** @type {{before: number[], after: number[]}} */
-  const rounds = { before: [], after: [] };
-  for (let round = 0; round < MAKING_ROUNDS; round++) {
-    for (const name of /** @type {const} */ (['before', 'after'])) {
-      const core = builds[name];
-      const start = performance.now();
-      const cloth = new core.Cloth(made.patches ? core.placePatches(made.settings) : made.settings);
-      rounds[name].push(performance.now() - start);
-      cloth.delete();
-    }
+/**
+ * A dist folder as given, or a commit's core, built if it is not yet.
+ * @param {string} folderOrCommit
+ */
+function coreFolder(folderOrCommit) {
+  return existsSync(`${folderOrCommit}/nuno-core.wasm`) ? folderOrCommit : coreOfCommit(folderOrCommit);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [before, after] = process.argv.slice(2);
+  if (!before || !after) {
+    console.error('usage: node tests/bench/compare-builds.mjs <dist folder or commit before> <dist folder or commit after>');
+    process.exit(2);
   }
-  const before = median(rounds.before);
-  const after = median(rounds.after);
-  console.log(`| ${made.label} | ${before.toFixed(0)} | ${after.toFixed(0)} | ${(before / after).toFixed(2)}× |`);
+  await compareBuilds(coreFolder(before), coreFolder(after));
 }

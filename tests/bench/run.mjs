@@ -5,12 +5,17 @@
 // The cases are written to build/bench/cases.json and nuno_bench reads them from there, so the
 // two sides cannot drift apart.
 // A report, not a test: nothing asserts timings. Run after scripts/build.sh (`npm run bench`).
+// `npm run bench -- --against <commit>` also steps that commit's wasm core beside dist's, in turn
+// in this process (compare-builds.mjs), and prints each case's speed-up: issue 12's goals are
+// ratios to its start, b3212fd.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadNuno } from '../../web/index.js';
 import { runBrowserBench, runThreadsBench } from './browser-bench.mjs';
+import { coreOfCommit } from './commit-core.mjs';
+import { compareBuilds } from './compare-builds.mjs';
 import { MADE_CLOTHS } from './made-cloths.js';
 import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
 
@@ -75,6 +80,16 @@ const FAMILIES = /** @type {const} */ (['structural', 'shear', 'bending']);
 
 const NATIVE_BENCH = fileURLToPath(new URL('../../build/native/nuno_bench', import.meta.url));
 const OUT_DIR = fileURLToPath(new URL('../../build/bench/', import.meta.url));
+const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** The commit named by --against, built before anything is timed so a bad name fails at once. */
+function againstCommit() {
+  const at = process.argv.indexOf('--against');
+  if (at < 0) return undefined;
+  const commit = process.argv[at + 1];
+  if (!commit) throw new Error('nuno bench: --against needs a commit, e.g. --against b3212fd');
+  return { commit, dist: coreOfCommit(commit) };
+}
 
 /** @returns {BenchCase[]} */
 function benchCases() {
@@ -176,6 +191,7 @@ function markdownTable(rows) {
   return [line(rows[0]), line(rule), ...rows.slice(1).map(line)].join('\n');
 }
 
+const against = againstCommit();
 const cases = benchCases();
 mkdirSync(OUT_DIR, { recursive: true });
 console.error(`nuno bench: ${cases.length} cases, native first, then wasm (progress on stderr)`);
@@ -235,6 +251,18 @@ console.log(
     ]),
   ]),
 );
+
+if (against) {
+  console.error(`nuno bench: ${against.commit} and dist side by side (wasm, Node)`);
+  console.log(`
+## Against ${against.commit}: the wasm core of that commit and of dist, side by side
+
+Both builds in this Node process, stepping the same cloth in turn (15 rounds of 8 single steps; medians), so the
+ratio does not depend on how busy the machine was. The CPU solver on one thread.
+`);
+  report.against = { commit: against.commit, cases: await compareBuilds(against.dist, DIST_DIR) };
+  writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+}
 
 // How long a cloth takes to make, through the package's API (the core's topology and red-black
 // lanes, and for papers their placement and the poses handed over): the median of three.
