@@ -7,12 +7,16 @@ namespace {
 
 using emscripten::val;
 
+// Array.isArray rather than embind's isArray (instanceof Array): an array made in another realm,
+// an iframe's or a Node vm context's, is an array too.
+bool isArray(const val& value) { return val::global("Array").call<bool>("isArray", value); }
+
 // A value as an error shows it: numbers, strings (quoted, cut short), null, booleans and bigints
 // as written in JS, anything else by its kind.
 std::string shown(const val& value) {
     if (value.isNull()) return "null";
     if (value.isUndefined()) return "undefined";
-    if (value.isArray()) return "an array";
+    if (isArray(value)) return "an array";
     if (value.isNumber()) return showNumber(value.as<double>());
     if (value.isString()) {
         constexpr std::size_t kShownCharacters = 40;
@@ -31,7 +35,7 @@ std::string shown(const val& value) {
 JsSettingSource::JsSettingSource(val object, const std::string& what, std::string path)
     : object_(std::move(object)), path_(std::move(path)) {
     if (object_.isUndefined()) object_ = val::object();
-    if (object_.isNull() || object_.typeOf().as<std::string>() != "object" || object_.isArray()) {
+    if (object_.isNull() || object_.typeOf().as<std::string>() != "object" || isArray(object_)) {
         throw std::invalid_argument("nuno: " + what + " must be a plain object, got " + shown(object_));
     }
 }
@@ -66,7 +70,7 @@ std::vector<double> JsSettingSource::numbers(const std::string& key) const {
     const val value = object_[key];
     const bool typedArray =
         val::global("ArrayBuffer").call<bool>("isView", value) && !value.instanceof(val::global("DataView"));
-    if (!value.isArray() && !typedArray) failInput(path_ + key, "an array of numbers", shown(value));
+    if (!isArray(value) && !typedArray) failInput(path_ + key, "an array of numbers", shown(value));
     // A float array holds numbers only: copied in one call (createPatches hands over the poses
     // of 262,144 particles this way), where reading them one by one took four calls each. The
     // copy the engine makes holds what the array holds, whatever the array's own `length` says;

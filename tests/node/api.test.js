@@ -1,6 +1,7 @@
 // The wasm module through the public API, loaded the way a user loads it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import vm from 'node:vm';
 
 import { loadNuno } from '../../web/index.js';
 import { wavyHeapPositions } from '../engines/scenes.js';
@@ -201,12 +202,17 @@ test('a starting shape and velocities read the same from plain arrays, Float32Ar
   // Values a float32 holds exactly and ones it rounds: every form must round them alike.
   const positions = Array.from({ length: columns * rows * 3 }, (_, i) => (i % 3 === 1 ? 1 - 0.1 * Math.floor(i / 3 / columns) : 0.1 * (i % 7) + 1e-9 * i));
   const velocities = Array.from({ length: columns * rows * 3 }, (_, i) => Math.sin(i) / 3);
-  const ends = [Array, Float32Array, Float64Array].map((Form) => {
+  // The same forms made in another realm (a vm context, as an iframe's arrays are).
+  const otherRealm = vm.createContext({});
+  const forms = [Array, Float32Array, Float64Array].flatMap((Form) => [
+    { name: Form.name, Form }, { name: `another realm's ${Form.name}`, Form: vm.runInContext(Form.name, otherRealm) },
+  ]);
+  const ends = forms.map(({ name, Form }) => {
     const cloth = nuno.createCloth({ columns, rows, positions: Form.from(positions), velocities: Form.from(velocities), pins: 'none' });
     try {
       const start = Array.from(cloth.positions);
       cloth.stepFixed(5);
-      return { form: Form.name, start, end: Array.from(cloth.positions) };
+      return { form: name, start, end: Array.from(cloth.positions) };
     } finally {
       cloth.dispose();
     }
@@ -218,6 +224,24 @@ test('a starting shape and velocities read the same from plain arrays, Float32Ar
   assert.notDeepEqual(ends[0].end, ends[0].start, 'the velocities move it');
   assertError(() => nuno.createCloth({ columns, rows, positions: Float64Array.from(positions, (value, i) => (i === 4 ? NaN : value)) }),
     /'positions' must be three finite numbers/);
+});
+
+test('settings and colliders made in another realm (a vm context, as an iframe\'s) read as this realm\'s', () => {
+  const otherRealm = vm.createContext({});
+  const source = '({ columns: 12, rows: 9, wind: [1.5, 0, 0.5], solver: "pbd" })';
+  const sphere = '({ type: "sphere", center: [0.1, 0.7, 0.1], radius: 0.2 })';
+  const ends = [vm.runInThisContext, (/** @type {string} */ code) => vm.runInContext(code, otherRealm)].map((make) => {
+    const cloth = nuno.createCloth(make(source));
+    try {
+      cloth.addCollider(make(sphere));
+      cloth.stepFixed(30);
+      return Array.from(cloth.positions);
+    } finally {
+      cloth.dispose();
+    }
+  });
+  assert.deepEqual(ends[1], ends[0], 'the same wind and sphere, so the same cloth after 30 steps');
+  assertError(() => nuno.createCloth(vm.runInContext('[12, 9]', otherRealm)), /settings must be a plain object, got an array/);
 });
 
 test('a held particle follows its target and pulls the cloth; release lets it go', (t) => {
