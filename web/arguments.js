@@ -8,6 +8,17 @@ const families = ['structural', 'shear', 'bending'];
 export const maxColliderId = 0xffffffff;
 
 /**
+ * What Object.prototype.toString names the value's kind ('Float32Array', 'DataView',
+ * 'WebGL2RenderingContext', 'Object'...). Unlike instanceof it holds for a value made in another
+ * realm (an iframe's, a Node vm context's).
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function kindOf(value) {
+  return Object.prototype.toString.call(value).slice('[object '.length, -1);
+}
+
+/**
  * A value as an error shows it.
  * @param {unknown} value
  * @returns {string}
@@ -17,7 +28,7 @@ export function shown(value) {
   if (typeof value === 'bigint') return `${value}n`;
   if (Array.isArray(value)) return value.length <= 4 ? `[${value.map(shown).join(', ')}]` : `an array of ${value.length}`;
   if (typeof value === 'function') return 'a function';
-  if (typeof value === 'object' && value !== null) return ArrayBuffer.isView(value) ? `a ${value.constructor.name}` : 'an object';
+  if (typeof value === 'object' && value !== null) return ArrayBuffer.isView(value) ? `a ${kindOf(value)}` : 'an object';
   return String(value);
 }
 
@@ -75,8 +86,7 @@ export function requireIndex(name, value, count) {
  */
 export function requireNumbers(name, value, length) {
   const what = length === undefined ? 'an array of numbers' : `an array of ${length} numbers`;
-  const typed = ArrayBuffer.isView(value) && !(value instanceof DataView) &&
-    !(value instanceof BigInt64Array) && !(value instanceof BigUint64Array);
+  const typed = ArrayBuffer.isView(value) && !['DataView', 'BigInt64Array', 'BigUint64Array'].includes(kindOf(value));
   if (!typed && !(Array.isArray(value) && value.every((element) => typeof element === 'number'))) fail(name, what, value);
   if (length !== undefined && /** @type {ArrayLike<number>} */ (value).length !== length) fail(name, what, value);
 }

@@ -1,6 +1,6 @@
 // nuno: real-time cloth for the web. The public entry point of the package.
 import createNunoCore from '../dist/nuno-core.mjs';
-import { shown } from './arguments.js';
+import { kindOf, shown } from './arguments.js';
 import { Cloth } from './cloth.js';
 import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
 import { GpuCloth } from './gpu/gpu-cloth.js';
@@ -366,12 +366,12 @@ function isGraphicsTarget(target) {
 
 /** @param {unknown} target */
 function isWebGl2Context(target) {
-  return typeof WebGL2RenderingContext !== 'undefined' && target instanceof WebGL2RenderingContext;
+  return kindOf(target) === 'WebGL2RenderingContext';
 }
 
 /** @param {unknown} target @returns {target is GPUDevice} */
 function isWebGpuDevice(target) {
-  return typeof GPUDevice !== 'undefined' && target instanceof GPUDevice;
+  return kindOf(target) === 'GPUDevice';
 }
 
 /**

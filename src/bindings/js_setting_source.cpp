@@ -7,9 +7,15 @@ namespace {
 
 using emscripten::val;
 
-// Array.isArray rather than embind's isArray (instanceof Array): an array made in another realm,
-// an iframe's or a Node vm context's, is an array too.
+// Kinds are asked in ways that hold for a value made in another realm (an iframe's, a Node vm
+// context's), which instanceof and embind's isArray (instanceof Array) tell apart from this one's.
 bool isArray(const val& value) { return val::global("Array").call<bool>("isArray", value); }
+
+// "Float32Array", "DataView", "Object"...: Object.prototype.toString's name for the value.
+std::string kindOf(const val& value) {
+    const std::string tag = val::global("Object")["prototype"]["toString"].call<std::string>("call", value);
+    return tag.substr(8, tag.size() - 9);  // "[object Float32Array]"
+}
 
 // A value as an error shows it: numbers, strings (quoted, cut short), null, booleans and bigints
 // as written in JS, anything else by its kind.
@@ -27,7 +33,9 @@ std::string shown(const val& value) {
     if (type == "boolean" || type == "bigint") {
         return val::global("String")(value).as<std::string>() + (type == "bigint" ? "n" : "");
     }
-    return type == "object" ? "an object" : "a " + type;
+    if (type != "object") return "a " + type;
+    // As web/arguments.js shows them: an array view by its kind.
+    return val::global("ArrayBuffer").call<bool>("isView", value) ? "a " + kindOf(value) : "an object";
 }
 
 }  // namespace
@@ -68,14 +76,15 @@ std::string JsSettingSource::text(const std::string& key) const {
 
 std::vector<double> JsSettingSource::numbers(const std::string& key) const {
     const val value = object_[key];
-    const bool typedArray =
-        val::global("ArrayBuffer").call<bool>("isView", value) && !value.instanceof(val::global("DataView"));
+    const bool view = val::global("ArrayBuffer").call<bool>("isView", value);
+    const std::string kind = view ? kindOf(value) : "";
+    const bool typedArray = view && kind != "DataView";
     if (!isArray(value) && !typedArray) failInput(path_ + key, "an array of numbers", shown(value));
     // A float array holds numbers only: copied in one call (createPatches hands over the poses
     // of 262,144 particles this way), where reading them one by one took four calls each. The
     // copy the engine makes holds what the array holds, whatever the array's own `length` says;
     // a detached array (transferred away) holds nothing, and reads as empty.
-    if (value.instanceof(val::global("Float32Array")) || value.instanceof(val::global("Float64Array"))) {
+    if (kind == "Float32Array" || kind == "Float64Array") {
         if (value["byteLength"].as<double>() == 0) return {};
         return emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").new_(value));
     }

@@ -289,6 +289,40 @@ for (const gpuBackend of /** @type {const} */ (['gpu', 'webgpu'])) {
   });
 }
 
+test('a WebGL2 context of another realm (an iframe\'s) runs the GPU cloth as this page\'s does', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const outcome = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const frameCanvas = /** @type {HTMLCanvasElement} */ (frame.contentDocument?.createElement('canvas'));
+    frame.contentDocument?.body.append(frameCanvas);
+    const contexts = {
+      page: /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2')),
+      frame: /** @type {WebGL2RenderingContext} */ (frameCanvas.getContext('webgl2')),
+    };
+    /** @type {Record<string, {backend: string, fallbackReason: string | null, start: number[], end: number[]}>} */
+    const runs = {};
+    for (const [name, gl] of Object.entries(contexts)) {
+      const cloth = nuno.createCloth(gl, { columns: 8, rows: 8, solver: 'xpbd' });
+      try {
+        const start = Array.from(await cloth.readPositions());
+        cloth.stepFixed(10);
+        runs[name] = { backend: cloth.backend, fallbackReason: cloth.fallbackReason, start, end: Array.from(await cloth.readPositions()) };
+      } finally {
+        cloth.dispose();
+      }
+    }
+    return { frameIsAnotherRealm: !(contexts.frame instanceof WebGL2RenderingContext), runs };
+  });
+  expect(outcome.frameIsAnotherRealm).toBe(true);
+  expect([outcome.runs.frame.backend, outcome.runs.frame.fallbackReason]).toEqual(['gpu', null]);
+  expect(outcome.runs.frame.end).not.toEqual(outcome.runs.frame.start);
+  expect(outcome.runs.frame.end).toEqual(outcome.runs.page.end);
+  expect(complaints).toEqual([]);
+});
+
 test('devices that cannot run the GPU solver get a clear error, or the CPU cloth with auto', async ({ page }) => {
   await openHarness(page);
   const outcome = await page.evaluate(async () => {

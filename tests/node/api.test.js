@@ -242,6 +242,16 @@ test('settings and colliders made in another realm (a vm context, as an iframe\'
   });
   assert.deepEqual(ends[1], ends[0], 'the same wind and sphere, so the same cloth after 30 steps');
   assertError(() => nuno.createCloth(vm.runInContext('[12, 9]', otherRealm)), /settings must be a plain object, got an array/);
+  // Views that hold no numbers are refused by their kind, as this realm's are.
+  const dataView = () => vm.runInContext('new DataView(new ArrayBuffer(12))', otherRealm);
+  assertError(() => nuno.createCloth({ columns: 8, rows: 8, wind: dataView() }), /'wind' must be an array of numbers, got a DataView/);
+  const cloth = nuno.createCloth({ columns: 8, rows: 8 });
+  try {
+    assertError(() => cloth.addCollider({ type: 'sphere', center: dataView(), radius: 0.2 }), /'center' must be an array of numbers, got a DataView/);
+    assertError(() => cloth.hold(3, vm.runInContext('new BigInt64Array(3)', otherRealm)), /'position' must be an array of 3 numbers, got a BigInt64Array/);
+  } finally {
+    cloth.dispose();
+  }
 });
 
 test('a held particle follows its target and pulls the cloth; release lets it go', (t) => {
