@@ -2,7 +2,6 @@
 // the split particles. Built for speed in the wasm module (CMakeLists.txt), as the stages it
 // calls are inlined into it; the rest of the cloth runs once per call and is built for size.
 #include <array>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 

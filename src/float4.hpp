@@ -78,7 +78,8 @@ struct Float4 {
 // a2 b2 a3 b3
 [[gnu::always_inline]] inline Float4 interleaveHigh(Float4 a, Float4 b) { return _mm_unpackhi_ps(a.lanes, b.lanes); }
 
-// Whether a test holds in all four lanes, in any.
+// The mask of no lane; whether a test holds in all four lanes, in any.
+[[gnu::always_inline]] inline Mask4 noLanes() { return {_mm_setzero_ps()}; }
 [[gnu::always_inline]] inline bool every(Mask4 lanes) { return _mm_movemask_ps(lanes.bits) == 0xF; }
 [[gnu::always_inline]] inline bool any(Mask4 lanes) { return _mm_movemask_ps(lanes.bits) != 0; }
 

@@ -143,9 +143,7 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
     silentMoves_.resize(count, Vec3(0));
     contacts_.resize(count, 0.0f);
     // This substep's silent pushes are self-collision's alone: collide() reads them only after it.
-    for (std::vector<float>* axis : {&particles.silentPushes.x, &particles.silentPushes.y, &particles.silentPushes.z}) {
-        std::fill(axis->begin(), axis->end(), 0.0f);
-    }
+    for (std::vector<float>* axis : particles.silentPushes.axes()) std::fill(axis->begin(), axis->end(), 0.0f);
     const float thickness = parameters.thickness;
     if (listIsStale(positions, thickness)) rebuildList(positions, restPositions, grid, thickness);
     // Where this substep began, for the sliding.
@@ -185,7 +183,7 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
         if (inverseMasses[i] != 0.0f) {
             const std::size_t at = splitIndex(grid, i);
             particles.positions.set(at, positions[i] + moves_[i] / contacts_[i]);
-            particles.silentPushes.set(at, particles.silentPushes.at(at) + silentMoves_[i] / contacts_[i]);
+            particles.silentPushes.set(at, silentMoves_[i] / contacts_[i]);
         }
         moves_[i] = Vec3(0);
         silentMoves_[i] = Vec3(0);

@@ -76,7 +76,8 @@ class SelfCollision {
 public:
     // Finds the pairs in the xyz positions (the grid's order, as the GPU finds them), and moves
     // the particles, and sets this substep's silent pushes, in the split state
-    // (split_particles.hpp), whose positions say the same. Reads the particles' velocities and predicted positions there.
+    // (split_particles.hpp), whose positions say the same. Reads the particles' velocities and
+    // predicted positions there.
     void resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
                  SplitParticles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
                  const SelfCollisionParameters& parameters, float substepSeconds);

@@ -57,8 +57,8 @@ void unsplit(const Grid& grid, const SplitVectors& from, std::vector<Vec3>& to, 
 bool allFinite(const SplitVectors& vectors) {
     // Four at a time, with no early exit: all but a rare step are finite throughout. x - x is 0
     // for a finite x, NaN for an infinite one or NaN.
-    Mask4 nonFinite = Float4(0.0f) != Float4(0.0f);
-    for (const std::vector<float>* axis : {&vectors.x, &vectors.y, &vectors.z}) {
+    Mask4 nonFinite = noLanes();
+    for (const std::vector<float>* axis : vectors.axes()) {
         const float* const values = axis->data();
         for (std::size_t i = 0; i < axis->size(); i += 4) {
             const Float4 value = Float4::load(values + i);

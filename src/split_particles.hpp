@@ -12,6 +12,7 @@
 // back within a substep.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -48,6 +49,8 @@ struct SplitVectors {
     std::vector<float> z;
 
     explicit SplitVectors(std::size_t length);
+    std::array<std::vector<float>*, 3> axes() { return {&x, &y, &z}; }
+    std::array<const std::vector<float>*, 3> axes() const { return {&x, &y, &z}; }
     Vec3 at(std::size_t i) const { return {x[i], y[i], z[i]}; }
     void set(std::size_t i, const Vec3& value) {
         x[i] = value.x;

@@ -9,7 +9,7 @@
 // build's round medians, in ms per step and millions of constraint projections per second, and
 // after / before; then the milliseconds each build takes to make a large cloth and a sea of
 // papers (the median of seven rounds).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { coreOfCommit } from './commit-core.mjs';
@@ -159,7 +159,7 @@ function coreFolder(folderOrCommit) {
   return existsSync(`${folderOrCommit}/nuno-core.wasm`) ? folderOrCommit : coreOfCommit(folderOrCommit);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   const [before, after] = process.argv.slice(2);
   if (!before || !after) {
     console.error('usage: node tests/bench/compare-builds.mjs <dist folder or commit before> <dist folder or commit after>');

@@ -251,6 +251,34 @@ TEST(Patches, PatchesStartingOnEachOtherAreSeparatedBySelfCollision) {
     EXPECT_GT(closest, 0.009f);
 }
 
+// Papers laid overlapping at rest are parted by pushes that stop no approach: silent ones, so
+// they gain no velocity. With self-collision switched off, no push is left for collide to read.
+// One substep a step, so the step's last substep is one that pushes.
+TEST(Patches, OverlappingPapersPartSilentlyAndLeaveNoPushesOnceSelfCollisionStops) {
+    PatchLayout layout = smallLayout();
+    layout.patchesAcross = 2;
+    layout.patchesDown = 1;
+    std::vector<PatchPose> poses(2);
+    poses[0].position = Vec3(0.0f, 0.5f, 0.0f);
+    poses[1].position = Vec3(0.001f, 0.502f, 0.0f);
+    ClothSettings settings;
+    settings.pins = PinPreset::None;
+    settings.gravity = Vec3(0.0f);
+    settings.substeps = 1;
+    placePatches(layout, poses, settings);
+    settings.selfCollisionThickness = 0.01f;
+    Cloth pair(settings);
+    EXPECT_GT(pair.selfIntersections(0.01f), 0u);
+    pair.stepFixed(1);
+    EXPECT_EQ(pair.selfIntersections(0.01f), 0u) << "parted by the first substep";
+    EXPECT_LT(pair.kineticEnergy(), 1e-9) << "by silent pushes";
+    ClothSettings off = pair.settings();
+    off.selfCollisionThickness = 0.0f;
+    pair.configure(off);
+    pair.stepFixed(1);
+    EXPECT_LT(pair.kineticEnergy(), 1e-9) << "no push of the substep before is read again";
+}
+
 // Papers laid exactly on each other (the same pose) coincide particle for particle with no
 // rest offset to part along: they part vertically, and nothing becomes NaN.
 TEST(Patches, PapersLaidExactlyOnEachOtherPartWithoutNaN) {
