@@ -19,6 +19,20 @@ export function kindOf(value) {
 }
 
 /**
+ * The positions a GPU cloth's measurements take: those it read back (`await cloth.readPositions()`).
+ * @param {string} clothKind 'GPU' or 'WebGPU', as the error names the cloth
+ * @param {string} method
+ * @param {unknown} positions
+ * @returns {Float32Array}
+ */
+export function readBackPositions(clothKind, method, positions) {
+  if (kindOf(positions) !== 'Float32Array') {
+    throw new TypeError(`nuno: the ${clothKind} cloth's ${method}() needs 'positions' from \`await cloth.readPositions()\``);
+  }
+  return /** @type {Float32Array} */ (positions);
+}
+
+/**
  * A value as an error shows it.
  * @param {unknown} value
  * @returns {string}

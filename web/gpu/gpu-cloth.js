@@ -9,7 +9,7 @@
 // This class is the façade: it owns the textures and framebuffers and draws the schedule; each
 // pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
 // and sets its own uniforms and samplers.
-import { kindOf, requireInteger } from '../arguments.js';
+import { readBackPositions, requireInteger } from '../arguments.js';
 import { setupOf } from '../cloth-over-setup.js';
 import { GpuClothOverSetup, packedCollidersOf } from './gpu-cloth-over-setup.js';
 import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
@@ -399,10 +399,7 @@ export class GpuCloth extends GpuClothOverSetup {
    * @param {Float32Array} positions
    */
   strain(family, positions) {
-    if (kindOf(positions) !== 'Float32Array') {
-      throw new TypeError("nuno: the GPU cloth's strain() needs 'positions' from `await cloth.readPositions()`");
-    }
-    return this.#live.strain(family, positions);
+    return this.#live.strain(family, readBackPositions('GPU', 'strain', positions));
   }
 
   /**
@@ -412,10 +409,7 @@ export class GpuCloth extends GpuClothOverSetup {
    * @param {Float32Array} positions
    */
   selfIntersections(thickness, positions) {
-    if (kindOf(positions) !== 'Float32Array') {
-      throw new TypeError("nuno: the GPU cloth's selfIntersections() needs 'positions' from `await cloth.readPositions()`");
-    }
-    return this.#live.selfIntersections(thickness, positions);
+    return this.#live.selfIntersections(thickness, readBackPositions('GPU', 'selfIntersections', positions));
   }
 
   /**
@@ -424,10 +418,7 @@ export class GpuCloth extends GpuClothOverSetup {
    * @param {Float32Array} positions
    */
   colliderClearance(positions) {
-    if (kindOf(positions) !== 'Float32Array') {
-      throw new TypeError("nuno: the GPU cloth's colliderClearance() needs 'positions' from `await cloth.readPositions()`");
-    }
-    return this.#live.colliderClearance(positions);
+    return this.#live.colliderClearance(readBackPositions('GPU', 'colliderClearance', positions));
   }
 
   /**

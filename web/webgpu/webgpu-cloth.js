@@ -8,7 +8,7 @@
 // With self-collision the 'separate' stage is a bucket pass per layer and a separate pass
 // (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
 // A step is one command buffer: the substeps' uniforms written first, then every dispatch.
-import { requireInteger } from '../arguments.js';
+import { readBackPositions, requireInteger } from '../arguments.js';
 import { setupOf } from '../cloth-over-setup.js';
 import { GpuClothOverSetup, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
@@ -511,7 +511,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {Float32Array} positions from `await readPositions()`
    */
   strain(family, positions) {
-    return this.#live.strain(family, this.#readBack('strain', positions));
+    return this.#live.strain(family, readBackPositions('WebGPU', 'strain', positions));
   }
 
   /**
@@ -519,24 +519,12 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {Float32Array} positions from `await readPositions()`
    */
   selfIntersections(thickness, positions) {
-    return this.#live.selfIntersections(thickness, this.#readBack('selfIntersections', positions));
+    return this.#live.selfIntersections(thickness, readBackPositions('WebGPU', 'selfIntersections', positions));
   }
 
   /** @param {Float32Array} positions from `await readPositions()` */
   colliderClearance(positions) {
-    return this.#live.colliderClearance(this.#readBack('colliderClearance', positions));
-  }
-
-  /**
-   * @param {string} method
-   * @param {unknown} positions
-   * @returns {Float32Array}
-   */
-  #readBack(method, positions) {
-    if (!(positions instanceof Float32Array)) {
-      throw new TypeError(`nuno: the WebGPU cloth's ${method}() needs 'positions' from \`await cloth.readPositions()\``);
-    }
-    return positions;
+    return this.#live.colliderClearance(readBackPositions('WebGPU', 'colliderClearance', positions));
   }
 
   /**
