@@ -33,9 +33,9 @@ struct PatchPose {
     Vec3 spin{0.0f};                        // rad/s, angular velocity about the centre
 };
 
-// Poses spread uniformly over a box (center +- extent / 2), uniformly turned, each moving at
-// `speed` in a uniform direction and spinning at `spin` about a uniform axis; the same seed gives
-// the same poses on every platform.
+// Poses spread uniformly over a box (center +- extent / 2) yet apart (see scatterPatches),
+// uniformly turned, each moving at `speed` in a uniform direction and spinning at `spin` about a
+// uniform axis; the same seed gives the same poses on every platform.
 struct PatchScatter {
     std::uint32_t seed = 1;
     Vec3 center{0.0f, 2.0f, 0.0f};
@@ -44,7 +44,20 @@ struct PatchScatter {
     float spin = 0.0f;   // rad/s
 };
 
-std::vector<PatchPose> scatterPatches(int count, const PatchScatter& scatter);
+// The least distance, metres, the scatter keeps between two patches: half a particle spacing of
+// the layout's patches (the shorter). They start through no other patch, and at a self-collision
+// thickness of one spacing (the demo's) no two particles of theirs count as through each other
+// (selfIntersections: nearer than half the thickness); a whole spacing left 4096 papers of
+// 0.1 x 0.1 m no room in the default 2 x 1 x 2 m box.
+double scatterClearance(const PatchLayout& layout);
+
+// Draws for each patch a pose at a time; one whose patch (the layout's rectangle, turned and
+// moved) comes within scatterClearance of a patch already placed is drawn again, up to
+// kScatterTriesPerPatch times, then the box is refused: std::invalid_argument naming
+// 'scatterExtent' with the numbers. With positionsGiven (createPatches' patchPositions replace the
+// scatter's) every pose is kept as drawn: where the scatter would put them is of no matter.
+constexpr int kScatterTriesPerPatch = 1000;
+std::vector<PatchPose> scatterPatches(const PatchLayout& layout, const PatchScatter& scatter, bool positionsGiven = false);
 
 // The grid a layout makes: columns, rows and the patch sides.
 void setGridOf(const PatchLayout& layout, ClothSettings& settings);

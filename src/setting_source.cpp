@@ -263,7 +263,7 @@ PatchRequest readPatchRequest(const SettingSource& source) {
     if (has("scatterSpeed")) scatter.speed = realIn(source, "scatterSpeed", 0.0f, 100.0f);
     if (has("scatterSpin")) scatter.spin = realIn(source, "scatterSpin", 0.0f, 1000.0f);
     const int patches = layout.patchCount();
-    request.poses = scatterPatches(patches, scatter);
+    request.poses = scatterPatches(layout, scatter, has("patchPositions"));
 
     if (has("patchPositions")) {
         readPerPatch(source, "patchPositions", patches, 3, [&](int patch, const double* v) {

@@ -2,6 +2,9 @@
 // poses, and the gusts they flutter in.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <chrono>
 #include <cmath>
 #include <random>
 
@@ -37,7 +40,7 @@ ClothSettings papers(const PatchLayout& layout, std::uint32_t seed = 7) {
     settings.wind = Vec3(1.0f, 0.0f, 0.0f);
     settings.windGustSpeed = 2.0f;
     settings.windGustWavelength = 1.5f;
-    placePatches(layout, scatterPatches(layout.patchCount(), scatter), settings);
+    placePatches(layout, scatterPatches(layout, scatter), settings);
     return settings;
 }
 
@@ -84,6 +87,180 @@ TEST(Patches, ScatteredPosesAreRigidAndRepeatable) {
     }
     // The mass is the patches': density * patch area / particles per patch.
     EXPECT_FLOAT_EQ(first.particleMass(), first.density * layout.patchWidth * layout.patchHeight / 64.0f);
+}
+
+// How close the placed patches come to each other, measured from the particles placePatches
+// made and by other means than the scatter's own check: each patch is flat, so its four corner
+// particles span it as two triangles; two patches cross where a side of one passes through a
+// triangle of the other, and their distance is sampled from points along every side.
+struct PatchesApart {
+    int crossings = 0;            // sides of one patch through a triangle of another
+    double nearestMetres = 1e30;  // the least sampled distance between two patches
+};
+
+using Triangle = std::array<glm::dvec3, 3>;
+
+double signedVolume(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c) { return glm::dot(a, glm::cross(b, c)); }
+
+bool segmentCrossesTriangle(const glm::dvec3& p, const glm::dvec3& q, const Triangle& t) {
+    const glm::dvec3 ab = t[1] - t[0], ac = t[2] - t[0];
+    if (signedVolume(ab, ac, p - t[0]) * signedVolume(ab, ac, q - t[0]) >= 0.0) return false;
+    const double sides[3] = {signedVolume(q - p, t[0] - p, t[1] - p), signedVolume(q - p, t[1] - p, t[2] - p),
+                             signedVolume(q - p, t[2] - p, t[0] - p)};
+    return (sides[0] > 0.0 && sides[1] > 0.0 && sides[2] > 0.0) || (sides[0] < 0.0 && sides[1] < 0.0 && sides[2] < 0.0);
+}
+
+double pointToSegment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
+    const double along = std::clamp(glm::dot(p - a, b - a) / glm::dot(b - a, b - a), 0.0, 1.0);
+    return glm::length(p - (a + along * (b - a)));
+}
+
+// Straight down onto the plane where that lands inside (every edge's cross product along the
+// normal), else the nearest edge.
+double pointToTriangle(const glm::dvec3& p, const Triangle& t) {
+    const glm::dvec3 normal = glm::normalize(glm::cross(t[1] - t[0], t[2] - t[0]));
+    const glm::dvec3 foot = p - glm::dot(p - t[0], normal) * normal;
+    bool inside = true;
+    for (int edge = 0; edge < 3; ++edge) inside = inside && glm::dot(glm::cross(t[(edge + 1) % 3] - t[edge], foot - t[edge]), normal) >= 0.0;
+    if (inside) return glm::length(p - foot);
+    return std::min({pointToSegment(p, t[0], t[1]), pointToSegment(p, t[1], t[2]), pointToSegment(p, t[2], t[0])});
+}
+
+PatchesApart measureApart(const PatchLayout& layout, const ClothSettings& placed, double sampleSpacing) {
+    const int patches = layout.patchCount();
+    std::vector<std::array<glm::dvec3, 4>> corners(static_cast<std::size_t>(patches));
+    for (int patch = 0; patch < patches; ++patch) {
+        const int column = (patch % layout.patchesAcross) * layout.patchColumns;
+        const int row = (patch / layout.patchesAcross) * layout.patchRows;
+        const auto at = [&](int c, int r) {
+            return glm::dvec3(placed.initialPositions[static_cast<std::size_t>(row + r) * placed.columns + column + c]);
+        };
+        const int last = layout.patchColumns - 1, bottom = layout.patchRows - 1;
+        corners[static_cast<std::size_t>(patch)] = {at(0, 0), at(last, 0), at(last, bottom), at(0, bottom)};
+    }
+    const double diagonal = std::hypot(layout.patchWidth, layout.patchHeight);
+    PatchesApart apart;
+    // The sides of patch a against the triangles of patch b.
+    const auto measureSides = [&](const std::array<glm::dvec3, 4>& a, const std::array<glm::dvec3, 4>& b) {
+        const Triangle triangles[2] = {Triangle{b[0], b[1], b[2]}, Triangle{b[0], b[2], b[3]}};
+        for (int side = 0; side < 4; ++side) {
+            const glm::dvec3 &from = a[side], &to = a[(side + 1) % 4];
+            if (segmentCrossesTriangle(from, to, triangles[0]) || segmentCrossesTriangle(from, to, triangles[1])) ++apart.crossings;
+            const int samples = static_cast<int>(std::ceil(glm::length(to - from) / sampleSpacing));
+            for (int n = 0; n <= samples; ++n) {
+                const glm::dvec3 point = from + (to - from) * (static_cast<double>(n) / samples);
+                apart.nearestMetres = std::min({apart.nearestMetres, pointToTriangle(point, triangles[0]), pointToTriangle(point, triangles[1])});
+            }
+        }
+    };
+    for (int a = 0; a < patches; ++a) {
+        for (int b = a + 1; b < patches; ++b) {
+            const auto &first = corners[static_cast<std::size_t>(a)], &second = corners[static_cast<std::size_t>(b)];
+            // Patches whose centres are a diagonal and more apart are farther apart than anything measured here.
+            if (glm::length((first[0] + first[2]) - (second[0] + second[2])) / 2.0 >= diagonal + 2.0 * sampleSpacing) continue;
+            measureSides(first, second);
+            measureSides(second, first);
+        }
+    }
+    return apart;
+}
+
+// The demo's sea of papers (web/demo/presets.js), perSide x perSide of them.
+PatchScatter demoScatter(std::uint32_t seed) {
+    PatchScatter scatter;
+    scatter.seed = seed;
+    scatter.center = Vec3(0.0f, 2.6f, 0.0f);
+    scatter.extent = Vec3(3.5f, 2.4f, 3.5f);
+    scatter.spin = 2.0f;
+    return scatter;
+}
+
+PatchLayout demoLayout(int perSide) {
+    PatchLayout layout;
+    layout.patchesAcross = layout.patchesDown = perSide;
+    layout.patchWidth = 0.1f;
+    layout.patchHeight = 0.14f;
+    return layout;
+}
+
+// Before, the demo's sea (seed 3) started with papers through each other (1874 sides through
+// another paper); the measure finds them in poses drawn as then (positionsGiven: every first draw
+// kept), so it can tell.
+TEST(Patches, ScatteredPapersStartApartByAtLeastTheClearance) {
+    struct Sea {
+        PatchLayout layout;
+        PatchScatter scatter;
+        const char* what;
+    };
+    PatchScatter bench;  // the default box (2 x 1 x 2 m), as tests/bench/made-cloths.js fills it
+    bench.seed = 5;
+    PatchLayout dense = demoLayout(64);
+    dense.patchWidth = dense.patchHeight = 0.1f;
+    std::vector<Sea> seas = {{dense, bench, "64 x 64 of 0.1 x 0.1 m in 2 x 1 x 2 m"}};
+    for (const std::uint32_t seed : {3u, 8u}) seas.push_back({demoLayout(64), demoScatter(seed), "the demo's sea"});
+    for (const Sea& sea : seas) {
+        ClothSettings settings;
+        placePatches(sea.layout, scatterPatches(sea.layout, sea.scatter), settings);
+        const double clearance = scatterClearance(sea.layout);
+        // Sampled every quarter clearance, a patch nearer than 7/8 of it to another could not hide.
+        const PatchesApart apart = measureApart(sea.layout, settings, clearance / 4.0);
+        EXPECT_EQ(apart.crossings, 0) << sea.what << ", seed " << sea.scatter.seed;
+        // Less the float32 rounding of the particles' positions.
+        EXPECT_GE(apart.nearestMetres, clearance - 1e-5) << sea.what << ", seed " << sea.scatter.seed;
+    }
+    ClothSettings asBefore;
+    placePatches(demoLayout(64), scatterPatches(demoLayout(64), demoScatter(3), true), asBefore);
+    const PatchesApart before = measureApart(demoLayout(64), asBefore, scatterClearance(demoLayout(64)) / 4.0);
+    test::metric("papers_crossings_first_draws", before.crossings, "sides through another paper", "the demo's sea, seed 3, drawn as before");
+    EXPECT_GT(before.crossings, 1000);
+}
+
+TEST(Patches, TheScatterIsQuickForTheLargestSeas) {
+    for (const int perSide : {64, 128}) {
+        const auto started = std::chrono::steady_clock::now();
+        const std::vector<PatchPose> poses = scatterPatches(demoLayout(perSide), demoScatter(3));
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        test::metric("papers_scatter_ms_" + std::to_string(perSide), 1000.0 * seconds, "ms",
+                     std::to_string(perSide) + " x " + std::to_string(perSide) + " papers, the demo's box");
+        EXPECT_EQ(poses.size(), static_cast<std::size_t>(perSide * perSide));
+    }
+}
+
+TEST(Patches, AScatterBoxTooSmallIsRefusedByName) {
+    PatchLayout layout = demoLayout(64);
+    PatchScatter scatter = demoScatter(3);
+    scatter.extent = Vec3(0.5f, 0.5f, 0.5f);
+    const std::string message = test::errorMessageOf([&] { scatterPatches(layout, scatter); });
+    EXPECT_EQ(message.rfind("nuno: 'scatterExtent' must be large enough to hold 4096 patches of 0.1 x 0.14 m at least 0.007142857 m "
+                            "apart (half a particle spacing; patch ", 0), 0u) << message;
+    EXPECT_NE(message.find(" found no room in 1000 tries), got [0.5, 0.5, 0.5]"), std::string::npos) << message;
+    // All in one point, two patches cannot be apart; one can.
+    scatter.extent = Vec3(0.0f);
+    layout.patchesAcross = 2;
+    layout.patchesDown = 1;
+    EXPECT_NE(test::errorMessageOf([&] { scatterPatches(layout, scatter); }).find("patch 2 found no room"), std::string::npos);
+    // Where every position is given, where the scatter would put them does not matter.
+    EXPECT_EQ(scatterPatches(layout, scatter, true).size(), 2u);
+    layout.patchesAcross = 1;
+    EXPECT_EQ(scatterPatches(layout, scatter).size(), 1u);
+}
+
+TEST(Patches, TheSameSeedScattersTheSamePoses) {
+    const PatchLayout layout = demoLayout(32);
+    const std::vector<PatchPose> first = scatterPatches(layout, demoScatter(3));
+    const std::vector<PatchPose> again = scatterPatches(layout, demoScatter(3));
+    const std::vector<PatchPose> other = scatterPatches(layout, demoScatter(4));
+    const auto same = [](const PatchPose& a, const PatchPose& b) {
+        return a.position == b.position && a.rotation == b.rotation && a.velocity == b.velocity && a.spin == b.spin;
+    };
+    EXPECT_TRUE(std::equal(first.begin(), first.end(), again.begin(), same));
+    EXPECT_FALSE(std::equal(first.begin(), first.end(), other.begin(), same));
+    // The same on every platform: the last of the demo's papers, where every draw and rejection
+    // before it led, is where the WebAssembly build puts it (tests/node/patches.test.js).
+    const Vec3 last = scatterPatches(demoLayout(64), demoScatter(3)).back().position;
+    EXPECT_NEAR(last.x, -0.153818816f, 1e-6f);
+    EXPECT_NEAR(last.y, 3.41712451f, 1e-6f);
+    EXPECT_NEAR(last.z, 0.784770608f, 1e-6f);
 }
 
 // Holding and dragging a particle of patch 5 changes nothing in any other patch, bit for bit,
