@@ -1,6 +1,7 @@
 #include "setting_source.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -19,14 +20,38 @@ std::string joined(const std::vector<std::string>& names) {
     return text;
 }
 
-int integer(const SettingSource& source, const std::string& key) {
+// "[low, high]", as the errors write a range.
+std::string rangeText(const std::string& low, const std::string& high) { return "[" + low + ", " + high + "]"; }
+
+// A whole number that an int holds; otherwise refused as "an integer in <range>", so a whole
+// number too large to hold (2^31) is told the range rather than that it is no integer. The
+// range itself is checked by the caller (validate(), for the schema's settings).
+int integer(const SettingSource& source, const std::string& key, const std::string& range) {
     const double value = source.number(key);
-    if (std::floor(value) != value || std::fabs(value) > 1e9) failInput(key, "an integer", showNumber(value));
+    if (std::floor(value) != value || std::fabs(value) > 1e9) failInput(key, "an integer in " + range, showNumber(value));
     return static_cast<int>(value);
+}
+
+// A schema setting's range as the errors write it; an end that is another setting by its name
+// ("[0, columns]"), since that setting may not have been read yet.
+std::string schemaRange(const std::string& key) {
+    const auto& schema = settingsSchema();
+    const auto info = std::find_if(schema.begin(), schema.end(), [&](const SettingInfo& entry) { return entry.name == key; });
+    const auto end = [](double bound, const std::string& setting) { return setting.empty() ? showNumber(bound) : setting; };
+    return rangeText(end(info->low, info->lowSetting), end(info->high, info->highSetting));
+}
+
+// The declared length of an array setting, refused as `allowed` says when it is over maxCount.
+// Asked before numbers() copies the array, so a huge one is refused by name, not by the allocator.
+void requireLengthAtMost(const SettingSource& source, const std::string& key, std::size_t maxCount,
+                         const std::string& allowed, const std::string& owner = "") {
+    const std::size_t length = source.length(key);
+    if (length > maxCount) failInput(key, allowed, "an array of " + std::to_string(length), owner);
 }
 
 // In double, as the document holds it: planes are normalised before anything is rounded.
 glm::dvec3 vector3(const SettingSource& source, const std::string& key) {
+    requireLengthAtMost(source, key, 3, "an array of 3 numbers");
     const std::vector<double> values = source.numbers(key);
     if (values.size() != 3) {
         failInput(key, "an array of 3 numbers", "an array of " + std::to_string(values.size()));
@@ -36,9 +61,24 @@ glm::dvec3 vector3(const SettingSource& source, const std::string& key) {
 
 float real(const SettingSource& source, const std::string& key) { return static_cast<float>(source.number(key)); }
 
+// A unit quaternion from x, y, z, w, refused by the name it was given under (a box's 'rotation',
+// 'patchRotations') when a component is not finite: unitRotation takes the largest component with
+// std::max, which passes NaN over, so a NaN came out as a NaN rotation and was refused later under
+// another name (the patches' 'positions').
+Vec4 rotationFrom(const double* xyzw, const std::string& key, const std::string& owner) {
+    const std::array<double, 4> quaternion{xyzw[0], xyzw[1], xyzw[2], xyzw[3]};
+    if (!std::all_of(quaternion.begin(), quaternion.end(), [](double component) { return std::isfinite(component); })) {
+        failInput(key, "a non-zero quaternion [x, y, z, w] of four finite numbers",
+                  "[" + showNumber(quaternion[0]) + ", " + showNumber(quaternion[1]) + ", " + showNumber(quaternion[2]) +
+                      ", " + showNumber(quaternion[3]) + "]",
+                  owner);
+    }
+    return unitRotation(quaternion, key, owner);
+}
+
 // One reader per kind of setting, so the readers can be made from the schema.
 void read(const SettingSource& source, const std::string& key, int& value, ClothSettings&) {
-    value = integer(source, key);
+    value = integer(source, key, schemaRange(key));
 }
 void read(const SettingSource& source, const std::string& key, float& value, ClothSettings&) {
     value = real(source, key);
@@ -52,6 +92,11 @@ void read(const SettingSource& source, const std::string& key, Choice& value, Cl
 }
 
 void read(const SettingSource& source, const std::string& key, std::vector<Vec3>& points, ClothSettings&) {
+    const std::uint32_t particles = maxParticleCount();
+    const std::size_t mostNumbers = 3 * std::size_t{particles};
+    requireLengthAtMost(source, key, mostNumbers,
+                        "an array of at most " + std::to_string(mostNumbers) + " numbers (x, y, z for each of at most " +
+                            std::to_string(particles) + " particles)");
     const std::vector<double> flat = source.numbers(key);
     if (flat.size() % 3 != 0) fail("'" + key + "' must hold x, y, z for each particle; its length is not a multiple of 3");
     points.resize(flat.size() / 3);
@@ -69,6 +114,10 @@ void read(const SettingSource& source, const std::string& key, PinPreset& pins, 
         return;
     }
     pins = PinPreset::Custom;
+    const std::uint32_t particles = maxParticleCount();
+    requireLengthAtMost(source, key, particles,
+                        "an array of at most " + std::to_string(particles) + " particle indices (a cloth has at most " +
+                            std::to_string(particles) + " particles)");
     for (double index : source.numbers(key)) {
         if (std::floor(index) != index || index < 0 || index > 4294967295.0) {
             failInput(key, "particle indices (integers >= 0)", showNumber(index));
@@ -143,9 +192,11 @@ void readShape(const SettingSource& source, const KeyCheck& has, Box& box) {
     if (has("center")) box.center = Vec3(vector3(source, "center"));
     if (has("halfExtents")) box.halfExtents = Vec3(vector3(source, "halfExtents"));
     if (has("rotation")) {
+        const std::string allowed = "an array of 4 numbers [x, y, z, w]";
+        requireLengthAtMost(source, "rotation", 4, allowed, Box::kName);
         const std::vector<double> values = source.numbers("rotation");
-        if (values.size() != 4) failInput("rotation", "an array of 4 numbers [x, y, z, w]", "an array of " + std::to_string(values.size()), Box::kName);
-        box.rotation = unitRotation({values[0], values[1], values[2], values[3]});
+        if (values.size() != 4) failInput("rotation", allowed, "an array of " + std::to_string(values.size()), Box::kName);
+        box.rotation = rotationFrom(values.data(), "rotation", Box::kName);
     }
 }
 
@@ -172,13 +223,32 @@ const std::vector<std::string>& patchSettingKeys() {
     return keys;
 }
 
+std::uint32_t maxParticleCount() {
+    static const std::uint32_t most = [] {
+        // The defaults keep the least per particle (red-black with one iteration keeps no
+        // multipliers and no per-constraint state; no starting shape or velocities). Memory grows
+        // with the columns and with the rows, so one walk finds the largest grid: for each number
+        // of columns the most rows that fit, fewer as the columns grow. A long grid holds a few
+        // more than a square (191 x 16373 against 1767 x 1767).
+        ClothSettings lean;
+        std::uint64_t particles = 0;
+        lean.rows = kMaxGridSide;
+        for (lean.columns = 2; lean.columns <= kMaxGridSide; ++lean.columns) {
+            while (lean.rows >= 2 && Cloth::memoryBytes(lean) > Cloth::kMaxClothBytes) --lean.rows;
+            if (lean.rows < 2) break;
+            particles = std::max(particles, static_cast<std::uint64_t>(lean.particleCount()));
+        }
+        return static_cast<std::uint32_t>(particles);
+    }();
+    return most;
+}
+
 namespace {
 
 int integerIn(const SettingSource& source, const std::string& key, int low, int high) {
-    const int value = integer(source, key);
-    if (value < low || value > high) {
-        failInput(key, "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]", std::to_string(value));
-    }
+    const std::string range = rangeText(std::to_string(low), std::to_string(high));
+    const int value = integer(source, key, range);
+    if (value < low || value > high) failInput(key, "an integer in " + range, std::to_string(value));
     return value;
 }
 
@@ -201,13 +271,19 @@ Vec3 vectorIn(const SettingSource& source, const std::string& key, double low, d
 }
 
 // One entry of `width` numbers per patch, from a flat array; each passed to take(patch, values).
+// The length is checked before the array is copied, so a huge one is refused by name.
 template <class Take>
 void readPerPatch(const SettingSource& source, const std::string& key, int patches, std::size_t width, Take&& take) {
+    const std::size_t expected = width * static_cast<std::size_t>(patches);
+    const auto requireLength = [&](std::size_t length) {
+        if (length != expected) {
+            failInput(key, std::to_string(width) + " numbers per patch (" + std::to_string(expected) + ")",
+                      std::to_string(length) + " numbers");
+        }
+    };
+    requireLength(source.length(key));
     const std::vector<double> flat = source.numbers(key);
-    if (flat.size() != width * static_cast<std::size_t>(patches)) {
-        failInput(key, std::to_string(width) + " numbers per patch (" + std::to_string(width * static_cast<std::size_t>(patches)) + ")",
-                  std::to_string(flat.size()) + " numbers");
-    }
+    requireLength(flat.size());
     for (int patch = 0; patch < patches; ++patch) take(patch, &flat[width * static_cast<std::size_t>(patch)]);
 }
 
@@ -273,7 +349,7 @@ PatchRequest readPatchRequest(const SettingSource& source) {
     }
     if (has("patchRotations")) {
         readPerPatch(source, "patchRotations", patches, 4, [&](int patch, const double* v) {
-            request.poses[static_cast<std::size_t>(patch)].rotation = unitRotation({v[0], v[1], v[2], v[3]}, "patchRotations", "");
+            request.poses[static_cast<std::size_t>(patch)].rotation = rotationFrom(v, "patchRotations", "");
         });
     }
     if (has("patchVelocities")) {

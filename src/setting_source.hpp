@@ -2,6 +2,8 @@
 // so every front end accepts the same names, types and ranges and reports errors the same way.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +26,12 @@ public:
     virtual double number(const std::string& key) const = 0;
     virtual std::string text(const std::string& key) const = 0;
     virtual std::vector<double> numbers(const std::string& key) const = 0;
+    // How many numbers numbers(key) would hand over, asked first so that a reader refuses an
+    // array too long for its setting by name before anything is allocated for it (a JS array's
+    // declared length may be 2^32 - 1, holding nothing). Throws as numbers() does for a value
+    // that is not an array. This default counts what numbers() copies, which suits a document
+    // already in memory (a JSON one).
+    virtual std::size_t length(const std::string& key) const { return numbers(key).size(); }
     // The nested document under key; its errors name its keys from the top, e.g. 'bending.shrink'.
     virtual std::unique_ptr<SettingSource> child(const std::string& key) const = 0;
 };
@@ -50,5 +58,10 @@ struct PatchRequest {
 };
 PatchRequest readPatchRequest(const SettingSource& source);
 const std::vector<std::string>& patchSettingKeys();
+
+// The most particles any cloth can have: the largest grid that Cloth::kMaxClothBytes holds with
+// the settings that keep the least per particle. Arrays with an entry per particle (positions,
+// velocities, pins) are refused by name beyond it, before they are copied.
+std::uint32_t maxParticleCount();
 
 }  // namespace nuno

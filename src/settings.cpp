@@ -210,9 +210,20 @@ void failInput(const std::string& name, const std::string& allowed, const std::s
 
 
 std::string showNumber(double value) {
-    // The fewest digits that read back as the same float32 (every setting is one), so a value
-    // just outside a range never shows as the range's end: 1000000064 is 1.00000006e+09, not
-    // 1e+09, which [0, 1e+09] allows. Nine digits always suffice for a float32.
+    // As JS writes them.
+    if (std::isnan(value)) return "NaN";
+    if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+    // A whole number in full, as JS writes it: 2147483648, not 2.14748365e+09, which reads as
+    // another integer. Every whole double up to 2^53 is an integer exactly.
+    constexpr double kLargestExactInteger = 9007199254740992.0;  // 2^53
+    if (std::floor(value) == value && std::fabs(value) <= kLargestExactInteger) {
+        char digits[24];  // 2^53 has 16 digits
+        std::snprintf(digits, sizeof digits, "%.0f", value);
+        return digits;
+    }
+    // Otherwise the fewest digits that read back as the same float32 (every setting is one), so
+    // a value just outside a range never shows as the range's end: 50.000004, not 50, which
+    // [0, 50] allows. Nine digits always suffice for a float32.
     for (int digits = 6; digits < 9; ++digits) {
         if (readsBackAsItself(value, digits)) return withDigits(value, digits);
     }

@@ -127,8 +127,8 @@ constexpr float kMaxSelfCollisionSpacings = 4.0f;
 // (owner names what the setting belongs to where the name alone is ambiguous, e.g. "plane").
 [[noreturn]] void failInput(const std::string& name, const std::string& allowed, const std::string& got,
                             const std::string& owner = "");
-// A number as the errors show it: the fewest digits that read back as the same float32, "inf"
-// and "nan" spelled out.
+// A number as the errors show it: a whole number up to 2^53 in full, any other the fewest digits
+// that read back as the same float32; NaN, Infinity and -Infinity as JS writes them.
 std::string showNumber(double value);
 // A name as the errors echo it: control characters as \u escapes, so a key holding NUL (JS
 // allows it) cannot cut the message short.

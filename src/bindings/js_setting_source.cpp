@@ -38,7 +38,26 @@ std::string shown(const val& value) {
     return val::global("ArrayBuffer").call<bool>("isView", value) ? "a " + kindOf(value) : "an object";
 }
 
+// How many elements a typed array holds by the engine's own count (0 once detached), which a
+// subclass's `length` getter cannot change: %TypedArray%.prototype's length getter, called on it
+// (it reads another realm's arrays too). The copy numbers() makes holds that many.
+std::size_t typedArrayLength(const val& array) {
+    const val object = val::global("Object");
+    const val typedArrayPrototype = object.call<val>("getPrototypeOf", val::global("Float32Array")["prototype"]);
+    const val lengthGetter = object.call<val>("getOwnPropertyDescriptor", typedArrayPrototype, val("length"))["get"];
+    return static_cast<std::size_t>(lengthGetter.call<double>("call", array));
+}
+
 }  // namespace
+
+JsSettingSource::NumberArray JsSettingSource::numberArray(const val& value, const std::string& name) {
+    const bool view = val::global("ArrayBuffer").call<bool>("isView", value);
+    const std::string kind = view ? kindOf(value) : "";
+    if (view && kind != "DataView") return {value, kind == "Float32Array" || kind == "Float64Array", typedArrayLength(value)};
+    if (!isArray(value)) failInput(name, "an array of numbers", shown(value));
+    // An array's own length, up to 2^32 - 1 however little it holds (new Array(3e8) holds nothing).
+    return {value, false, static_cast<std::size_t>(value["length"].as<double>())};
+}
 
 JsSettingSource::JsSettingSource(val object, const std::string& what, std::string path)
     : object_(std::move(object)), path_(std::move(path)) {
@@ -74,25 +93,21 @@ std::string JsSettingSource::text(const std::string& key) const {
     return value.as<std::string>();
 }
 
+std::size_t JsSettingSource::length(const std::string& key) const { return numberArray(object_[key], path_ + key).length; }
+
 std::vector<double> JsSettingSource::numbers(const std::string& key) const {
-    const val value = object_[key];
-    const bool view = val::global("ArrayBuffer").call<bool>("isView", value);
-    const std::string kind = view ? kindOf(value) : "";
-    const bool typedArray = view && kind != "DataView";
-    if (!isArray(value) && !typedArray) failInput(path_ + key, "an array of numbers", shown(value));
+    const NumberArray array = numberArray(object_[key], path_ + key);
+    // A detached array (transferred away) holds nothing, and reads as empty.
+    if (array.length == 0) return {};
     // A float array holds numbers only: copied in one call (createPatches hands over the poses
-    // of 262,144 particles this way), where reading them one by one took four calls each. The
-    // copy the engine makes holds what the array holds, whatever the array's own `length` says;
-    // a detached array (transferred away) holds nothing, and reads as empty.
-    if (kind == "Float32Array" || kind == "Float64Array") {
-        if (value["byteLength"].as<double>() == 0) return {};
-        return emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").new_(value));
+    // of 262,144 particles this way), where reading them one by one took four calls each.
+    if (array.floats) {
+        return emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").new_(array.value));
     }
-    const int count = value["length"].as<int>();
     std::vector<double> result;
-    result.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) {
-        const val element = value[i];
+    result.reserve(array.length);
+    for (std::size_t i = 0; i < array.length; ++i) {
+        const val element = array.value[i];
         if (!element.isNumber()) failInput(path_ + key + "[" + std::to_string(i) + "]", "a number", shown(element));
         result.push_back(element.as<double>());
     }

@@ -18,9 +18,21 @@ public:
     double number(const std::string& key) const override;
     std::string text(const std::string& key) const override;
     std::vector<double> numbers(const std::string& key) const override;
+    // A float or integer array's count is the engine's (what the copy holds), whatever a
+    // subclass's `length` says; a plain array's is its declared length.
+    std::size_t length(const std::string& key) const override;
     std::unique_ptr<SettingSource> child(const std::string& key) const override;
 
 private:
+    // An array of numbers as numbers() reads it: a plain array or a typed array other than a
+    // DataView (anything else is refused naming `name`); float arrays are copied in one call.
+    struct NumberArray {
+        emscripten::val value;
+        bool floats;
+        std::size_t length;
+    };
+    static NumberArray numberArray(const emscripten::val& value, const std::string& name);
+
     emscripten::val object_;
     std::string path_;
 };

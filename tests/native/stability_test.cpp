@@ -331,7 +331,7 @@ TEST(Planes, NormalsAreNormalisedInDoubleAndErrorsNameTheirField) {
         FAIL();
     } catch (const std::invalid_argument& error) {
         EXPECT_STREQ(error.what(),
-                     "nuno: plane 'point' must be three finite numbers, each in [-10000, 10000], got [0, inf, 0]");
+                     "nuno: plane 'point' must be three finite numbers, each in [-10000, 10000], got [0, Infinity, 0]");
     }
     try {
         planeThrough(glm::dvec3(0), glm::dvec3(0));

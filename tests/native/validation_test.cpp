@@ -6,10 +6,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <limits>
+#include <map>
+#include <set>
 
 #include "cloth.hpp"
 #include "error_message.hpp"
 #include "json_setting_source.hpp"
+#include "patches.hpp"
 
 namespace nuno {
 namespace {
@@ -43,7 +47,7 @@ INSTANTIATE_TEST_SUITE_P(
         InvalidCase{"rows", [](ClothSettings& s) { s.rows = 20000; }, "'rows' must be an integer in [2, 16384], got 20000"},
         InvalidCase{"particles", [](ClothSettings& s) { s.rows = 16384; s.columns = 2048; }, "'columns * rows' must be at most about"},
         InvalidCase{"width", [](ClothSettings& s) { s.width = 0; }, "'width' must be a number in [0.001, 1000], got 0"},
-        InvalidCase{"height", [](ClothSettings& s) { s.height = NAN; }, "'height' must be a number in [0.001, 1000], got nan"},
+        InvalidCase{"height", [](ClothSettings& s) { s.height = NAN; }, "'height' must be a number in [0.001, 1000], got NaN"},
         InvalidCase{"center", [](ClothSettings& s) { s.center.y = INFINITY; }, "'center' must be three finite numbers"},
         InvalidCase{"positions", [](ClothSettings& s) { s.initialPositions.resize(3); }, "'positions' must be columns * rows = 1024 points"},
         InvalidCase{"density", [](ClothSettings& s) { s.density = -1; }, "'density' must be a number in [1e-06, 1000], got -1"},
@@ -58,7 +62,7 @@ INSTANTIATE_TEST_SUITE_P(
         InvalidCase{"wind", [](ClothSettings& s) { s.wind.z = 1e6f; }, "'wind' must be three finite numbers"},
         InvalidCase{"windNormalDrag", [](ClothSettings& s) { s.windNormalDrag = -1; }, "'windNormalDrag' must be a number in [0, 100]"},
         InvalidCase{"windTangentialDrag", [](ClothSettings& s) { s.windTangentialDrag = 101; }, "'windTangentialDrag' must be a number in [0, 100]"},
-        InvalidCase{"springConstant", [](ClothSettings& s) { s.springConstant = -5; }, "'springConstant' must be a number in [0, 1e+09]"},
+        InvalidCase{"springConstant", [](ClothSettings& s) { s.springConstant = -5; }, "'springConstant' must be a number in [0, 1000000000]"},
         InvalidCase{"collisionMargin", [](ClothSettings& s) { s.collisionMargin = 2; }, "'collisionMargin' must be a number in [0, 1]"},
         InvalidCase{"compliance", [](ClothSettings& s) { s.shear.compliance = -1e-6f; }, "'shear.compliance' must be a number in [0, 1]"},
         InvalidCase{"stiffness", [](ClothSettings& s) { s.structural.stiffness = 1.5f; }, "'structural.stiffness' must be a number in [0, 1]"},
@@ -124,14 +128,15 @@ TEST(Validation, ErrorsNameAndShowWhatWasRefused) {
 
     ClothSettings stiff;
     stiff.springConstant = std::nextafter(1e9f, 2e9f);
-    EXPECT_EQ(messageOf([&] { validate(stiff); }), "nuno: 'springConstant' must be a number in [0, 1e+09], got 1.00000006e+09");
+    EXPECT_EQ(messageOf([&] { validate(stiff); }), "nuno: 'springConstant' must be a number in [0, 1000000000], got 1000000064");
     ClothSettings damped;
     damped.damping = std::nextafter(50.0f, 100.0f);
     EXPECT_EQ(messageOf([&] { validate(damped); }), "nuno: 'damping' must be a number in [0, 50], got 50.000004");
 }
 
 // showNumber finds its digits without strtod (to keep it out of the wasm module); here strtod
-// finds them as it used to: the fewest from 6 that read back as the same float32, else 9.
+// finds them as it used to: the fewest from 6 that read back as the same float32, else 9. A
+// whole number up to 2^53 is written in full.
 TEST(Messages, NumbersShowTheFewestDigitsThatReadBackAsTheSameFloat) {
     std::uint32_t state = 12345;
     int checked = 0;
@@ -141,6 +146,12 @@ TEST(Messages, NumbersShowTheFewestDigitsThatReadBackAsTheSameFloat) {
         std::memcpy(&value, &state, sizeof value);
         if (!std::isfinite(value)) continue;
         char expected[400];
+        if (std::floor(value) == value && std::fabs(value) <= 0x1p53) {
+            std::snprintf(expected, sizeof expected, "%.0f", static_cast<double>(value));
+            ASSERT_EQ(showNumber(value), expected);
+            ++checked;
+            continue;
+        }
         for (int digits = 6; digits <= 9; ++digits) {
             std::snprintf(expected, sizeof expected, "%.*g", digits, static_cast<double>(value));
             if (static_cast<float>(std::strtod(expected, nullptr)) == value) break;
@@ -149,6 +160,159 @@ TEST(Messages, NumbersShowTheFewestDigitsThatReadBackAsTheSameFloat) {
         ++checked;
     }
     EXPECT_GT(checked, 19000);
+}
+
+// Issue 30, item 5: numbers as JS writes them, and a whole number beyond an int told the range.
+TEST(Messages, WholeNumbersInFullAndNonFiniteOnesAsJsWritesThem) {
+    EXPECT_EQ(showNumber(2147483648.0), "2147483648");
+    EXPECT_EQ(showNumber(0x1p53), "9007199254740992");
+    EXPECT_EQ(showNumber(-16385.0), "-16385");
+    EXPECT_EQ(showNumber(1e300), "1e+300");  // beyond 2^53: the float32 digits, as before
+    EXPECT_EQ(showNumber(0.1), "0.1");
+    EXPECT_EQ(showNumber(std::numeric_limits<double>::quiet_NaN()), "NaN");
+    EXPECT_EQ(showNumber(std::numeric_limits<double>::infinity()), "Infinity");
+    EXPECT_EQ(showNumber(-std::numeric_limits<double>::infinity()), "-Infinity");
+
+    const auto messageOf = test::errorMessageOf;
+    EXPECT_EQ(messageOf([] { settingsFromJson(nlohmann::json{{"columns", 2147483648.0}}); }),
+              "nuno: 'columns' must be an integer in [2, 16384], got 2147483648");
+    EXPECT_EQ(messageOf([] { settingsFromJson(nlohmann::json{{"rows", 2.5}}); }),
+              "nuno: 'rows' must be an integer in [2, 16384], got 2.5");
+    // An end that is another setting is named, since that setting may come later in the document.
+    EXPECT_EQ(messageOf([] { settingsFromJson(nlohmann::json{{"patchColumns", -1e10}}); }),
+              "nuno: 'patchColumns' must be an integer in [0, columns], got -10000000000");
+    EXPECT_EQ(messageOf([] { readPatchRequest(JsonSettingSource(nlohmann::json{{"seed", 4294967296.0}})); }),
+              "nuno: 'seed' must be an integer in [0, 1000000], got 4294967296");
+    EXPECT_EQ(messageOf([] { settingsFromJson(nlohmann::json{{"gravity", {0, std::numeric_limits<double>::infinity(), 0}}}); }),
+              "nuno: 'gravity' must be three finite numbers, each in [-1000, 1000], got [0, Infinity, 0]");
+}
+
+// Issue 30, item 4: a NaN in a patch array or a box rotation names that array, not the
+// 'positions' the poses become.
+TEST(Validation, NaNInEveryPatchArrayNamesThatArray) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const auto messageOf = test::errorMessageOf;
+    const auto patchesWith = [&](const char* key, nlohmann::json values) {
+        return messageOf([&] {
+            readPatchRequest(JsonSettingSource(nlohmann::json{{"patchesAcross", 2}, {"patchesDown", 1}, {key, values}}));
+        });
+    };
+    EXPECT_EQ(patchesWith("patchRotations", {nan, 0, 0, 1, 0, 0, 0, 1}),
+              "nuno: 'patchRotations' must be a non-zero quaternion [x, y, z, w] of four finite numbers, got [NaN, 0, 0, 1]");
+    EXPECT_EQ(patchesWith("patchRotations", {0, 0, 0, 1, 0, 0, 0, nan}),
+              "nuno: 'patchRotations' must be a non-zero quaternion [x, y, z, w] of four finite numbers, got [0, 0, 0, NaN]");
+    EXPECT_EQ(patchesWith("patchPositions", {0, 1, 0, 0, nan, 0}),
+              "nuno: 'patchPositions' must be finite numbers, each in [-10000, 10000], got NaN");
+    EXPECT_EQ(patchesWith("patchVelocities", {0, 0, 0, 0, 0, nan}),
+              "nuno: 'patchVelocities' must be finite numbers, each in [-100, 100], got NaN");
+    EXPECT_EQ(patchesWith("patchSpins", {nan, 0, 0, 0, 0, 0}),
+              "nuno: 'patchSpins' must be finite numbers, each in [-1000, 1000], got NaN");
+    EXPECT_EQ(messageOf([&] { readCollider(JsonSettingSource(nlohmann::json{{"type", "box"}, {"rotation", {0, nan, 0, 1}}})); }),
+              "nuno: box 'rotation' must be a non-zero quaternion [x, y, z, w] of four finite numbers, got [0, NaN, 0, 1]");
+}
+
+// Claims longer arrays than it holds, as a JS array may (new Array(3e8) holds nothing), and
+// notes every array copied: a reader must refuse an array too long for its setting from its
+// length, before copying it.
+class ClaimedLengthSource final : public SettingSource {
+public:
+    ClaimedLengthSource(nlohmann::json document, std::map<std::string, std::size_t> claimedLengths)
+        : json_(std::move(document)), claimedLengths_(std::move(claimedLengths)) {}
+
+    std::vector<std::string> keys() const override {
+        std::vector<std::string> names = json_.keys();
+        for (const auto& claimed : claimedLengths_) names.push_back(claimed.first);
+        return names;
+    }
+    bool isText(const std::string& key) const override { return !claimedLengths_.count(key) && json_.isText(key); }
+    double number(const std::string& key) const override { return json_.number(key); }
+    std::string text(const std::string& key) const override { return json_.text(key); }
+    std::vector<double> numbers(const std::string& key) const override {
+        copied.insert(key);
+        const auto claimed = claimedLengths_.find(key);
+        // What a JS array of that length reads as when it is under the limit: zeros here.
+        return claimed == claimedLengths_.end() ? json_.numbers(key) : std::vector<double>(claimed->second);
+    }
+    std::size_t length(const std::string& key) const override {
+        const auto claimed = claimedLengths_.find(key);
+        return claimed == claimedLengths_.end() ? json_.length(key) : claimed->second;
+    }
+    std::unique_ptr<SettingSource> child(const std::string& key) const override { return json_.child(key); }
+
+    mutable std::set<std::string> copied;
+
+private:
+    JsonSettingSource json_;
+    std::map<std::string, std::size_t> claimedLengths_;
+};
+
+// Issue 30, item 3: new Array(3e8) gave std::bad_alloc; every array setting is refused by its
+// length, by name, before it is copied.
+TEST(Validation, ArraysTooLongForTheirSettingAreRefusedBeforeTheyAreCopied) {
+    constexpr std::size_t kHuge = 300000000;
+    const std::string most = std::to_string(maxParticleCount());
+    const std::string mostNumbers = std::to_string(3 * std::size_t{maxParticleCount()});
+    const auto refusal = [](const std::function<void(const SettingSource&)>& read, nlohmann::json document,
+                            const std::string& key, std::size_t length) {
+        const ClaimedLengthSource source(std::move(document), {{key, length}});
+        const std::string message = test::errorMessageOf([&] { read(source); });
+        const bool refused = message != "(accepted)";
+        EXPECT_FALSE(refused && source.copied.count(key) > 0) << "'" << key << "' was copied before it was refused";
+        return message;
+    };
+    const auto settings = [](const SettingSource& source) {
+        ClothSettings s;
+        applySettings(source, s);
+    };
+    const auto patches = [](const SettingSource& source) { readPatchRequest(source); };
+    const auto collider = [](const SettingSource& source) { readCollider(source); };
+    const nlohmann::json grid = {{"columns", 2}, {"rows", 2}};
+    for (const char* key : {"positions", "velocities"}) {
+        EXPECT_EQ(refusal(settings, grid, key, kHuge),
+                  "nuno: '" + std::string(key) + "' must be an array of at most " + mostNumbers +
+                      " numbers (x, y, z for each of at most " + most + " particles), got an array of 300000000");
+        // Just over the limit is refused the same way; at it, the array is read (and refused as
+        // not one point per particle of this grid).
+        EXPECT_NE(refusal(settings, grid, key, 3 * std::size_t{maxParticleCount()} + 1).find("got an array of"), std::string::npos);
+        EXPECT_EQ(refusal(settings, {}, key, 3 * std::size_t{maxParticleCount()}), "(accepted)");
+    }
+    EXPECT_EQ(refusal(settings, grid, "pins", kHuge),
+              "nuno: 'pins' must be an array of at most " + most + " particle indices (a cloth has at most " + most +
+                  " particles), got an array of 300000000");
+    EXPECT_EQ(refusal(settings, grid, "pins", maxParticleCount()), "(accepted)");
+    EXPECT_EQ(refusal(settings, grid, "gravity", kHuge), "nuno: 'gravity' must be an array of 3 numbers, got an array of 300000000");
+    EXPECT_EQ(refusal(settings, grid, "gravity", 4), "nuno: 'gravity' must be an array of 3 numbers, got an array of 4");
+
+    const nlohmann::json layout = {{"patchesAcross", 2}, {"patchesDown", 2}};
+    for (const auto& [key, width] : {std::pair<const char*, int>{"patchPositions", 3}, {"patchRotations", 4},
+                                     {"patchVelocities", 3}, {"patchSpins", 3}}) {
+        const std::string perPatch = "nuno: '" + std::string(key) + "' must be " + std::to_string(width) +
+                                     " numbers per patch (" + std::to_string(4 * width) + "), got ";
+        EXPECT_EQ(refusal(patches, layout, key, kHuge), perPatch + "300000000 numbers");
+        EXPECT_EQ(refusal(patches, layout, key, 4 * width + 1), perPatch + std::to_string(4 * width + 1) + " numbers");
+    }
+    EXPECT_EQ(refusal(collider, {{"type", "sphere"}}, "center", kHuge),
+              "nuno: 'center' must be an array of 3 numbers, got an array of 300000000");
+    EXPECT_EQ(refusal(collider, {{"type", "box"}}, "rotation", kHuge),
+              "nuno: box 'rotation' must be an array of 4 numbers [x, y, z, w], got an array of 300000000");
+}
+
+// The limit those arrays are held to: no grid with more particles fits in a cloth's memory, and
+// one with that many does.
+TEST(Validation, MaxParticleCountIsTheLargestGridThatFits) {
+    ClothSettings lean;
+    std::uint64_t largest = 0;
+    for (lean.columns = 2; lean.columns <= kMaxGridSide; ++lean.columns) {
+        int low = 1;  // fits, or stands for no grid at all
+        int high = kMaxGridSide + 1;  // does not fit
+        while (high - low > 1) {
+            lean.rows = (low + high) / 2;
+            (Cloth::memoryBytes(lean) <= Cloth::kMaxClothBytes ? low : high) = lean.rows;
+        }
+        largest = std::max(largest, std::uint64_t(lean.columns) * std::uint64_t(low > 1 ? low : 0));
+    }
+    EXPECT_EQ(maxParticleCount(), largest);
+    EXPECT_GT(maxParticleCount(), 3000000u);
 }
 
 }  // namespace

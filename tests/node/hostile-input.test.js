@@ -200,7 +200,7 @@ test('a plane normal of [1e20, 0, 0] is +x, not a zero normal that freezes the c
 test("a plane point [0, Infinity, 0] is reported as 'point', not 'normal'", (t) => {
   const cloth = make({});
   t.after(() => cloth.dispose());
-  assertError(() => cloth.addCollider({ type: 'plane', point: [0, Infinity, 0] }), /^nuno: plane 'point' must be three finite numbers, each in \[-10000, 10000\], got \[0, inf, 0\]$/);
+  assertError(() => cloth.addCollider({ type: 'plane', point: [0, Infinity, 0] }), /^nuno: plane 'point' must be three finite numbers, each in \[-10000, 10000\], got \[0, Infinity, 0\]$/);
 });
 
 test('createCloth({columns: 4096, rows: 4096}) says how much memory it needs and the limit', () => {
@@ -326,4 +326,75 @@ test('positions as float arrays: what the array holds counts, not what its lengt
   const plain = nuno.createCloth({ columns, rows });
   t.after(() => { flat.dispose(); plain.dispose(); });
   assert.deepEqual(Array.from(flat.positions), Array.from(plain.positions));
+});
+
+// Issue 30, item 3: an array far too long for its setting gave a bare "std::bad_alloc" (the
+// reader reserved its declared length); it is refused by name, from that length, before anything
+// is copied. new Array(n) declares n elements and holds none.
+test('arrays too long for their setting are refused by name before they are copied', () => {
+  const tooLong = (/** @type {number} */ length) => new Array(length);
+  const mostPerParticle = /at most (\d+) numbers \(x, y, z for each of at most (\d+) particles\), got an array of 300000000$/;
+  for (const key of ['positions', 'velocities']) {
+    assertError(() => nuno.createCloth({ columns: 2, rows: 2, [key]: tooLong(3e8) }), new RegExp(`^nuno: '${key}' must be an array of ${mostPerParticle.source}`));
+    // The longest array the 2 GiB heap can take is still refused by its length, not by the allocator.
+    assertError(() => nuno.createCloth({ columns: 2, rows: 2, [key]: tooLong(2 ** 32 - 1) }), new RegExp(`^nuno: '${key}' must be an array of at most \\d+ numbers .*, got an array of 4294967295$`));
+  }
+  let message = '';
+  try {
+    nuno.createCloth({ columns: 2, rows: 2, positions: tooLong(3e8) });
+  } catch (error) {
+    message = /** @type {Error} */ (error).message;
+  }
+  const [mostNumbers, mostParticles] = /** @type {RegExpExecArray} */ (mostPerParticle.exec(message)).slice(1).map(Number);
+  assert.equal(mostNumbers, 3 * mostParticles, message);
+  // The most particles a cloth can have: about 3.12 million, as the memory limit says.
+  assert.ok(mostParticles > 3.1e6 && mostParticles < 3.2e6, message);
+  // Just over the limit: refused by its length; at it: read, and refused as not one point per particle.
+  assertError(() => nuno.createCloth({ columns: 2, rows: 2, positions: new Float32Array(mostNumbers + 1) }), new RegExp(`got an array of ${mostNumbers + 1}$`));
+  assertError(() => nuno.createCloth({ columns: 2, rows: 2, positions: new Float32Array(mostNumbers) }), /^nuno: 'positions' must be columns \* rows = 4 points, got \d+ points$/);
+  assertError(() => nuno.createCloth({ columns: 2, rows: 2, pins: tooLong(3e8) }),
+    new RegExp(`^nuno: 'pins' must be an array of at most ${mostParticles} particle indices \\(a cloth has at most ${mostParticles} particles\\), got an array of 300000000$`));
+  assertError(() => nuno.createCloth({ gravity: tooLong(3e8) }), /^nuno: 'gravity' must be an array of 3 numbers, got an array of 300000000$/);
+  const cloth = nuno.createCloth({ columns: 2, rows: 2 });
+  assertError(() => cloth.addCollider({ type: 'sphere', center: tooLong(3e8) }), /^nuno: 'center' must be an array of 3 numbers, got an array of 300000000$/);
+  assertError(() => cloth.addCollider({ type: 'box', rotation: tooLong(3e8) }), /^nuno: box 'rotation' must be an array of 4 numbers \[x, y, z, w\], got an array of 300000000$/);
+  cloth.dispose();
+  for (const [key, width] of /** @type {const} */ ([['patchPositions', 3], ['patchRotations', 4], ['patchVelocities', 3], ['patchSpins', 3]])) {
+    assertError(() => nuno.createPatches({ patchesAcross: 2, patchesDown: 2, [key]: tooLong(3e8) }),
+      new RegExp(`^nuno: '${key}' must be ${width} numbers per patch \\(${4 * width}\\), got 300000000 numbers$`));
+  }
+});
+
+// Issue 30, item 4: a NaN in patchRotations was refused as "'positions' must be three finite
+// numbers", the grid the poses become; every patch array names itself.
+test('a NaN in any patch array is refused naming that array', () => {
+  const identities = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1];
+  assertError(() => nuno.createPatches({ patchesAcross: 2, patchesDown: 2, patchRotations: [NaN, ...identities.slice(1)] }),
+    /^nuno: 'patchRotations' must be a non-zero quaternion \[x, y, z, w\] of four finite numbers, got \[NaN, 0, 0, 1\]$/);
+  assertError(() => nuno.createPatches({ patchesAcross: 2, patchesDown: 2, patchRotations: new Float32Array([...identities.slice(0, 15), NaN]) }),
+    /^nuno: 'patchRotations' must be a non-zero quaternion .*, got \[0, 0, 0, NaN\]$/);
+  for (const [key, limit] of /** @type {const} */ ([['patchPositions', 10000], ['patchVelocities', 100], ['patchSpins', 1000]])) {
+    const values = new Array(12).fill(0);
+    values[7] = NaN;
+    assertError(() => nuno.createPatches({ patchesAcross: 2, patchesDown: 2, [key]: values }),
+      new RegExp(`^nuno: '${key}' must be finite numbers, each in \\[-${limit}, ${limit}\\], got NaN$`));
+  }
+  const cloth = nuno.createCloth({ columns: 2, rows: 2 });
+  assertError(() => cloth.addCollider({ type: 'box', rotation: [0, NaN, 0, 1] }),
+    /^nuno: box 'rotation' must be a non-zero quaternion \[x, y, z, w\] of four finite numbers, got \[0, NaN, 0, 1\]$/);
+  cloth.dispose();
+});
+
+// Issue 30, item 5: 2 ** 31 columns was "must be an integer, got 2.1474836e+09"; NaN and
+// Infinity were "nan" and "inf".
+test('numbers in errors as JS writes them; a whole number out of an int range is told the range', () => {
+  assertError(() => nuno.createCloth({ columns: 2 ** 31 }), /^nuno: 'columns' must be an integer in \[2, 16384\], got 2147483648$/);
+  assertError(() => nuno.createCloth({ rows: -(2 ** 40) }), /^nuno: 'rows' must be an integer in \[2, 16384\], got -1099511627776$/);
+  assertError(() => nuno.createCloth({ rows: 2.5 }), /^nuno: 'rows' must be an integer in \[2, 16384\], got 2\.5$/);
+  assertError(() => nuno.createCloth({ substeps: NaN }), /^nuno: 'substeps' must be an integer in \[1, 100\], got NaN$/);
+  assertError(() => nuno.createCloth({ patchColumns: 2 ** 31 }), /^nuno: 'patchColumns' must be an integer in \[0, columns\], got 2147483648$/);
+  assertError(() => nuno.createPatches({ patchesAcross: 2 ** 53 }), /^nuno: 'patchesAcross' must be an integer in \[1, 2048\], got 9007199254740992$/);
+  assertError(() => nuno.createCloth({ damping: Infinity }), /^nuno: 'damping' must be a number in \[0, 50\], got Infinity$/);
+  assertError(() => nuno.createCloth({ wind: [-Infinity, 0, NaN] }), /^nuno: 'wind' must be three finite numbers, each in \[-1000, 1000\], got \[-Infinity, 0, NaN\]$/);
+  assertError(() => nuno.createCloth({ springConstant: 1e9 + 64 }), /^nuno: 'springConstant' must be a number in \[0, 1000000000\], got 1000000064$/);
 });
