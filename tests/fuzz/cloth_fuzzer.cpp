@@ -7,12 +7,20 @@
 // time; junk names and wrong types some of the time), a
 // cloth built from it, then up to kMaxOperations calls on that cloth, each from the same pools of
 // values (huge, tiny, negative, NaN, infinite, arrays of the wrong length, nested families).
+// One input in four makes its cloth as createPatches does (readPatchRequest, then placePatches),
+// with per-patch pose arrays. Every array setting (positions, velocities, pins, the patch
+// arrays, vectors and collider vectors) is sometimes given a NaN at some index, and sometimes a
+// length at its limit, just under or just over it, or as long as a JS array may be: such arrays
+// are described, not held (FuzzedSource), as JS hands the reader an array's length before
+// its numbers.
 //
 // What counts as a failure (abort(), so libFuzzer saves the input as a crash artifact):
 //   - any exception other than std::invalid_argument, from any call;
 //   - a std::invalid_argument whose message does not start with "nuno: " or names nothing in
 //     quotes: every rejection must say which input it rejects;
 //   - a rejected call that changed the cloth (particles, settings, colliders, clock);
+//   - an array longer than its setting takes copied by the reader before it was refused (a JS
+//     array of 3e8 gave std::bad_alloc that way);
 //   - a non-finite position or velocity after an accepted call, or a step the cloth had to undo
 //     because it went non-finite (Cloth::nonFiniteRecoveries): no accepted input may give NaN;
 //   - a non-finite normal, kinetic energy, strain or lowest point read from an accepted cloth;
@@ -37,12 +45,14 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <typeinfo>
 #include <variant>
 #include <vector>
 
 #include "cloth.hpp"
 #include "json_setting_source.hpp"
+#include "patches.hpp"
 
 namespace {
 
@@ -50,7 +60,6 @@ using nlohmann::json;
 using nuno::Cloth;
 using nuno::ClothSettings;
 using nuno::Collider;
-using nuno::JsonSettingSource;
 using nuno::Vec3;
 
 constexpr int kMaxSide = 24;             // columns and rows of grids the fuzzer means to build
@@ -184,6 +193,50 @@ bool attempt(const std::string& call, Call&& body) {
     }
 }
 
+// A document as the reader sees a JS object, where an array may declare up to 2^32 - 1 elements:
+// a value {kLongArray: length, "fill": x, "nanAt": i, "overLimit": b} stands for an array of
+// that length, all x but a NaN at i (none when i is past the end), made only when the reader
+// copies it. overLimit says it is longer than its setting takes, which the reader must refuse
+// from length() before it copies anything. Everything else is read as JsonSettingSource reads it.
+const char* const kLongArray = "nuno fuzzer: long array";  // longer than a fuzzed junk name (12)
+
+class FuzzedSource final : public nuno::SettingSource {
+public:
+    explicit FuzzedSource(const json& document) : document_(document), json_(document) {}
+
+    std::vector<std::string> keys() const override { return json_.keys(); }
+    bool isText(const std::string& key) const override { return json_.isText(key); }
+    double number(const std::string& key) const override { return json_.number(key); }
+    std::string text(const std::string& key) const override { return json_.text(key); }
+    std::unique_ptr<nuno::SettingSource> child(const std::string& key) const override { return json_.child(key); }
+    std::size_t length(const std::string& key) const override {
+        const json* array = longArray(key);
+        return array ? array->at(kLongArray).get<std::size_t>() : json_.length(key);
+    }
+    std::vector<double> numbers(const std::string& key) const override {
+        const json* array = longArray(key);
+        if (!array) return json_.numbers(key);
+        const std::size_t count = array->at(kLongArray).get<std::size_t>();
+        if (array->at("overLimit").get<bool>()) {
+            failure("an array longer than its setting takes was copied before it was refused",
+                    "'" + key + "' of " + std::to_string(count) + " numbers");
+        }
+        std::vector<double> values(count, array->at("fill").get<double>());
+        const std::size_t nanAt = array->at("nanAt").get<std::size_t>();
+        if (nanAt < count) values[nanAt] = std::numeric_limits<double>::quiet_NaN();
+        return values;
+    }
+
+private:
+    const json* longArray(const std::string& key) const {
+        const auto found = document_.find(key);
+        return found != document_.end() && found->is_object() && found->contains(kLongArray) ? &*found : nullptr;
+    }
+
+    const json& document_;
+    nuno::JsonSettingSource json_;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Values. Numbers are doubles, as JS hands them over; NaN and infinities are numbers there too.
 //
@@ -270,10 +323,32 @@ json anyValue(FuzzedDataProvider& input, int depth = 0) {
     }
 }
 
+// An array near a setting's length limit (the most numbers it takes): at it, just under or just
+// over it, or as long as a JS array may be; described, not held (see FuzzedSource).
+json longArrayValue(FuzzedDataProvider& input, std::size_t limit, double fill) {
+    const std::size_t kLongestJsArray = 4294967295;
+    std::size_t length = kLongestJsArray;
+    switch (input.ConsumeIntegralInRange(0, 4)) {
+        case 0: length = limit + 1; break;
+        case 1: length = limit; break;
+        case 2: length = limit > 0 ? limit - 1 : 0; break;
+        case 3: length = 300000000; break;  // issue 30's new Array(3e8)
+        default: break;
+    }
+    const std::size_t nanAt = input.ConsumeBool() ? input.ConsumeIntegralInRange<std::size_t>(0, length) : length;
+    return json{{kLongArray, length}, {"fill", fill}, {"nanAt", nanAt}, {"overLimit", length > limit}};
+}
+
+// The array with a NaN at some index.
+json withNaN(FuzzedDataProvider& input, json array) {
+    if (!array.empty()) array[input.ConsumeIntegralInRange<std::size_t>(0, array.size() - 1)] = kNaN;
+    return array;
+}
+
 // Three numbers most of the time; otherwise another length or a wrong element.
 json vectorValue(FuzzedDataProvider& input, bool smallValues = false) {
     const auto element = [&] { return smallValues ? input.ConsumeFloatingPointInRange(-3.0, 3.0) : anyNumber(input); };
-    switch (input.ConsumeIntegralInRange(0, 7)) {
+    switch (input.ConsumeIntegralInRange(0, 9)) {
         default: return json::array({element(), element(), element()});
         case 5: return json::array({anyNumber(input), anyNumber(input), anyNumber(input)});
         case 6: return json::array({element(), anyValue(input, 1), element()});
@@ -283,6 +358,8 @@ json vectorValue(FuzzedDataProvider& input, bool smallValues = false) {
             for (int i = 0; i < length; ++i) array.push_back(element());
             return array;
         }
+        case 8: return withNaN(input, json::array({element(), element(), element()}));
+        case 9: return longArrayValue(input, 3, element());
     }
 }
 
@@ -326,7 +403,15 @@ json positionsValue(FuzzedDataProvider& input, const json& document, const Cloth
     const int rows = documentInteger(document, "rows", base.rows);
     const int points = columns * rows;
     json flat = json::array();
-    switch (input.ConsumeIntegralInRange(0, 5)) {
+    switch (input.ConsumeIntegralInRange(0, 7)) {
+        case 7: {  // near the most numbers any cloth takes; a point per particle, so under it a wrong count
+            const std::size_t limit = 3 * std::size_t{nuno::maxParticleCount()};
+            return longArrayValue(input, limit, input.ConsumeFloatingPointInRange(-1.0, 1.0));
+        }
+        case 6: {  // a flat sheet with a NaN somewhere
+            for (int i = 0; i < points; ++i) flat.insert(flat.end(), {i % columns * 0.05, 1.0 - i / columns * 0.05, 0.0});
+            return withNaN(input, flat);
+        }
         case 5: {  // a wrong length
             const int length = input.ConsumeIntegralInRange(0, 3 * points + 4);
             for (int i = 0; i < length; ++i) flat.push_back(input.ConsumeFloatingPointInRange(-1.0, 1.0));
@@ -389,12 +474,14 @@ json integerIn(FuzzedDataProvider& input, const nuno::SettingInfo& info) {
 
 json pinsValue(FuzzedDataProvider& input, const nuno::SettingInfo& info) {
     if (input.ConsumeBool()) return textValue(input, info.choices);
+    // Near the most indices any cloth takes; under it, indices past this grid's particles.
+    if (oneIn(input, 8)) return longArrayValue(input, nuno::maxParticleCount(), input.ConsumeIntegralInRange(1000, 4000));
     json indices = json::array();
     const int count = input.ConsumeIntegralInRange(0, 8);
     for (int i = 0; i < count; ++i) {
         indices.push_back(oneIn(input, 6) ? json(anyNumber(input)) : json(input.ConsumeIntegralInRange(0, 40)));
     }
-    return indices;
+    return oneIn(input, 8) ? withNaN(input, indices) : indices;
 }
 
 // The settings the reader knows, from the core's own schema (settings_schema.hpp): names,
@@ -474,6 +561,72 @@ json settingsDocument(FuzzedDataProvider& input, int maxKeys, const ClothSetting
     return document;
 }
 
+// A per-patch pose array of `width` numbers a patch, each within [-limit, limit] most of the time;
+// sometimes a NaN, a number off or beyond the limit, a length one off, or a long array.
+json perPatchValue(FuzzedDataProvider& input, int patches, int width, double limit) {
+    const std::size_t expected = static_cast<std::size_t>(patches) * static_cast<std::size_t>(width);
+    json values = json::array();
+    for (std::size_t i = 0; i < expected; ++i) values.push_back(input.ConsumeFloatingPointInRange(-limit, limit));
+    switch (input.ConsumeIntegralInRange(0, 9)) {
+        default: return values;
+        case 6: return withNaN(input, values);
+        case 7: {
+            if (!values.empty()) values[input.ConsumeIntegralInRange<std::size_t>(0, values.size() - 1)] = anyNumber(input);
+            return values;
+        }
+        case 8: {
+            if (input.ConsumeBool() || values.empty()) values.push_back(0.5);
+            else values.erase(values.end() - 1);
+            return values;
+        }
+        case 9: return longArrayValue(input, expected, 0.5);
+    }
+}
+
+// A createPatches document: a small layout (its sides sometimes anything), a scatter, pose
+// arrays, and a few cloth settings.
+json patchesDocument(FuzzedDataProvider& input, const ClothSettings& base) {
+    json document = settingsDocument(input, 3, base);
+    // The layout sets the grid's own keys, which createPatches refuses by name: mostly left out.
+    if (!oneIn(input, 8)) {
+        for (const char* gridKey : {"columns", "rows", "width", "height", "orientation", "center", "positions", "velocities"}) {
+            document.erase(gridKey);
+        }
+    }
+    const auto side = [&](int low, int high) { return oneIn(input, 8) ? json(anyNumber(input)) : json(input.ConsumeIntegralInRange(low, high)); };
+    document["patchesAcross"] = side(1, 3);
+    document["patchesDown"] = side(1, 3);
+    document["patchColumns"] = side(2, 6);
+    document["patchRows"] = side(2, 6);
+    const auto count = [&](const char* key, int fallback) {
+        const json& value = document[key];
+        return value.is_number_integer() ? value.get<int>() : fallback;
+    };
+    const int patches = count("patchesAcross", 1) * count("patchesDown", 1);
+    if (input.ConsumeBool()) document["seed"] = input.ConsumeIntegralInRange(0, 20);
+    if (oneIn(input, 4)) document["scatterSpeed"] = numberIn(input, 0.0, 100.0);
+    if (oneIn(input, 4)) document["scatterSpin"] = numberIn(input, 0.0, 1000.0);
+    for (const auto& [key, width, limit] : {std::tuple<const char*, int, double>{"patchPositions", 3, 3.0},
+                                            {"patchRotations", 4, 1.0}, {"patchVelocities", 3, 5.0},
+                                            {"patchSpins", 3, 10.0}}) {
+        if (input.ConsumeBool()) document[key] = perPatchValue(input, patches, width, limit);
+    }
+    return document;
+}
+
+// createPatches' settings as the JS API makes them (placePatchesToJs): the layout and poses
+// read and placed, then the other keys read over them, with no pins unless some are asked for.
+ClothSettings patchSettings(const json& document) {
+    const nuno::PatchRequest request = nuno::readPatchRequest(FuzzedSource(document));
+    ClothSettings settings;
+    nuno::placePatches(request.layout, request.poses, settings);
+    settings.pins = nuno::PinPreset::None;
+    json clothKeys = document;
+    for (const std::string& key : nuno::patchSettingKeys()) clothKeys.erase(key);
+    nuno::applySettings(FuzzedSource(clothKeys), settings);
+    return settings;
+}
+
 // One kind's {type, friction, <its keys>} (nuno::forEachColliderKind, so a new kind is fuzzed
 // with no edit here), with a wrong or missing type, unknown keys and wrong values some of the time.
 json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
@@ -506,7 +659,8 @@ json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
             json quaternion = json::array();
             for (int i = 0; i < 4; ++i) quaternion.push_back(oneIn(input, 4) ? anyNumber(input) : unitNumber(input) - 0.5);
             if (oneIn(input, 8)) quaternion.erase(quaternion.begin());
-            collider[field] = quaternion;
+            if (oneIn(input, 8)) quaternion = withNaN(input, quaternion);
+            collider[field] = oneIn(input, 16) ? longArrayValue(input, 4, 0.5) : quaternion;
         } else {
             collider[field] = vectorValue(input, !oneIn(input, 4));
         }
@@ -740,7 +894,7 @@ void runOperations(FuzzedDataProvider& input, Cloth& cloth) {
                 const json changes = settingsDocument(input, 4, cloth.settings());
                 onCloth(cloth, "set(" + describe(changes) + ")", [&] {
                     ClothSettings next = cloth.settings();
-                    nuno::applySettings(JsonSettingSource(changes), next);
+                    nuno::applySettings(FuzzedSource(changes), next);
                     cloth.configure(next);
                 });
                 break;
@@ -775,7 +929,7 @@ void runOperations(FuzzedDataProvider& input, Cloth& cloth) {
             case Operation::AddCollider: {
                 const json description = colliderDocument(input, false);
                 onCloth(cloth, "addCollider(" + describe(description) + ")",
-                        [&] { cloth.addCollider(nuno::readCollider(JsonSettingSource(description))); });
+                        [&] { cloth.addCollider(nuno::readCollider(FuzzedSource(description))); });
                 break;
             }
             case Operation::UpdateCollider: {
@@ -784,7 +938,7 @@ void runOperations(FuzzedDataProvider& input, Cloth& cloth) {
                 const json changes = colliderDocument(input, true);
                 onCloth(cloth, "updateCollider(" + std::to_string(id) + ", " + describe(changes) + ")", [&] {
                     const Collider& current = cloth.collider(id);
-                    cloth.updateCollider(id, nuno::readCollider(JsonSettingSource(changes), &current));
+                    cloth.updateCollider(id, nuno::readCollider(FuzzedSource(changes), &current));
                 });
                 break;
             }
@@ -812,11 +966,14 @@ void runInput(const std::uint8_t* data, std::size_t size) {
     ClothSettings settings;
     settings.columns = smallSide(input);
     settings.rows = smallSide(input);
-    const json document = settingsDocument(input, kMaxSettingKeys, settings);
+    const bool patches = oneIn(input, 4);
+    const json document = patches ? patchesDocument(input, settings) : settingsDocument(input, kMaxSettingKeys, settings);
+    const bool read = patches ? attempt("createPatches(" + describe(document) + ")", [&] { settings = patchSettings(document); })
+                              : attempt("applySettings({columns: " + std::to_string(settings.columns) + ", rows: " +
+                                            std::to_string(settings.rows) + "}, " + describe(document) + ")",
+                                        [&] { nuno::applySettings(FuzzedSource(document), settings); });
     std::optional<Cloth> cloth;
-    if (attempt("applySettings({columns: " + std::to_string(settings.columns) + ", rows: " +
-                    std::to_string(settings.rows) + "}, " + describe(document) + ")",
-                [&] { nuno::applySettings(JsonSettingSource(document), settings); }) &&
+    if (read &&
         attempt("Cloth(settings)", [&] {
             // A valid grid larger than the fuzzer means to build (a 4097-column one) is checked
             // but not built: building it would only measure the allocator.
