@@ -1,7 +1,9 @@
 // Collide, then update velocities (after the separate pass of compute-self-collision.wgsl where
 // self-collision is on): each free particle is pushed out of every collider in turn
-// (to a margin off its surface); friction takes back its share of the sliding since the substep
-// began; only the part of a push that stops the particle's approach becomes velocity; then the
+// (to a margin off its surface, undoing at most the depenetration allowance of the depth it
+// began the substep with); friction takes back its share of the sliding since the substep
+// began; only the part of a push that undoes the particle's own approach this substep becomes
+// velocity (src/collide.hpp); then the
 // velocity gains what the constraints and collisions moved: (x - predicted - silent) / h. The
 // contact functions are shaders/collider-contact.glsl's (and src/collide.cpp's) in WGSL,
 // operation for operation, so IEEE float hardware finds the same bits.
@@ -77,7 +79,7 @@ fn shapePart(collider: u32, part: u32) -> vec4f {
 }
 
 fn contactWith(collider: u32, position: vec3f, margin: f32) -> Contact {
-    let kind = i32(substep.colliderKindAndFriction[collider].x);
+    let kind = i32(substep.colliderKindFrictionDepenetration[collider].x);
     let first = shapePart(collider, 0u);
     if (kind == COLLIDER_SPHERE) { return contactWithBall(first.xyz, first.w, position, margin); }
     if (kind == COLLIDER_PLANE) { return contactWithPlane(first, position, margin); }
@@ -101,15 +103,31 @@ fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
     let prediction = predicted[index].xyz;
     let start = prediction - velocity * h;
     var silent = select(vec3f(0.0), silents[index].xyz, separated);
-    for (var collider = 0u; collider < substep.colliderCount; collider++) {
-        let contact = contactWith(collider, position, substep.margin);
-        if (!contact.touching) { continue; }
-        let motion = contact.surfacePoint - start;
-        let sliding = motion - contact.normal * dot(motion, contact.normal);
-        let push = dot(contact.surfacePoint - position, contact.normal);
-        let stopping = max(0.0, -dot(velocity, contact.normal)) * h;
-        if (push > stopping) { silent += contact.normal * (push - stopping); }
-        position = contact.surfacePoint - sliding * substep.colliderKindAndFriction[collider].y;
+    // The particle's own motion this substep, before any collider pushed it.
+    let ownMotion = position - start;
+    // Planes come last; while a push moved the particle after an earlier collider's visit, it
+    // may be inside that one again: visit them all again (src/collide.cpp).
+    var visiting = true;
+    for (var visit = 0; visit < CONTACT_PASSES && visiting; visit++) {
+        visiting = false;
+        for (var collider = 0u; collider < substep.colliderCount; collider++) {
+            let contact = contactWith(collider, position, substep.margin);
+            if (!contact.touching) { continue; }
+            // The depth the particle began the substep with that depenetration may not undo yet.
+            let atStart = contactWith(collider, start, substep.margin);
+            let startDepth = select(0.0, dot(atStart.surfacePoint - start, atStart.normal), atStart.touching);
+            let traits = substep.colliderKindFrictionDepenetration[collider];
+            let push = dot(contact.surfacePoint - position, contact.normal);
+            let kept = min(push, max(0.0, startDepth - traits.z));
+            let reached = contact.surfacePoint - contact.normal * kept;
+            let motion = reached - start;
+            let sliding = motion - contact.normal * dot(motion, contact.normal);
+            let moved = push - kept;
+            let approach = max(0.0, -dot(ownMotion, contact.normal));
+            if (moved > approach) { silent += contact.normal * (moved - approach); }
+            position = reached - sliding * traits.y;
+            if (collider > 0u && moved > 0.0) { visiting = true; }
+        }
     }
     positions[index] = vec4f(position, 0.0);
     velocities[index] = vec4f(velocity + (position - prediction - silent) / h, 0.0);

@@ -21,7 +21,7 @@ struct Substep {
     thickness: f32,              // self-collision, metres: 0 when off
     selfFriction: f32,
     gustWaves: array<vec4f, 2 * GUST_WAVES>,  // (wavevector rad/m, phase rad), (amplitude m/s, 0)
-    colliderKindAndFriction: array<vec4f, MAX_COLLIDERS>,
+    colliderKindFrictionDepenetration: array<vec4f, MAX_COLLIDERS>,  // kind code, friction, depenetration metres (the core's depenetrationMetres), 0
     colliderShapes: array<vec4f, MAX_COLLIDERS * COLLIDER_SHAPE_VEC4S>,  // as the core's packForGpu writes them
 }
 

@@ -1,9 +1,11 @@
 // Separate (with SELF_COLLISION), collide, then update velocities. With SELF_COLLISION each free
 // particle is first pushed away from the cloth's own particles it is too close to (below). Then
 // it is pushed out of every collider in turn (to a margin away from the surface,
-// collider-contact.glsl); friction takes back its share of the
-// sliding since the substep began. Only the part of a push that stops the particle's approach
-// becomes velocity, so a collider moved onto the cloth shoves it without launching it. Then
+// collider-contact.glsl, undoing at most the depenetration allowance of the depth it began the
+// substep with); friction takes back its share of the
+// sliding since the substep began. Only the part of a push that undoes the particle's own
+// approach this substep becomes velocity, so a collider moved onto the cloth shoves it without
+// launching it (src/collide.hpp). Then
 // the velocity gains what the constraints and collisions moved: (x - predicted - silent) / h.
 // COLLIDER_*, COLLIDER_SHAPE_VEC4S and MAX_COLLIDERS come from the core (src/bindings/gpu_constants.cpp).
 
@@ -18,6 +20,7 @@ uniform int uColliderCount;
 uniform int uColliderType[MAX_COLLIDERS];      // COLLIDER_SPHERE, ...
 uniform vec4 uColliderShape[MAX_COLLIDERS * COLLIDER_SHAPE_VEC4S];  // as the core's packForGpu writes them
 uniform float uColliderFriction[MAX_COLLIDERS];
+uniform float uColliderDepenetration[MAX_COLLIDERS];  // metres this substep (the core's depenetrationMetres)
 uniform float uMargin;                         // metres
 uniform float uSubstepSeconds;
 
@@ -111,17 +114,32 @@ void main() {
         }
     }
 #endif
-    for (int i = 0; i < uColliderCount; ++i) {
-        vec4 shape[COLLIDER_SHAPE_VEC4S];
-        for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = uColliderShape[i * COLLIDER_SHAPE_VEC4S + part];
-        Contact contact = contactWith(uColliderType[i], shape, position, uMargin);
-        if (!contact.touching) continue;
-        vec3 motion = contact.surfacePoint - start;
-        vec3 sliding = motion - contact.normal * dot(motion, contact.normal);
-        float push = dot(contact.surfacePoint - position, contact.normal);
-        float stopping = max(0.0, -dot(velocity, contact.normal)) * uSubstepSeconds;
-        if (push > stopping) silent += contact.normal * (push - stopping);
-        position = contact.surfacePoint - sliding * uColliderFriction[i];
+    // The particle's own motion this substep, before any collider pushed it.
+    vec3 ownMotion = position - start;
+    // Planes come last; while a push moved the particle after an earlier collider's visit, it
+    // may be inside that one again: visit them all again (src/collide.cpp).
+    bool visiting = true;
+    for (int visit = 0; visit < CONTACT_PASSES && visiting; ++visit) {
+        visiting = false;
+        for (int i = 0; i < uColliderCount; ++i) {
+            vec4 shape[COLLIDER_SHAPE_VEC4S];
+            for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = uColliderShape[i * COLLIDER_SHAPE_VEC4S + part];
+            Contact contact = contactWith(uColliderType[i], shape, position, uMargin);
+            if (!contact.touching) continue;
+            // The depth the particle began the substep with that depenetration may not undo yet.
+            Contact atStart = contactWith(uColliderType[i], shape, start, uMargin);
+            float startDepth = atStart.touching ? dot(atStart.surfacePoint - start, atStart.normal) : 0.0;
+            float push = dot(contact.surfacePoint - position, contact.normal);
+            float kept = min(push, max(0.0, startDepth - uColliderDepenetration[i]));
+            vec3 reached = contact.surfacePoint - contact.normal * kept;
+            vec3 motion = reached - start;
+            vec3 sliding = motion - contact.normal * dot(motion, contact.normal);
+            float moved = push - kept;
+            float approach = max(0.0, -dot(ownMotion, contact.normal));
+            if (moved > approach) silent += contact.normal * (moved - approach);
+            position = reached - sliding * uColliderFriction[i];
+            if (i > 0 && moved > 0.0) visiting = true;
+        }
     }
     write(position, velocity + (position - predicted - silent) / uSubstepSeconds);
 }

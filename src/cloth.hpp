@@ -95,6 +95,8 @@ public:
     void removeCollider(std::uint32_t id) { colliders_.remove(id); }
     const Collider& collider(std::uint32_t id) const { return colliders_.get(id); }
     const ColliderSet& colliders() const { return colliders_; }
+    // What stepping does after a step's first substep, for a GPU cloth that steps in its place.
+    void forgetColliderTravel() { colliders_.forgetTravel(); }
 
     const Topology& topology() const { return topology_; }
     const Particles& particles() const { return particles_; }

@@ -24,6 +24,8 @@ void Cloth::stepFixed(int count) {
         for (int i = 0; i < settings_.substeps; ++i) {
             substep(schedule, substepSeconds, parameters, rules, factors);
             gustClock_.advance(settings_, substepSeconds);
+            // The colliders' moves since the last step are swept in its first substep.
+            forgetColliderTravel();
         }
         if (!stateIsFinite()) {
             split_.positions = stepStartPositions_;
@@ -116,11 +118,13 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                                        {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
                 silentPushes = SilentPushes::FromSelfCollision;
                 break;
-            case StageKind::Collide:
+            case StageKind::Collide: {
+                const std::vector<float> depenetration = depenetrationMetres(colliders_.travels(), settings_.depenetrationSpeed, substepSeconds);
                 team.forEachBand(fours, [&](Band band) {
-                    collide(split_, colliders_, settings_.collisionMargin, substepSeconds, silentPushes, band);
+                    collide(split_, colliders_, depenetration, settings_.collisionMargin, substepSeconds, silentPushes, band);
                 });
                 break;
+            }
         }
         // The sweeps move the particles in the xyz arrays, every other stage in the split ones.
         if (stage.kind == StageKind::Sweep) {

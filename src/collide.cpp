@@ -78,31 +78,53 @@ Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
 
 }  // namespace
 
-void collide(SplitParticles& particles, const ColliderSet& colliders, float marginMetres, float substepSeconds,
-             SilentPushes silentPushes, Band fours) {
+void collide(SplitParticles& particles, const ColliderSet& colliders, const std::vector<float>& depenetrationMetres,
+             float marginMetres, float substepSeconds, SilentPushes silentPushes, Band fours) {
     const bool selfCollided = silentPushes == SilentPushes::FromSelfCollision;
     const Float4 h(substepSeconds);
+    const Float4 zero(0.0f);
     const SplitArrays arrays(particles);
+    const std::vector<Collider>& all = colliders.all();
     for (std::size_t i = 4 * fours.begin; i < 4 * fours.end; i += 4) {
-        const Mask4 free = loadFour(arrays.inverseMasses, i) != Float4(0.0f);
+        const Mask4 free = loadFour(arrays.inverseMasses, i) != zero;
         const Float4x3 velocity = loadFour(arrays.velocities, i);
         const Float4x3 predicted = loadFour(arrays.predictedPositions, i);
+        const Float4x3 start = predicted - velocity * h;
         Float4x3 position = loadFour(arrays.positions, i);
-        Float4x3 silentPush = selfCollided ? loadFour(arrays.silentPushes, i) : Float4x3(Float4(0.0f));
-        for (const Collider& collider : colliders.all()) {
-            const Contacts contact =
-                visitShape(collider.shape, [&](const auto& shape) { return contactWith(shape, position, marginMetres); });
-            const Mask4 pushed = free && contact.touching;
-            if (!any(pushed)) continue;
-            // Friction takes back its share of this substep's sliding, so a particle with
-            // friction 1 sticks where it touched (the velocity update then removes it too).
-            const Float4x3 start = predicted - velocity * h;
-            const Float4x3 motion = contact.surfacePoint - start;
-            const Float4x3 sliding = motion - contact.normal * dot(motion, contact.normal);
-            const Float4 push = dot(contact.surfacePoint - position, contact.normal);
-            const Float4 stopping = max(Float4(0.0f), -dot(velocity, contact.normal)) * h;
-            silentPush = select(pushed && push > stopping, silentPush + contact.normal * (push - stopping), silentPush);
-            position = select(pushed, contact.surfacePoint - sliding * Float4(collider.friction), position);
+        Float4x3 silentPush = selfCollided ? loadFour(arrays.silentPushes, i) : Float4x3(zero);
+        // The particle's own motion this substep, before any collider pushed it.
+        const Float4x3 ownMotion = position - start;
+        // The lanes a pass visits: all free ones, then those pushed past an earlier collider.
+        Mask4 visiting = free;
+        for (int pass = 0; pass < kContactPasses && any(visiting); ++pass) {
+            Mask4 pushedPastAnother = noLanes();
+            for (std::size_t c = 0; c < all.size(); ++c) {
+                const Collider& collider = all[c];
+                const auto contactAt = [&](const Float4x3& point) {
+                    return visitShape(collider.shape, [&](const auto& shape) { return contactWith(shape, point, marginMetres); });
+                };
+                const Contacts contact = contactAt(position);
+                const Mask4 pushed = visiting && contact.touching;
+                if (!any(pushed)) continue;
+                // How deep the particle began the substep; what depenetration may not undo of that
+                // this substep stays for later ones.
+                const Contacts atStart = contactAt(start);
+                const Float4 startDepth = select(atStart.touching, dot(atStart.surfacePoint - start, atStart.normal), zero);
+                const Float4 push = dot(contact.surfacePoint - position, contact.normal);
+                const Float4 kept = min(push, max(zero, startDepth - Float4(depenetrationMetres[c])));
+                const Float4x3 reached = contact.surfacePoint - contact.normal * kept;
+                // Friction takes back its share of this substep's sliding, so a particle with
+                // friction 1 sticks where it touched (the velocity update then removes it too).
+                const Float4x3 motion = reached - start;
+                const Float4x3 sliding = motion - contact.normal * dot(motion, contact.normal);
+                const Float4 moved = push - kept;
+                const Float4 approach = max(zero, -dot(ownMotion, contact.normal));
+                silentPush = select(pushed && moved > approach, silentPush + contact.normal * (moved - approach), silentPush);
+                position = select(pushed, reached - sliding * Float4(collider.friction), position);
+                if (c > 0) pushedPastAnother = pushedPastAnother || (pushed && moved > zero);
+            }
+            // Such a push may have moved the particle into a collider visited before.
+            visiting = pushedPastAnother;
         }
         storeFour(arrays.positions, i, position);
         const Float4x3 moved = position - predicted - silentPush;

@@ -4,10 +4,21 @@
 // collide: a free particle found inside a collider, or closer to it than the margin, moves to
 //   the nearest point of the surface grown by the margin; friction then takes back its share of
 //   the particle's sliding along the surface during this substep (position-level friction, as
-//   PBD does it: friction 1 sticks, 0 slides freely). Colliders are visited in the set's order,
-//   each seeing the particle where the one before left it. Only the part of a push that stops
-//   the particle's approach becomes velocity (no bounce): the rest, a collider moved onto the
-//   cloth, is a silent push that moves the particle without launching it.
+//   PBD does it: friction 1 sticks, 0 slides freely). Colliders are visited in the set's order
+//   (planes last), each seeing the particle where the one before left it; while a push moved a
+//   particle after an earlier collider's visit, they are all visited again for it
+//   (kContactPasses at most), so it ends outside all of them where it can, above every plane.
+//   A particle that began the substep deeper than the margin (made, reset or moved inside, or a
+//   collider made around it) comes out at most depenetrationMetres[c] of that depth a substep:
+//   depenetrationSpeed * h, plus the collider's travel onto the cloth in a step's first substep.
+//   Pushed out at once, a cloth half inside a plane was folded flat onto it, and its constraints
+//   sprang it away at tens of m/s.
+//   Only the part of a push that undoes the particle's own approach (how far its motion this
+//   substep, constraints included, carried it along -normal) becomes velocity (no bounce): the
+//   rest, a collider moved onto the cloth, is a silent push that moves the particle without
+//   launching it. Counting the constraints' share too, a particle the cloth's weight presses into
+//   the ground stores the velocity it has, none (counting its velocity alone, the bottom row of a
+//   sheet standing on the ground kept -0.245 m/s while it stood still).
 // velocity update: v += (x - predicted - silentPush) / h.
 //
 // shaders/solver-collide.frag.glsl and compute-collide.wgsl are the GPU's twins, their contacts
@@ -25,7 +36,8 @@ namespace nuno {
 enum class SilentPushes { None, FromSelfCollision };
 
 // The particles of a band of fours of the split arrays (SplitParticles::fours()).
-void collide(SplitParticles& particles, const ColliderSet& colliders, float marginMetres, float substepSeconds,
-             SilentPushes silentPushes, Band fours);
+// depenetrationMetres: per collider, in the set's order.
+void collide(SplitParticles& particles, const ColliderSet& colliders, const std::vector<float>& depenetrationMetres,
+             float marginMetres, float substepSeconds, SilentPushes silentPushes, Band fours);
 
 }  // namespace nuno

@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "collider_geometry.hpp"
 
@@ -139,10 +140,40 @@ float signedDistance(const ColliderShape& shape, const Vec3& point) {
     return std::visit([&point](const auto& kind) { return distanceTo(kind, point); }, shape);
 }
 
+float surfaceTravel(const ColliderShape& before, const ColliderShape& after) {
+    if (before.index() != after.index()) return 0.0f;  // readCollider refuses a change of type
+    const auto moved = [](const Vec3& from, const Vec3& to) { return glm::length(to - from); };
+    return visitShape(after, [&](const auto& shape) {
+        using Shape = std::decay_t<decltype(shape)>;
+        const Shape& was = *std::get_if<Shape>(&before);
+        if constexpr (std::is_same_v<Shape, Sphere>) {
+            return moved(was.center, shape.center) + std::fabs(shape.radius - was.radius);
+        } else if constexpr (std::is_same_v<Shape, Plane>) {
+            // A turned plane sweeps farther the farther a point is from the origin: bound it
+            // over the coordinates a particle may have.
+            return std::fabs(shape.offset - was.offset) + moved(was.normal, shape.normal) * kMaxPlaneOffsetMetres;
+        } else if constexpr (std::is_same_v<Shape, Capsule>) {
+            return std::max(moved(was.start, shape.start), moved(was.end, shape.end)) + std::fabs(shape.radius - was.radius);
+        } else {
+            // A turn by angle a moves a point at distance r by at most a * r.
+            const float cosHalfTurn = std::min(1.0f, std::fabs(glm::dot(was.rotation, shape.rotation)));
+            const float turn = 2.0f * std::acos(cosHalfTurn);
+            return moved(was.center, shape.center) + moved(was.halfExtents, shape.halfExtents) +
+                   turn * glm::length(shape.halfExtents);
+        }
+    });
+}
+
 std::uint32_t ColliderSet::add(const Collider& collider) {
     validate(collider);
-    ids_.push_back(nextId_);
-    colliders_.push_back(collider);
+    // Before the first plane unless it is one (all()'s order).
+    const bool plane = std::holds_alternative<Plane>(collider.shape);
+    const auto firstPlane = std::find_if(colliders_.begin(), colliders_.end(),
+                                         [](const Collider& c) { return std::holds_alternative<Plane>(c.shape); });
+    const std::ptrdiff_t slot = plane ? static_cast<std::ptrdiff_t>(colliders_.size()) : firstPlane - colliders_.begin();
+    ids_.insert(ids_.begin() + slot, nextId_);
+    colliders_.insert(colliders_.begin() + slot, collider);
+    travels_.insert(travels_.begin() + slot, 0.0f);
     return nextId_++;
 }
 
@@ -160,13 +191,24 @@ std::size_t ColliderSet::slotOf(std::uint32_t id) const {
 void ColliderSet::update(std::uint32_t id, const Collider& collider) {
     const std::size_t slot = slotOf(id);
     validate(collider);
+    travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
     colliders_[slot] = collider;
 }
 
 void ColliderSet::remove(std::uint32_t id) {
-    const std::size_t slot = slotOf(id);
-    ids_.erase(ids_.begin() + static_cast<std::ptrdiff_t>(slot));
-    colliders_.erase(colliders_.begin() + static_cast<std::ptrdiff_t>(slot));
+    const auto slot = static_cast<std::ptrdiff_t>(slotOf(id));
+    ids_.erase(ids_.begin() + slot);
+    colliders_.erase(colliders_.begin() + slot);
+    travels_.erase(travels_.begin() + slot);
+}
+
+void ColliderSet::forgetTravel() { std::fill(travels_.begin(), travels_.end(), 0.0f); }
+
+std::vector<float> depenetrationMetres(const std::vector<float>& travels, float depenetrationSpeed, float substepSeconds) {
+    std::vector<float> metres(travels.size());
+    const float perSubstep = depenetrationSpeed * substepSeconds;
+    for (std::size_t c = 0; c < travels.size(); ++c) metres[c] = perSubstep + travels[c];
+    return metres;
 }
 
 const Collider& ColliderSet::get(std::uint32_t id) const { return colliders_[slotOf(id)]; }

@@ -86,6 +86,9 @@ std::string quotedKindNames();
 // The GPU collide pass holds its colliders in uniform arrays of this many (MAX_COLLIDERS in GLSL),
 // each shape as this many vec4s (COLLIDER_SHAPE_VEC4S).
 constexpr int kMaxGpuColliders = 8;
+// Visits of the whole set the collide stage (collide.hpp) may take for a particle in a substep
+// (CONTACT_PASSES on the GPU).
+constexpr int kContactPasses = 3;
 constexpr int kColliderShapeVec4s = 3;
 using PackedShape = std::array<float, 4 * kColliderShapeVec4s>;
 
@@ -112,16 +115,27 @@ PackedShape packForGpu(const ColliderShape& shape);
 // Metres from the surface, negative inside.
 float signedDistance(const ColliderShape& shape, const Vec3& point);
 
+// At most how far any point of a shape's surface moved from `before` to `after` (metres); 0 between
+// shapes of different kinds.
+float surfaceTravel(const ColliderShape& before, const ColliderShape& after);
+
 class ColliderSet {
 public:
     std::uint32_t add(const Collider& collider);
+    // The collider's kind stays what it was (readCollider refuses a change of type).
     void update(std::uint32_t id, const Collider& collider);
     void remove(std::uint32_t id);
     const Collider& get(std::uint32_t id) const;
     std::size_t size() const { return colliders_.size(); }
-    // In the order the collide stage (collide.hpp) visits them.
+    // In the order the collide stage (collide.hpp) visits them: the planes after every other
+    // shape, so a particle pushed by another shape below the ground ends above it.
     const std::vector<std::uint32_t>& ids() const { return ids_; }
     const std::vector<Collider>& all() const { return colliders_; }
+    // Per collider, how far its surface moved since the cloth last stepped (metres, summed over
+    // the updates since): the next step's first substep may push a particle that far out of it
+    // at once, as a collider moved onto the cloth sweeps it along. forgetTravel() once taken.
+    const std::vector<float>& travels() const { return travels_; }
+    void forgetTravel();
 
     // The smallest signed distance from a free particle (inverse mass > 0) to any collider, metres;
     // +infinity without colliders or free particles.
@@ -132,7 +146,14 @@ private:
 
     std::vector<std::uint32_t> ids_;
     std::vector<Collider> colliders_;
+    std::vector<float> travels_;
     std::uint32_t nextId_ = 1;
 };
+
+// Per collider, in the set's order: how much of the depth a particle began a substep with the
+// collide stage may undo in it (collide.hpp): depenetrationSpeed * substepSeconds, plus the
+// collider's travel in a step's first substep (`travels`, else empty). The GPU cloths work out
+// the same floats (web/gpu/gpu-cloth-over-setup.js).
+std::vector<float> depenetrationMetres(const std::vector<float>& travels, float depenetrationSpeed, float substepSeconds);
 
 }  // namespace nuno

@@ -90,6 +90,11 @@
       "Mass-spring Hooke constant", "")                                                                              \
     X(float, collisionMargin, "collisionMargin", 0.005f, 0.0f, 1.0f, Closed, RunTime, "metres",                      \
       "Distance kept between the cloth and every collider", "")                                                      \
+    X(float, depenetrationSpeed, "depenetrationSpeed", 1.0f, 1e-3f, kMaxSpeed, Closed, RunTime, "m/s",             \
+      "Fastest a particle that began a substep inside a collider is pushed out of it",                                \
+      "A cloth made, reset or moved into a collider, or a collider made around it, comes out this fast rather than " \
+      "at once, so the contact gives it no more speed than this. A collider moved onto the cloth still pushes it "   \
+      "the whole way.")                                                                                              \
     X(float, selfCollisionThickness, "selfCollisionThickness", 0.0f, 0.0f, 0.1f, Closed, RunTime, "metres",          \
       "Distance the cloth keeps between its own particles; 0 turns self-collision off",                              \
       "At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart.")            \

@@ -278,6 +278,11 @@ export class Cloth {
     return this.#live.packedColliders();
   }
 
+  /** For the GPU cloth whose set-up this is: a step has swept the colliders' travel. */
+  forgetColliderTravel() {
+    this.#live.forgetColliderTravel();
+  }
+
   /**
    * The stages one substep runs with the current settings, in order, as the core schedules them
    * for both backends.

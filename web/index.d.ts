@@ -132,6 +132,13 @@ export interface ClothSettings {
   /** Distance kept between the cloth and every collider, metres, [0, 1]. Default 0.005. */
   collisionMargin?: number;
   /**
+   * Fastest a particle that began a substep inside a collider is pushed out of it, m/s, [0.001, 1000].
+   * Default 1. A cloth made, reset or moved into a collider, or a collider made around it, comes out this
+   * fast rather than at once, so the contact gives it no more speed than this. A collider moved onto the
+   * cloth still pushes it the whole way.
+   */
+  depenetrationSpeed?: number;
+  /**
    * Distance the cloth keeps between its own particles; 0 turns self-collision off, metres, [0, 0.1]. Default
    * 0. At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart.
    */
@@ -277,6 +284,8 @@ export interface PackedColliders {
   /** `colliderShapeVec4s` vec4s each, as src/colliders.hpp's packForGpu describes. */
   shapes: Float32Array;
   frictions: Float32Array;
+  /** Metres each collider's surface moved since the cloth last stepped: its next step's first substep may push that far at once. */
+  travels: Float32Array;
 }
 
 /** One constraint direction and how it is coloured into two passes: (start[colourAxis] / colourPeriod) % 2. */
@@ -557,10 +566,19 @@ export class Cloth {
   colliderClearance(positions?: Float32Array): number;
   /** The colliders as the GPU collide pass reads them. */
   packedColliders(): PackedColliders;
+  /** For the GPU cloth whose set-up this is: a step has swept the colliders' travel (`PackedColliders.travels`), forget it. */
+  forgetColliderTravel(): void;
   /** For the GPU cloth whose set-up this is: the gust waves now (per wave (wavevector, phase), (amplitude, 0)), then the gust clock a substep on. A view, valid until the next call. */
   gustWavesForSubstep(): Float32Array;
   /** Pairs of particles closer than `thickness` / 2 that were farther than `thickness` apart at rest (cloth through itself), of this cloth's positions or of the positions given. */
   selfIntersections(thickness: number, positions?: Float32Array): number;
+  /**
+   * Structural edges (a particle and its right or down neighbour) passing through triangles of the cloth that share no particle
+   * with them, within a patch or between patches: cloth that has passed through itself, however far apart the layers have moved
+   * since. Each edge-triangle pair counts once (a particle pushed through a layer counts 8). Of this cloth's positions or of the
+   * positions given.
+   */
+  selfCrossings(positions?: Float32Array): number;
 
   /** x y z per particle, row-major: a live view of wasm memory, valid until the next step. */
   readonly positions: Float32Array;

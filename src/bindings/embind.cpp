@@ -330,6 +330,8 @@ public:
         });
     }
     void removeCollider(std::uint32_t id) { guarded([&] { cloth_.removeCollider(id); }); }
+    // For a GPU cloth whose set-up this is, once a step has swept the colliders' travel.
+    void forgetColliderTravel() { cloth_.forgetColliderTravel(); }
     // Plain descriptions, in the order collisions are resolved: {id, type, center, radius} or
     // {id, type, normal, offset} (the plane dot(normal, x) = offset), plus friction.
     val colliders() const {
@@ -340,12 +342,14 @@ public:
     }
 
     // The colliders as the GPU collide pass reads them, in resolution order: {count, kinds (a code
-    // each), shapes (kColliderShapeVec4s vec4s each, packForGpu), frictions}.
+    // each), shapes (kColliderShapeVec4s vec4s each, packForGpu), frictions, travels (metres each
+    // moved since the cloth last stepped)}.
     val packedColliders() const {
         const ColliderSet& set = cloth_.colliders();
         std::vector<int> kinds;
         std::vector<float> shapes;
         std::vector<float> frictions;
+        const std::vector<float>& travels = set.travels();
         for (const Collider& collider : set.all()) {
             kinds.push_back(static_cast<int>(collider.shape.index()));
             const PackedShape packed = packForGpu(collider.shape);
@@ -357,6 +361,7 @@ public:
         object.set("kinds", typedArrayOf(kinds));
         object.set("shapes", typedArrayOf(shapes));
         object.set("frictions", typedArrayOf(frictions));
+        object.set("travels", typedArrayOf(travels));
         return object;
     }
     // Of the cloth's own positions, or of positions read back from a GPU solver.
@@ -510,6 +515,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("velocities", &JsCloth::velocities)
         .function("inverseMasses", &JsCloth::inverseMasses)
         .function("restLengthsByDirection", &JsCloth::restLengthsByDirection)
+        .function("forgetColliderTravel", &JsCloth::forgetColliderTravel)
         .function("triangleIndices", &JsCloth::triangleIndices)
         .function("strain", &JsCloth::strain)
         .function("constraintCount", &JsCloth::constraintCount)

@@ -65,6 +65,7 @@ constexpr NamedLimit kLimits[] = {
     {"restLengthChannels", "REST_LENGTH_CHANNELS", kRestLengthChannels},
     {"restLengthTextures", "REST_LENGTH_TEXTURES", kRestLengthTextures},
     {"gustWaves", "GUST_WAVES", kGustWaves},
+    {"contactPasses", "CONTACT_PASSES", kContactPasses},
 };
 
 template <std::size_t Count>

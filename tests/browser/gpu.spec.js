@@ -2,7 +2,7 @@
 // its half-float path keeps the float path's precision, and devices that cannot run it get a
 // clear error (or the CPU cloth, with `backend: 'auto'`).
 import { expect, test } from '@playwright/test';
-import { compareBackendsInPage } from '../engines/page-scripts.js';
+import { compareBackendsInPage, contactsInPage } from '../engines/page-scripts.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
 // The agreement scene and tolerances every engine is held to. The scene never folds onto
 // itself: folds turn rounding differences of 1e-7 m into centimetres whichever two solvers are
@@ -681,5 +681,31 @@ test('colliders moved or removed and settings changed while running reach the GP
   expect(result.lowest, 'the plane was removed, so the sheet fell past it').toBeLessThan(0.3);
   expect(result.maxDeviationMm).toBeLessThan(0.01);
   expect(result.glError).toBe(0);
+  expect(complaints).toEqual([]);
+});
+
+// Issues 30 and 25: a contact gives no more speed than depenetrationSpeed (1 m/s), a sphere moved
+// onto the cloth still sweeps it along, the ground wins over a sphere that comes up through it,
+// and a sheet standing on the ground stores the velocity it has (none),
+// on the GPU as on the CPU.
+test('GPU contacts: a cloth made half inside a wall comes out at the depenetration speed, the ground wins over a rising sphere, and a standing sheet stores no velocity', async ({ page }) => {
+  const complaints = await openHarness(page);
+  for (const backend of ['gpu', 'cpu']) {
+    const result = await page.evaluate(contactsInPage, { backend });
+    console.log(`metric: contact_fastest_particle_m_per_s = ${result.firstStepSpeed.toFixed(3)} m/s (${backend}, first step half inside a wall)`);
+    console.log(`metric: contact_fastest_particle_m_per_s = ${result.speedAfter.toFixed(3)} m/s (${backend}, 5 s after the wall is removed)`);
+    // Pushed out at once, the fastest particle left at about 20 m/s.
+    expect(result.firstStepSpeed, backend).toBeLessThan(2);
+    expect(result.speedAfter, backend).toBeLessThan(2);
+    expect(result.clearance, `${backend}: out of the wall after 1 s`).toBeGreaterThan(0.004);
+    for (const [speed, { lowest, highest, sphereTop }] of Object.entries(result.risingSphere)) {
+      console.log(`metric: lowest_under_rising_sphere_m = ${lowest.toFixed(4)} m (${backend}, ${speed} m/s)`);
+      expect(lowest, `${backend}, ${speed} m/s: never under the ground`).toBeGreaterThanOrEqual(0);
+      if (speed === '5') expect(highest, `${backend}: the sphere lifts the cloth`).toBeGreaterThan(sphereTop - 0.01);
+    }
+    console.log(`metric: standing_sheet_first_fall_mm = ${(result.bottomRowDrop * 1000).toFixed(3)} mm (${backend}, the step after the ground is removed)`);
+    // 2.52 mm on every backend; storing the -0.245 m/s it kept while it stood, 3.15 mm.
+    expect(result.bottomRowDrop, `${backend}: a sheet that stood still stored no velocity`).toBeLessThan(0.0028);
+  }
   expect(complaints).toEqual([]);
 });

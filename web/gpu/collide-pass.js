@@ -18,7 +18,7 @@ import { SolverPass } from './solver-pass.js';
  */
 
 const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'];
-const uniforms = ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uMargin', 'uSubstepSeconds'];
+const uniforms = ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uColliderDepenetration', 'uMargin', 'uSubstepSeconds'];
 const layerSamplers = Array.from({ length: bucketLayers }, (_, layer) => `uBucketLayer${layer}`);
 
 export class CollidePass {
@@ -70,12 +70,13 @@ export class CollidePass {
    * @param {VectorField} input.velocities the predict pass's velocities
    * @param {WebGLTexture} input.inverseMasses
    * @param {PackedColliders} input.colliders
+   * @param {Float32Array} input.depenetration metres per collider this substep (depenetrationMetres)
    * @param {number} input.margin metres
    * @param {number} input.substepSeconds
    * @param {number} input.selfCollisionThickness metres (the self-collision variant)
    * @param {number} input.selfCollisionFriction
    */
-  run({ positions, predicted, velocities, inverseMasses, colliders, margin, substepSeconds, selfCollisionThickness, selfCollisionFriction }) {
+  run({ positions, predicted, velocities, inverseMasses, colliders, depenetration, margin, substepSeconds, selfCollisionThickness, selfCollisionFriction }) {
     this.#pass.run({
       uPosition: positions.high,
       uPositionLow: positions.low,
@@ -98,6 +99,7 @@ export class CollidePass {
         gl.uniform1iv(u.uColliderType, colliders.kinds, 0, colliders.count);
         gl.uniform4fv(u.uColliderShape, colliders.shapes);
         gl.uniform1fv(u.uColliderFriction, colliders.frictions, 0, colliders.count);
+        gl.uniform1fv(u.uColliderDepenetration, depenetration, 0, colliders.count);
       }
       gl.uniform1f(u.uMargin, margin);
       gl.uniform1f(u.uSubstepSeconds, substepSeconds);

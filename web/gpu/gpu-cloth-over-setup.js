@@ -21,6 +21,33 @@ export function packedCollidersOf(cloth) {
   return /** @type {PackedColliders} */ (packings.get(cloth));
 }
 
+/**
+ * Per collider of `cloth`, how much of the depth a particle began a substep with the collide pass
+ * may undo in it: the core's depenetrationMetres (src/colliders.hpp) in the same float32 steps,
+ * the colliders' travel since the last step added in its first substep.
+ * @param {GpuClothOverSetup} cloth
+ * @param {number} depenetrationSpeed m/s
+ * @param {number} substepSeconds
+ * @param {boolean} firstSubstep of a step
+ * @returns {Float32Array}
+ */
+export function depenetrationMetres(cloth, depenetrationSpeed, substepSeconds, firstSubstep) {
+  const { count, travels } = packedCollidersOf(cloth);
+  const perSubstep = Math.fround(Math.fround(depenetrationSpeed) * Math.fround(substepSeconds));
+  return Float32Array.from({ length: count }, (_, c) => (firstSubstep ? perSubstep + travels[c] : perSubstep));
+}
+
+/**
+ * After a step's first substep: the colliders' travel is swept, as the core forgets it.
+ * @param {GpuClothOverSetup} cloth
+ */
+export function forgetColliderTravel(cloth) {
+  if (!packedCollidersOf(cloth).travels.some((metres) => metres !== 0)) return;
+  const setup = setupOf(cloth);
+  setup.forgetColliderTravel();
+  packings.set(cloth, setup.packedColliders());
+}
+
 export class GpuClothOverSetup extends ClothOverSetup {
   #maxColliders;
   #backendName;

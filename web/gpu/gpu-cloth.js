@@ -11,7 +11,7 @@
 // and sets its own uniforms and samplers.
 import { readBackPositions, requireInteger } from '../arguments.js';
 import { setupOf } from '../cloth-over-setup.js';
-import { GpuClothOverSetup, packedCollidersOf } from './gpu-cloth-over-setup.js';
+import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from './gpu-cloth-over-setup.js';
 import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
 import { BucketPass, bucketLayers } from './bucket-pass.js';
@@ -322,7 +322,10 @@ export class GpuCloth extends GpuClothOverSetup {
     if (useLambdas) this.#prepareLambdas();
     this.#withSolverState(() => {
       for (let step = 0; step < count; step++) {
-        for (let substep = 0; substep < settings.substeps; substep++) this.#substep(parameters, useLambdas);
+        for (let substep = 0; substep < settings.substeps; substep++) {
+          this.#substep(parameters, useLambdas, substep === 0);
+          forgetColliderTravel(this);
+        }
       }
     });
     this.#stepsTaken += count;
@@ -493,8 +496,9 @@ export class GpuCloth extends GpuClothOverSetup {
    * One substep: a pass per stage of the core's schedule.
    * @param {StepParameters} parameters
    * @param {boolean} useLambdas
+   * @param {boolean} firstSubstep of a step, which sweeps the colliders' travel
    */
-  #substep({ settings, rules, factors, schedule }, useLambdas) {
+  #substep({ settings, rules, factors, schedule }, useLambdas, firstSubstep) {
     const h = settings.stepSeconds / settings.substeps;
     const start = this.#current;
     const predicted = (start + 1) % 3;
@@ -520,7 +524,7 @@ export class GpuCloth extends GpuClothOverSetup {
       } else if (stage.kind === 'sweep' && settings.ordering === 'jacobi') {
         this.#sweep(settings, rules, current, next);
       } else if (stage.kind === 'collide') {
-        this.#collide(settings, h, current, predicted, next);
+        this.#collide(settings, h, current, predicted, next, firstSubstep);
       } else {
         throw new GpuUnsupportedError(`nuno: the GPU cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
       }
@@ -609,8 +613,9 @@ export class GpuCloth extends GpuClothOverSetup {
    * @param {number} from
    * @param {number} predicted
    * @param {number} to
+   * @param {boolean} firstSubstep of a step
    */
-  #collide(settings, h, from, predicted, to) {
+  #collide(settings, h, from, predicted, to, firstSubstep) {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
     this.#framebuffers.bind([...targetsOf(this.#positions[to]), ...targetsOf(this.#velocities[velocityTo])]);
@@ -618,7 +623,8 @@ export class GpuCloth extends GpuClothOverSetup {
     const pass = settings.selfCollisionThickness > 0 ? /** @type {CollidePass} */ (this.#passes.collideWithSelfCollision) : this.#passes.collide;
     pass.run({
       positions: this.#positions[from], predicted: this.#positions[predicted], velocities: this.#velocities[velocityFrom],
-      inverseMasses: this.#inverseMasses, colliders: packedCollidersOf(this), margin: settings.collisionMargin, substepSeconds: h,
+      inverseMasses: this.#inverseMasses, colliders: packedCollidersOf(this),
+      depenetration: depenetrationMetres(this, settings.depenetrationSpeed, h, firstSubstep), margin: settings.collisionMargin, substepSeconds: h,
       selfCollisionThickness: settings.selfCollisionThickness, selfCollisionFriction: settings.selfCollisionFriction,
     });
     this.#velocityCurrent = velocityTo;

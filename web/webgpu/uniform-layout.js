@@ -18,9 +18,9 @@ const gustWavesOffset = 80;
  * @param {GpuConstants} constants
  */
 export function substepLayout({ gustWaves, maxColliders, colliderShapeVec4s }) {
-  const colliderKindAndFriction = gustWavesOffset + 2 * gustWaves * vec4Bytes;
-  const colliderShapes = colliderKindAndFriction + maxColliders * vec4Bytes;
-  return { gustWaves: gustWavesOffset, colliderKindAndFriction, colliderShapes, bytes: colliderShapes + maxColliders * colliderShapeVec4s * vec4Bytes };
+  const colliderKindFrictionDepenetration = gustWavesOffset + 2 * gustWaves * vec4Bytes;
+  const colliderShapes = colliderKindFrictionDepenetration + maxColliders * vec4Bytes;
+  return { gustWaves: gustWavesOffset, colliderKindFrictionDepenetration, colliderShapes, bytes: colliderShapes + maxColliders * colliderShapeVec4s * vec4Bytes };
 }
 
 /** Bytes of the Stage struct. */
@@ -47,8 +47,9 @@ export function slotBytes(bytes, alignment) {
  * @param {[number, number]} substep.patchSize
  * @param {Float32Array | null} substep.gustWaves the core's waves at this substep, or null without gusts
  * @param {PackedColliders} substep.colliders
+ * @param {Float32Array} substep.depenetration metres per collider this substep (depenetrationMetres)
  */
-export function writeSubstep(target, offset, layout, { settings, factors, substepSeconds, gridSize, patchSize, gustWaves, colliders }) {
+export function writeSubstep(target, offset, layout, { settings, factors, substepSeconds, gridSize, patchSize, gustWaves, colliders, depenetration }) {
   const floats = new Float32Array(target, offset, layout.bytes / 4);
   const integers = new Int32Array(target, offset, layout.bytes / 4);
   floats.set(settings.gravity, 0);
@@ -67,8 +68,9 @@ export function writeSubstep(target, offset, layout, { settings, factors, subste
   floats[19] = settings.selfCollisionFriction;
   if (gustWaves) floats.set(gustWaves, layout.gustWaves / 4);
   for (let i = 0; i < colliders.count; i++) {
-    floats[layout.colliderKindAndFriction / 4 + 4 * i] = colliders.kinds[i];
-    floats[layout.colliderKindAndFriction / 4 + 4 * i + 1] = colliders.frictions[i];
+    floats[layout.colliderKindFrictionDepenetration / 4 + 4 * i] = colliders.kinds[i];
+    floats[layout.colliderKindFrictionDepenetration / 4 + 4 * i + 1] = colliders.frictions[i];
+    floats[layout.colliderKindFrictionDepenetration / 4 + 4 * i + 2] = depenetration[i];
   }
   floats.set(colliders.shapes, layout.colliderShapes / 4);
 }

@@ -10,7 +10,7 @@
 // A step is one command buffer: the substeps' uniforms written first, then every dispatch.
 import { readBackPositions, requireInteger } from '../arguments.js';
 import { setupOf } from '../cloth-over-setup.js';
-import { GpuClothOverSetup, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
+import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
@@ -396,8 +396,12 @@ export class WebGpuCloth extends GpuClothOverSetup {
     for (let substep = 0; substep < substeps; substep++) {
       // Every substep, so the set-up's gust clock keeps time with the wind even while gusts are off.
       const waves = this.#live.gustWavesForSubstep();
-      writeSubstep(uniforms, substep * this.#substepSlot, this.#substepLayout, { ...common, gustWaves: settings.windGustSpeed > 0 ? waves : null });
+      const depenetration = depenetrationMetres(this, settings.depenetrationSpeed, common.substepSeconds, substep === 0);
+      writeSubstep(uniforms, substep * this.#substepSlot, this.#substepLayout, {
+        ...common, gustWaves: settings.windGustSpeed > 0 ? waves : null, depenetration,
+      });
     }
+    forgetColliderTravel(this);
     device.queue.writeBuffer(this.#substepBuffer, 0, uniforms);
 
     const separates = schedule.some((stage) => stage.kind === 'separate');
