@@ -28,6 +28,7 @@
 #include "particles.hpp"
 #include "red_black_solver.hpp"
 #include "self_collision.hpp"
+#include "self_crossings.hpp"
 #include "settings.hpp"
 #include "split_particles.hpp"
 #include "step_schedule.hpp"
@@ -114,6 +115,9 @@ public:
     std::size_t selfIntersections(float thickness) const {
         return nuno::selfIntersections(particles_.positions, restPositions_, topology_.grid, thickness);
     }
+    // Structural edges passing through the cloth's own triangles (self_crossings.hpp): cloth that
+    // has passed through itself, however far apart the layers have moved since.
+    std::size_t selfCrossings() const { return nuno::selfCrossings(particles_.positions, topology_); }
     double kineticEnergy() const;
     // What each family's stiffness means for one substep of the current settings.
     FamilyRules familyRules() const;

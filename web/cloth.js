@@ -270,8 +270,24 @@ export class Cloth {
   }
 
   /**
+   * Structural edges (a particle and its right or down neighbour) passing through triangles of
+   * the cloth that share no particle with them, within a patch or between patches: cloth that
+   * has passed through itself, however far apart the layers have moved since (where
+   * selfIntersections sees only layers closer than the thickness). Each edge-triangle pair
+   * counts once; a particle pushed through a layer counts 8. Of this cloth's positions or of the
+   * positions given.
+   * @param {Float32Array} [positions]
+   * @returns {number} the edge-triangle crossings
+   */
+  selfCrossings(positions) {
+    if (positions !== undefined) requireNumbers('positions', positions);
+    return this.#live.selfCrossings(positions);
+  }
+
+  /**
    * The colliders as the GPU collide pass reads them (the core packs them; a kind code each, its
-   * shape as vec4s, its friction), in the order they are resolved.
+   * shape as vec4s, its friction, how far it moved since the last step), in the order they are
+   * resolved.
    * @returns {import('./index.js').PackedColliders}
    */
   packedColliders() {

@@ -685,6 +685,8 @@ export class GpuCloth {
   colliderClearance(positions: Float32Array): number;
   /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of positions read back with `readPositions()`. */
   selfIntersections(thickness: number, positions: Float32Array): number;
+  /** Structural edges through the cloth's own triangles (`Cloth.selfCrossings`), of positions read back with `readPositions()`. */
+  selfCrossings(positions: Float32Array): number;
   /**
    * After the WebGL context was lost and restored: rebuilds every GL object. The cloth starts
    * again from its rest shape with its settings, pins and colliders. While the context is lost,
@@ -741,6 +743,8 @@ export class WebGpuCloth {
   colliderClearance(positions: Float32Array): number;
   /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of positions read back with `readPositions()`. */
   selfIntersections(thickness: number, positions: Float32Array): number;
+  /** Structural edges through the cloth's own triangles (`Cloth.selfCrossings`), of positions read back with `readPositions()`. */
+  selfCrossings(positions: Float32Array): number;
   /** Compute dispatches per fixed step: a dispatch per stage of `substepSchedule()`, times the substeps. */
   readonly dispatchesPerStep: number;
   /** Bytes of GPU buffer memory per particle. */
@@ -773,4 +777,6 @@ export class WorkerCloth {
   colliderClearance(positions?: Float32Array): number;
   /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of the given or the last-sent positions. */
   selfIntersections(thickness: number, positions?: Float32Array): number;
+  /** Structural edges through the cloth's own triangles (`Cloth.selfCrossings`), of the given or the last-sent positions. */
+  selfCrossings(positions?: Float32Array): number;
 }

@@ -290,6 +290,14 @@ export class WorkerCloth extends ClothOverSetup {
     return this.#live.selfIntersections(thickness, positions);
   }
 
+  /**
+   * Structural edges through the cloth's own triangles (see Cloth.selfCrossings).
+   * @param {Float32Array} [positions] by default the positions the worker sent last
+   */
+  selfCrossings(positions = this.#positions) {
+    return this.#live.selfCrossings(positions);
+  }
+
   /** Ends the worker and frees the set-up cloth. Reads still awaited reject. Safe to call twice. */
   dispose() {
     if (this.disposed) return;

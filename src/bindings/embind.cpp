@@ -383,6 +383,14 @@ public:
                                            : nuno::selfIntersections(pointsFrom(positions), cloth_.restPositions(), cloth_.topology().grid, metres));
         });
     }
+    // Structural edges through triangles of the cloth that share no particle with them
+    // (self_crossings.hpp), of the cloth's positions or of positions read back from a GPU solver.
+    double selfCrossings(const val& positions) const {
+        return guarded([&] {
+            return static_cast<double>(positions.isUndefined() ? cloth_.selfCrossings()
+                                                               : nuno::selfCrossings(pointsFrom(positions), cloth_.topology()));
+        });
+    }
 
     val positions() const { return floatView(cloth_.positions()); }
     val normals() { return floatView(cloth_.normals()); }
@@ -507,15 +515,16 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("colliders", &JsCloth::colliders)
         .function("restPositions", &JsCloth::restPositions)
         .function("packedColliders", &JsCloth::packedColliders)
+        .function("forgetColliderTravel", &JsCloth::forgetColliderTravel)
         .function("substepSchedule", &JsCloth::substepSchedule)
         .function("colliderClearance", &JsCloth::colliderClearance)
         .function("selfIntersections", &JsCloth::selfIntersections)
+        .function("selfCrossings", &JsCloth::selfCrossings)
         .function("positions", &JsCloth::positions)
         .function("normals", &JsCloth::normals)
         .function("velocities", &JsCloth::velocities)
         .function("inverseMasses", &JsCloth::inverseMasses)
         .function("restLengthsByDirection", &JsCloth::restLengthsByDirection)
-        .function("forgetColliderTravel", &JsCloth::forgetColliderTravel)
         .function("triangleIndices", &JsCloth::triangleIndices)
         .function("strain", &JsCloth::strain)
         .function("constraintCount", &JsCloth::constraintCount)

@@ -289,6 +289,59 @@ for (const gpuBackend of /** @type {const} */ (['gpu', 'webgpu'])) {
   });
 }
 
+// A 12 x 16 sheet folded over (the upper layer 1 cm above the lower) with one particle of the
+// upper layer pushed through the lower one: 8 crossings (its 4 edges through the lower layer, the
+// lower layer's 4 edges under it through its triangles; tests/node/api.test.js and
+// tests/native/self_crossings_test.cpp count the same shape).
+function pushedThroughFold() {
+  const [columns, rows, spacing, gap] = [12, 16, 0.02, 0.01];
+  const positions = new Float32Array(columns * rows * 3);
+  for (let row = 0; row < rows; row++) {
+    const upper = row > 7;
+    for (let column = 0; column < columns; column++) {
+      positions.set([column * spacing, 0.5 + (upper ? gap : 0), (upper ? 15 - row : row) * spacing], 3 * (row * columns + column));
+    }
+  }
+  positions.set([6.31 * spacing, 0.5 - gap, 3.17 * spacing], 3 * ((15 - 3) * columns + 6));
+  return { columns, rows, positions: Array.from(positions) };
+}
+
+// The count runs in the core on positions the GPU cloth read back: the same number as the CPU
+// cloth's, at the start and after falling for half a second (the shape, its rest shape, kept).
+for (const gpuBackend of /** @type {const} */ (['gpu', 'webgpu'])) {
+  test(`selfCrossings of a crossed shape reads the same on the GPU as on the CPU (${gpuBackend})`, async ({ page }) => {
+    const complaints = await openHarness(page);
+    const result = await page.evaluate(async ({ shape, gpuBackend }) => {
+      const { loadNuno } = await import('/web/index.js');
+      const nuno = await loadNuno();
+      const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+      const device = gpuBackend === 'webgpu' ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
+      const settings = { ...shape, positions: Float32Array.from(shape.positions), pins: /** @type {const} */ ('none') };
+      const counts = async (/** @type {string} */ backend) => {
+        const cloth = /** @type {any} */ (nuno.createCloth(/** @type {any} */ (backend === 'webgpu' ? device : gl), { ...settings, backend }));
+        const atStart = cloth.selfCrossings(await cloth.readPositions());
+        cloth.stepFixed(30);
+        const fallen = await cloth.readPositions();
+        const afterFalling = cloth.selfCrossings(fallen);
+        const dropMetres = settings.positions[1] - fallen[1];
+        cloth.dispose();
+        return { backend: cloth.backend, atStart, afterFalling, dropMetres };
+      };
+      const gpu = await counts(gpuBackend);
+      const cpu = await counts('cpu');
+      device?.destroy();
+      return { gpu, cpu, glError: gl.getError() };
+    }, { shape: pushedThroughFold(), gpuBackend });
+    console.log(`metric: gpu_self_crossings = ${result.gpu.atStart} -> ${result.gpu.afterFalling} crossings (${gpuBackend}; CPU ${result.cpu.atStart} -> ${result.cpu.afterFalling})`);
+    expect(result.gpu.backend).toBe(gpuBackend);
+    expect(result.gpu.dropMetres, 'it fell').toBeGreaterThan(0.5);
+    expect([result.gpu.atStart, result.gpu.afterFalling]).toEqual([8, 8]);
+    expect([result.cpu.atStart, result.cpu.afterFalling]).toEqual([8, 8]);
+    expect(result.glError).toBe(0);
+    expect(complaints).toEqual([]);
+  });
+}
+
 test('a WebGL2 context of another realm (an iframe\'s) runs the GPU cloth as this page\'s does', async ({ page }) => {
   const complaints = await openHarness(page);
   const outcome = await page.evaluate(async () => {

@@ -288,3 +288,31 @@ test('nearestParticleToRay picks the front particle under the pointer', async ()
   assert.equal(nearestParticleToRay(positions, [0, 0, 0], [0, 0, 1], 0.1), -1, 'nothing behind the camera');
   assert.equal(nearestParticleToRay(positions, [0.5, 0, 0], [0, 0, -3], 0.1), 2);
 });
+
+test('selfCrossings counts the edges through the cloth\'s own triangles, of its positions or of those given', (t) => {
+  // A 12 x 16 sheet folded over between rows 7 and 8 (the upper layer half a spacing above the
+  // lower), then one particle of the upper layer pushed through the lower one: its 4 edges cross
+  // the lower layer, and the lower layer's 4 edges under it cross its triangles (as in
+  // tests/native/self_crossings_test.cpp).
+  const [columns, rows, spacing, gap] = [12, 16, 0.02, 0.01];
+  const folded = new Float32Array(columns * rows * 3);
+  for (let row = 0; row < rows; row++) {
+    const upper = row > 7;
+    for (let column = 0; column < columns; column++) {
+      folded.set([column * spacing, upper ? gap : 0, (upper ? 15 - row : row) * spacing], 3 * (row * columns + column));
+    }
+  }
+  const pushedThrough = Float32Array.from(folded);
+  pushedThrough.set([6.31 * spacing, -gap, 3.17 * spacing], 3 * ((15 - 3) * columns + 6));
+  const flat = nuno.createCloth({ columns, rows, pins: 'none' });
+  const fold = nuno.createCloth({ columns, rows, pins: 'none', positions: folded });
+  const crossed = nuno.createCloth({ columns, rows, pins: 'none', positions: pushedThrough });
+  t.after(() => [flat, fold, crossed].forEach((cloth) => cloth.dispose()));
+  assert.equal(flat.selfCrossings(), 0);
+  assert.equal(fold.selfCrossings(), 0, 'layers close but apart do not cross');
+  assert.equal(crossed.selfCrossings(), 8);
+  assert.equal(crossed.selfCrossings(crossed.positions), 8, 'given positions measure the same');
+  assert.equal(fold.selfCrossings(pushedThrough), 8);
+  assert.equal(crossed.selfCrossings(folded), 0);
+  assertError(() => crossed.selfCrossings(new Float32Array(5)), /'positions' must hold x, y, z for each of the 192 particles/);
+});

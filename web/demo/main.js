@@ -59,7 +59,9 @@ async function run(gl) {
   showNotice(clothNotice(stage.cloth, settings));
 
   const camera = new OrbitCamera(canvas, presets[settings.preset].camera);
-  const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')), gl);
+  // Crossings where the cloth may pass through itself: with self-collision on, and in the pile.
+  const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')), gl,
+    () => settings.selfCollision || settings.preset === 'pile');
   const interaction = new Interaction(canvas, camera, {
     cloth: () => stage.cloth,
     sphere: () => (settings.sphere.enabled ? settings.sphere : null),

@@ -1,7 +1,8 @@
 // The live figures in the corner, refreshed every half second so they can be read: frames per
-// second, milliseconds per solver step, the cloth's size, where it runs and its largest strain.
+// second, milliseconds per solver step, the cloth's size, where it runs, its largest strain and,
+// where the page asks, its crossings with itself.
 import { families } from './demo-settings.js';
-import { StrainProbe } from './strain-probe.js';
+import { ShapeProbe } from './shape-probe.js';
 
 /** @typedef {import('./stage.js').AnyCloth} AnyCloth */
 
@@ -10,8 +11,10 @@ const reportEveryMs = 500;
 export class StatsOverlay {
   /** @type {HTMLElement} */
   #element;
-  /** @type {StrainProbe} */
-  #strain;
+  /** @type {ShapeProbe} */
+  #shape;
+  /** @type {() => boolean} */
+  #showCrossings;
   #windowStartMs = performance.now();
   #frames = 0;
   #steps = 0;
@@ -20,10 +23,12 @@ export class StatsOverlay {
   /**
    * @param {HTMLElement} element its text is replaced
    * @param {WebGL2RenderingContext} gl the context the cloth runs in
+   * @param {() => boolean} showCrossings whether to show the cloth's crossings with itself now
    */
-  constructor(element, gl) {
+  constructor(element, gl, showCrossings) {
     this.#element = element;
-    this.#strain = new StrainProbe(gl);
+    this.#shape = new ShapeProbe(gl);
+    this.#showCrossings = showCrossings;
   }
 
   /**
@@ -46,12 +51,14 @@ export class StatsOverlay {
     const stepWhat = cloth.backend === 'cpu' ? 'ms/step' : 'ms/step (submitting the GPU passes)';
     const constraints = families.reduce((sum, family) => sum + cloth.constraintCount(family), 0);
     const where = { gpu: () => `GPU (WebGL2), ${cloth.precision} precision`, webgpu: () => 'GPU (WebGPU compute)', cpu: () => cpuWhere(/** @type {import('../index.js').Cloth} */ (cloth)) }[cloth.backend]();
-    const maxStrain = this.#strain.sample(cloth);
+    const showCrossings = this.#showCrossings();
+    const { maxStrain, crossings } = this.#shape.sample(cloth, showCrossings);
     const strain = maxStrain === null ? '–' : `${(maxStrain * 100).toFixed(1)} %`;
     this.#element.textContent = [
       `${fps.toFixed(0)} fps · ${msPerStep} ${stepWhat}`,
       `${cloth.particleCount.toLocaleString('en')} particles · ${constraints.toLocaleString('en')} constraints`,
       `${where} · max structural strain ${strain}`,
+      ...(showCrossings ? [`crossings ${crossings === null ? '–' : crossings.toLocaleString('en')}`] : []),
     ].join('\n');
     this.#windowStartMs = nowMs;
     this.#frames = this.#steps = this.#stepMs = 0;
@@ -59,7 +66,7 @@ export class StatsOverlay {
 
   /** Drops what was measured before the WebGL context was lost. */
   contextLost() {
-    this.#strain.forget();
+    this.#shape.forget();
     this.#element.textContent = 'WebGL context lost: waiting for the browser to restore it…';
   }
 }

@@ -416,6 +416,15 @@ export class GpuCloth extends GpuClothOverSetup {
   }
 
   /**
+   * Structural edges through the cloth's own triangles (see Cloth.selfCrossings), of positions
+   * read back with readPositions().
+   * @param {Float32Array} positions
+   */
+  selfCrossings(positions) {
+    return this.#live.selfCrossings(readBackPositions('GPU', 'selfCrossings', positions));
+  }
+
+  /**
    * The smallest signed distance from a free particle to a collider's surface (metres, negative
    * inside), of positions read back with readPositions().
    * @param {Float32Array} positions

@@ -526,6 +526,14 @@ export class WebGpuCloth extends GpuClothOverSetup {
     return this.#live.selfIntersections(thickness, readBackPositions('WebGPU', 'selfIntersections', positions));
   }
 
+  /**
+   * Structural edges through the cloth's own triangles (see Cloth.selfCrossings).
+   * @param {Float32Array} positions from `await readPositions()`
+   */
+  selfCrossings(positions) {
+    return this.#live.selfCrossings(readBackPositions('WebGPU', 'selfCrossings', positions));
+  }
+
   /** @param {Float32Array} positions from `await readPositions()` */
   colliderClearance(positions) {
     return this.#live.colliderClearance(readBackPositions('WebGPU', 'colliderClearance', positions));

@@ -1,0 +1,97 @@
+// The figures of the cloth's shape shown in the corner: its largest structural strain and, when
+// asked, its crossings with itself. The CPU cloth is measured on the spot; the GPU cloth's
+// positions must first come back from the GPU, which takes a few frames, so its figures are
+// those of the latest reading that has arrived.
+
+/** @typedef {import('./stage.js').AnyCloth} AnyCloth */
+
+/**
+ * Counting crossings costs far more than the strain (milliseconds at 64 x 64, a tenth of a second
+ * for a tangled 128 x 128 heap in wasm): after a count that took t, the next waits at least this
+ * many times t, so the count takes at most 1/50 of the demo's time.
+ */
+const crossingsCostShare = 50;
+
+/**
+ * @typedef {object} ShapeFigures
+ * @property {number | null} maxStrain the largest |length - rest| / rest over the structural
+ *   constraints; null until the cloth has been measured once
+ * @property {number | null} crossings structural edges through the cloth's own triangles
+ *   (`selfCrossings()`); null when not asked for or not yet measured
+ */
+
+export class ShapeProbe {
+  /** @type {WebGL2RenderingContext} the context the GPU cloths run in */
+  #gl;
+  /** @type {AnyCloth | null} the cloth the latest figures belong to */
+  #measured = null;
+  /** @type {ShapeFigures} */
+  #figures = { maxStrain: null, crossings: null };
+  #reading = false;
+  /** performance.now() before which crossings are not counted again */
+  #crossingsDueMs = 0;
+
+  /** @param {WebGL2RenderingContext} gl */
+  constructor(gl) {
+    this.#gl = gl;
+  }
+
+  /**
+   * The figures as last measured, and a new measurement started.
+   * @param {AnyCloth} cloth
+   * @param {boolean} withCrossings whether to count the crossings too
+   * @returns {ShapeFigures}
+   */
+  sample(cloth, withCrossings) {
+    if (cloth !== this.#measured) {
+      this.#measured = cloth;
+      this.#figures = { maxStrain: null, crossings: null };
+    }
+    if (!withCrossings) this.#figures.crossings = null;
+    const countCrossings = withCrossings && performance.now() >= this.#crossingsDueMs;
+    if (cloth.backend === 'cpu') {
+      this.#measure(cloth, undefined, countCrossings);
+    } else if (!this.#reading) {
+      this.#reading = true;
+      cloth.readPositions()
+        .then((positions) => {
+          // The cloth may have been replaced or disposed (a rebuild, a lost context) meanwhile.
+          if (this.#stillMeasuring(cloth)) this.#measure(cloth, positions, countCrossings);
+        }, (error) => {
+          // A read-back that a lost context or device or a rebuild cut short has nothing to
+          // report; the next sample reads again. Any other failure is a fault, and stays unhandled.
+          const lost = cloth.backend === 'webgpu' ? cloth.lost : this.#gl.isContextLost();
+          if (this.#stillMeasuring(cloth) && !lost) throw error;
+        })
+        .finally(() => { this.#reading = false; });
+    }
+    return this.#figures;
+  }
+
+  /**
+   * @param {AnyCloth} cloth
+   * @param {Float32Array | undefined} positions read back from the GPU; the CPU cloth's own when undefined
+   * @param {boolean} countCrossings
+   */
+  #measure(cloth, positions, countCrossings) {
+    // Each backend's strain and selfCrossings take the positions a GPU cloth read back.
+    const measured = /** @type {import('../index.js').Cloth} */ (cloth);
+    this.#figures.maxStrain = measured.strain('structural', positions).max;
+    if (!countCrossings) return;
+    const startMs = performance.now();
+    this.#figures.crossings = measured.selfCrossings(positions);
+    const endMs = performance.now();
+    this.#crossingsDueMs = endMs + crossingsCostShare * (endMs - startMs);
+  }
+
+  /** @param {AnyCloth} cloth */
+  #stillMeasuring(cloth) {
+    return cloth === this.#measured && !cloth.disposed;
+  }
+
+  /** Forgets the figures, e.g. when the context was lost and readings would be of nothing. */
+  forget() {
+    this.#measured = null;
+    this.#figures = { maxStrain: null, crossings: null };
+  }
+}
