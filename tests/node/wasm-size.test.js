@@ -7,12 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { metric } from './metric.js';
 
 /**
- * Bytes each module may have: nuno-core.wasm 200 KB (issue 12, every feature kept); the threaded
- * one, which isolated pages load instead, that and about 10% for the shared-memory runtime.
+ * Bytes each module may have: nuno-core.wasm 230 KB; the threaded one, which isolated pages load
+ * instead, that and about 10% for the shared-memory runtime. Issue 12 held every feature within
+ * 200 KB (199,322 B); issues 25 and 30 then added the crossing measure (selfCrossings, 8 KB at
+ * -Os), length-checked readers and messages (3 KB), the papers' scatter kept apart and the
+ * contacts' depenetration, passes and travel (11 KB together): 222,031 B.
  */
 const budgets = [
-  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 200_000 },
-  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 225_000 },
+  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 230_000 },
+  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 252_000 },
 ];
 
 for (const { file, metricName, budgetBytes } of budgets) {
