@@ -86,8 +86,7 @@ void main() {
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
                 if (any(notEqual(cellOf(otherPosition, uThickness), cell))) continue;
                 vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
-                bool samePatch = all(equal(texel / uPatchSize, otherTexel / uPatchSize));
-                if (samePatch && dot(restBetween, restBetween) < restReach * restReach) continue;
+                if (samePatch(texel, otherTexel) && dot(restBetween, restBetween) < restReach * restReach) continue;
                 float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;
                 vec3 between = position - otherPosition;
                 if (dot(between, between) >= uThickness * uThickness) continue;

@@ -664,7 +664,7 @@ test('a solver pass catches a misspelt uniform: when it is made, and where it is
         return /** @type {Error} */ (error).message;
       }
     };
-    const options = { precision: 'float', columns: 4, rows: 4, constants: {}, constantsGlsl: '' };
+    const options = { precision: 'float', columns: 4, rows: 4, patchSize: [4, 4], constants: {}, constantsGlsl: '' };
     const load = { label: 'test load', fragmentSource: solverLoadFrag, uniforms: [] };
     const declaredWrong = errorOf(() => new SolverPass(gl, { ...options, debug: false }, { ...load, samplers: ['uSorce'] }));
     const pass = new SolverPass(gl, { ...options, debug: true }, { ...load, samplers: ['uSource'] });

@@ -8,6 +8,7 @@
 import { selfCollisionHashFrag, selfCollisionHashVert, solverState, spatialHash } from '../../dist/shaders.js';
 import { checkedUniforms } from '../gl/checked-uniforms.js';
 import { createProgram } from '../gl/program.js';
+import { solverHeader } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
 
@@ -35,12 +36,13 @@ export class BucketPass {
    * @param {WebGL2RenderingContext} gl
    * @param {import('./solver-pass.js').PassOptions} options
    */
-  constructor(gl, { precision, columns, rows, constantsGlsl, debug }) {
+  constructor(gl, options) {
+    const { precision, columns, rows, debug } = options;
     this.#gl = gl;
     this.#particleCount = columns * rows;
     this.#gridSize = [columns, rows];
     this.size = [2 * columns, rows];
-    const header = ['#version 300 es', `#define SPLIT_HALF ${precision === 'half' ? 1 : 0}`, constantsGlsl].join('\n');
+    const header = solverHeader(options);
     const program = createProgram(gl, 'self-collision buckets',
       [header, solverState, spatialHash, selfCollisionHashVert].join('\n'),
       [header, selfCollisionHashFrag].join('\n'));

@@ -14,7 +14,8 @@ import { createProgram } from '../gl/program.js';
  * @property {import('./capabilities.js').StatePrecision} precision 'half' compiles the split state (SPLIT_HALF)
  * @property {number} columns the state textures' size
  * @property {number} rows
- * @property {[number, number]} patchSize columns and rows of one patch (the grid's for one cloth)
+ * @property {[number, number]} patchSize columns and rows of one patch (the grid's for one cloth:
+ *   PATCHES 0 then compiles the patch tests out)
  * @property {import('./gpu-constants.js').GpuConstants} constants
  * @property {string} constantsGlsl the same constants as #defines, put in front of every pass
  * @property {boolean} debug also throw when a name that was not declared is set
@@ -25,12 +26,31 @@ import { createProgram } from '../gl/program.js';
  * @property {string} label names the pass in shader and uniform errors
  * @property {string | string[]} fragmentSource the pass's own GLSL, or its parts in order
  *   (solver-state.glsl is put in front)
- * @property {Record<string, number>} [defines] compile-time switches besides SPLIT_HALF, e.g. {XPBD_LAMBDAS: 1}
+ * @property {Record<string, number>} [defines] compile-time switches besides SPLIT_HALF and PATCHES, e.g. {XPBD_LAMBDAS: 1}
  * @property {readonly string[]} samplers every sampler `run` binds
  * @property {readonly string[]} uniforms every other uniform `run`'s callback sets
  * @property {readonly string[]} [lowParts] samplers of the half path's low parts: the float
  *   path (SPLIT_HALF 0) never reads them, so its compiler drops them
  */
+
+/**
+ * The first lines of every program that includes solver-state.glsl: its version, its switches
+ * (SPLIT_HALF, PATCHES and `defines`) and the core's constants.
+ * @param {PassOptions} options
+ * @param {Record<string, number>} [defines]
+ */
+export function solverHeader({ precision, columns, rows, patchSize, constantsGlsl }, defines = {}) {
+  const switches = { SPLIT_HALF: precision === 'half' ? 1 : 0, PATCHES: hasPatches({ columns, rows, patchSize }) ? 1 : 0, ...defines };
+  return ['#version 300 es', ...Object.entries(switches).map(([name, value]) => `#define ${name} ${value}`), constantsGlsl].join('\n');
+}
+
+/**
+ * Whether the grid is cut into patches; one cloth's passes compile the patch tests out.
+ * @param {{ columns: number, rows: number, patchSize: [number, number] }} grid
+ */
+function hasPatches({ columns, rows, patchSize }) {
+  return patchSize[0] !== columns || patchSize[1] !== rows;
+}
 
 export class SolverPass {
   /** @type {WebGL2RenderingContext} */
@@ -45,17 +65,17 @@ export class SolverPass {
    * @param {PassOptions} options
    * @param {SolverPassDescription} description
    */
-  constructor(gl, { precision, constantsGlsl, debug }, { label, fragmentSource, defines = {}, samplers, uniforms, lowParts = [] }) {
+  constructor(gl, options, { label, fragmentSource, defines = {}, samplers, uniforms, lowParts = [] }) {
     this.#gl = gl;
-    const splitHalf = precision === 'half';
-    const switches = { SPLIT_HALF: splitHalf ? 1 : 0, ...defines };
-    const header = ['#version 300 es', ...Object.entries(switches).map(([name, value]) => `#define ${name} ${value}`),
-      constantsGlsl].join('\n');
+    const splitHalf = options.precision === 'half';
+    const header = solverHeader(options, defines);
     const program = createProgram(gl, label, `${header}\n${solverFullscreenVert}`,
       [header, solverState, ...[fragmentSource].flat()].join('\n'));
     this.#program = program.program;
     try {
-      this.#uniforms = checkedUniforms(program, label, [...samplers, ...uniforms], splitHalf ? [] : lowParts, debug);
+      // One cloth's passes need no patch size where they only test patches.
+      const unread = [...(splitHalf ? [] : lowParts), ...(hasPatches(options) ? [] : ['uPatchSize'])];
+      this.#uniforms = checkedUniforms(program, label, [...samplers, ...uniforms], unread, options.debug);
     } catch (error) {
       gl.deleteProgram(program.program);
       throw error;
