@@ -103,8 +103,9 @@ fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
     let prediction = predicted[index].xyz;
     let start = prediction - velocity * h;
     var silent = select(vec3f(0.0), silents[index].xyz, separated);
-    // The particle's own motion this substep, before any collider pushed it.
-    let ownMotion = position - start;
+    // The particle's own motion this substep, before any collider pushed it (self-collision's
+    // silent push is not its approach).
+    let ownMotion = position - start - silent;
     // Planes come last; while a push moved the particle after an earlier collider's visit, it
     // may be inside that one again: visit them all again (src/collide.cpp).
     var visiting = true;

@@ -113,8 +113,9 @@ void main() {
         }
     }
 #endif
-    // The particle's own motion this substep, before any collider pushed it.
-    vec3 ownMotion = position - start;
+    // The particle's own motion this substep, before any collider pushed it (self-collision's
+    // silent push is not its approach).
+    vec3 ownMotion = position - start - silent;
     // Planes come last; while a push moved the particle after an earlier collider's visit, it
     // may be inside that one again: visit them all again (src/collide.cpp).
     bool visiting = true;

@@ -132,6 +132,8 @@ void Cloth::reset() {
     applyPins();
     accumulator_.reset();
     gustClock_ = GustClock{};
+    // Made anew where it began: what a collider moved onto since is left to depenetrate.
+    colliders_.forgetTravel();
 }
 
 void Cloth::applyPins() {

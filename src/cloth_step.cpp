@@ -25,7 +25,7 @@ void Cloth::stepFixed(int count) {
             substep(schedule, substepSeconds, parameters, rules, factors);
             gustClock_.advance(settings_, substepSeconds);
             // The colliders' moves since the last step are swept in its first substep.
-            forgetColliderTravel();
+            if (i == 0) forgetColliderTravel();
         }
         if (!stateIsFinite()) {
             split_.positions = stepStartPositions_;

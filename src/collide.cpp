@@ -92,8 +92,9 @@ void collide(SplitParticles& particles, const ColliderSet& colliders, const std:
         const Float4x3 start = predicted - velocity * h;
         Float4x3 position = loadFour(arrays.positions, i);
         Float4x3 silentPush = selfCollided ? loadFour(arrays.silentPushes, i) : Float4x3(zero);
-        // The particle's own motion this substep, before any collider pushed it.
-        const Float4x3 ownMotion = position - start;
+        // The particle's own motion this substep, before any collider pushed it: self-collision's
+        // silent push is not its approach (counted so, the collider's push back became velocity).
+        const Float4x3 ownMotion = position - start - silentPush;
         // The lanes a pass visits: all free ones, then those pushed past an earlier collider.
         Mask4 visiting = free;
         for (int pass = 0; pass < kContactPasses && any(visiting); ++pass) {

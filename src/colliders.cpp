@@ -141,25 +141,19 @@ float signedDistance(const ColliderShape& shape, const Vec3& point) {
 }
 
 float surfaceTravel(const ColliderShape& before, const ColliderShape& after) {
-    if (before.index() != after.index()) return 0.0f;  // readCollider refuses a change of type
     const auto moved = [](const Vec3& from, const Vec3& to) { return glm::length(to - from); };
     return visitShape(after, [&](const auto& shape) {
         using Shape = std::decay_t<decltype(shape)>;
-        const Shape& was = *std::get_if<Shape>(&before);
+        const Shape* was = std::get_if<Shape>(&before);
+        if (was == nullptr) return 0.0f;
         if constexpr (std::is_same_v<Shape, Sphere>) {
-            return moved(was.center, shape.center) + std::fabs(shape.radius - was.radius);
+            return moved(was->center, shape.center) + std::fabs(shape.radius - was->radius);
         } else if constexpr (std::is_same_v<Shape, Plane>) {
-            // A turned plane sweeps farther the farther a point is from the origin: bound it
-            // over the coordinates a particle may have.
-            return std::fabs(shape.offset - was.offset) + moved(was.normal, shape.normal) * kMaxPlaneOffsetMetres;
+            return was->normal == shape.normal ? std::fabs(shape.offset - was->offset) : 0.0f;
         } else if constexpr (std::is_same_v<Shape, Capsule>) {
-            return std::max(moved(was.start, shape.start), moved(was.end, shape.end)) + std::fabs(shape.radius - was.radius);
+            return std::max(moved(was->start, shape.start), moved(was->end, shape.end)) + std::fabs(shape.radius - was->radius);
         } else {
-            // A turn by angle a moves a point at distance r by at most a * r.
-            const float cosHalfTurn = std::min(1.0f, std::fabs(glm::dot(was.rotation, shape.rotation)));
-            const float turn = 2.0f * std::acos(cosHalfTurn);
-            return moved(was.center, shape.center) + moved(was.halfExtents, shape.halfExtents) +
-                   turn * glm::length(shape.halfExtents);
+            return moved(was->center, shape.center) + moved(was->halfExtents, shape.halfExtents);
         }
     });
 }
@@ -174,6 +168,7 @@ std::uint32_t ColliderSet::add(const Collider& collider) {
     ids_.insert(ids_.begin() + slot, nextId_);
     colliders_.insert(colliders_.begin() + slot, collider);
     travels_.insert(travels_.begin() + slot, 0.0f);
+    steppedWith_.insert(steppedWith_.begin() + slot, false);
     return nextId_++;
 }
 
@@ -191,7 +186,11 @@ std::size_t ColliderSet::slotOf(std::uint32_t id) const {
 void ColliderSet::update(std::uint32_t id, const Collider& collider) {
     const std::size_t slot = slotOf(id);
     validate(collider);
-    travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
+    if (collider.shape.index() != colliders_[slot].shape.index()) {
+        failInput("type", std::string("'") + kindName(colliders_[slot].shape) + "' as it was; remove the collider and add a new one",
+                  std::string("'") + kindName(collider.shape) + "'", "collider");
+    }
+    if (steppedWith_[slot]) travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
     colliders_[slot] = collider;
 }
 
@@ -200,9 +199,13 @@ void ColliderSet::remove(std::uint32_t id) {
     ids_.erase(ids_.begin() + slot);
     colliders_.erase(colliders_.begin() + slot);
     travels_.erase(travels_.begin() + slot);
+    steppedWith_.erase(steppedWith_.begin() + slot);
 }
 
-void ColliderSet::forgetTravel() { std::fill(travels_.begin(), travels_.end(), 0.0f); }
+void ColliderSet::forgetTravel() {
+    std::fill(travels_.begin(), travels_.end(), 0.0f);
+    std::fill(steppedWith_.begin(), steppedWith_.end(), true);
+}
 
 std::vector<float> depenetrationMetres(const std::vector<float>& travels, float depenetrationSpeed, float substepSeconds) {
     std::vector<float> metres(travels.size());

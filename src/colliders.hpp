@@ -115,14 +115,16 @@ PackedShape packForGpu(const ColliderShape& shape);
 // Metres from the surface, negative inside.
 float signedDistance(const ColliderShape& shape, const Vec3& point);
 
-// At most how far any point of a shape's surface moved from `before` to `after` (metres); 0 between
-// shapes of different kinds.
+// At most how far a shape's surface moved from `before` to `after` by moving or resizing
+// (metres): a turn of a box or a plane counts nothing, so what it turned onto comes out at the
+// depenetration speed (a plane turned by 1 mrad sweeps 17 m at 17 km from its axis, and as
+// travel let a cloth half inside it be thrown off at once); 0 between shapes of different kinds.
 float surfaceTravel(const ColliderShape& before, const ColliderShape& after);
 
 class ColliderSet {
 public:
     std::uint32_t add(const Collider& collider);
-    // The collider's kind stays what it was (readCollider refuses a change of type).
+    // Throws naming 'type' if the kind changes.
     void update(std::uint32_t id, const Collider& collider);
     void remove(std::uint32_t id);
     const Collider& get(std::uint32_t id) const;
@@ -131,9 +133,11 @@ public:
     // shape, so a particle pushed by another shape below the ground ends above it.
     const std::vector<std::uint32_t>& ids() const { return ids_; }
     const std::vector<Collider>& all() const { return colliders_; }
-    // Per collider, how far its surface moved since the cloth last stepped (metres, summed over
-    // the updates since): the next step's first substep may push a particle that far out of it
-    // at once, as a collider moved onto the cloth sweeps it along. forgetTravel() once taken.
+    // Per collider, how far its surface moved since the cloth last stepped (surfaceTravel,
+    // summed over the updates since): the next step's first substep may push a particle that far
+    // out of it at once, as a collider moved onto the cloth sweeps it along. A collider added
+    // since the last step has none: wherever it was moved, it appeared around the cloth.
+    // forgetTravel() when a step has taken it, or the cloth is reset.
     const std::vector<float>& travels() const { return travels_; }
     void forgetTravel();
 
@@ -147,6 +151,7 @@ private:
     std::vector<std::uint32_t> ids_;
     std::vector<Collider> colliders_;
     std::vector<float> travels_;
+    std::vector<bool> steppedWith_;  // whether the cloth has stepped since it was added
     std::uint32_t nextId_ = 1;
 };
 

@@ -350,8 +350,11 @@ test("requestCloth's 'auto' steps down to WebGL2 when the device cannot build th
 // on the WebGPU as on the CPU.
 test('WebGPU contacts: a cloth made half inside a wall comes out at the depenetration speed, the ground wins over a rising sphere, and a standing sheet stores no velocity', async ({ page }) => {
   const complaints = await openHarness(page);
+  /** @type {Record<string, Awaited<ReturnType<typeof contactsInPage>>>} */
+  const results = {};
   for (const backend of ['webgpu', 'cpu']) {
     const result = await page.evaluate(contactsInPage, { backend });
+    results[backend] = result;
     console.log(`metric: contact_fastest_particle_m_per_s = ${result.firstStepSpeed.toFixed(3)} m/s (${backend}, first step half inside a wall)`);
     console.log(`metric: contact_fastest_particle_m_per_s = ${result.speedAfter.toFixed(3)} m/s (${backend}, 5 s after the wall is removed)`);
     // Pushed out at once, the fastest particle left at about 20 m/s.
@@ -367,5 +370,9 @@ test('WebGPU contacts: a cloth made half inside a wall comes out at the depenetr
     // 2.52 mm on every backend; storing the -0.245 m/s it kept while it stood, 3.15 mm.
     expect(result.bottomRowDrop, `${backend}: a sheet that stood still stored no velocity`).toBeLessThan(0.0028);
   }
+  // SwiftShader rounds as the CPU does: the same figures to a micrometre (per second).
+  const [gpu, cpu] = [results.webgpu, results.cpu];
+  for (const key of /** @type {const} */ (['firstStepSpeed', 'speedAfter', 'bottomRowDrop'])) expect(Math.abs(gpu[key] - cpu[key]), key).toBeLessThan(1e-6);
+  for (const speed of ['5', '20']) expect(Math.abs(gpu.risingSphere[speed].lowest - cpu.risingSphere[speed].lowest), `lowest at ${speed} m/s`).toBeLessThan(1e-6);
   expect(complaints).toEqual([]);
 });

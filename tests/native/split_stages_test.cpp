@@ -265,7 +265,7 @@ void collideOneByOne(Motion& motion, const std::vector<float>& inverseMasses, co
         Vec3& position = motion.positions[i];
         const Vec3 velocity = motion.velocities[i];
         const Vec3 start = motion.predictedPositions[i] - velocity * h;
-        const Vec3 ownMotion = position - start;
+        const Vec3 ownMotion = position - start - motion.silentPushes[i];
         for (int pass = 0; pass < kContactPasses; ++pass) {
             bool pushedPastAnother = false;
             for (std::size_t c = 0; c < colliders.size(); ++c) {

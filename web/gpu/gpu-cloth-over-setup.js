@@ -38,14 +38,14 @@ export function depenetrationMetres(cloth, depenetrationSpeed, substepSeconds, f
 }
 
 /**
- * After a step's first substep: the colliders' travel is swept, as the core forgets it.
+ * After a step's first substep, and on reset: the colliders' travel is swept (or void), as the
+ * core's own stepping forgets it.
  * @param {GpuClothOverSetup} cloth
  */
 export function forgetColliderTravel(cloth) {
-  if (!packedCollidersOf(cloth).travels.some((metres) => metres !== 0)) return;
   const setup = setupOf(cloth);
   setup.forgetColliderTravel();
-  packings.set(cloth, setup.packedColliders());
+  if (packedCollidersOf(cloth).travels.some((metres) => metres !== 0)) packings.set(cloth, setup.packedColliders());
 }
 
 export class GpuClothOverSetup extends ClothOverSetup {

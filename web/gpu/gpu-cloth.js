@@ -324,7 +324,7 @@ export class GpuCloth extends GpuClothOverSetup {
       for (let step = 0; step < count; step++) {
         for (let substep = 0; substep < settings.substeps; substep++) {
           this.#substep(parameters, useLambdas, substep === 0);
-          forgetColliderTravel(this);
+          if (substep === 0) forgetColliderTravel(this);
         }
       }
     });
@@ -343,6 +343,7 @@ export class GpuCloth extends GpuClothOverSetup {
   reset() {
     const setup = this.#live;
     setup.reset();
+    forgetColliderTravel(this);
     this.#withSolverState(() => {
       this.#load(this.#positions[0], setup.positions);
       this.#load(this.#velocities[0], setup.velocities);

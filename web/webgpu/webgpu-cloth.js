@@ -457,6 +457,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
   reset() {
     const setup = this.#live;
     setup.reset();
+    forgetColliderTravel(this);
     if (this.lost) return;
     const queue = this.#device.queue;
     queue.writeBuffer(this.#state('positions'), 0, vec4sOf(setup.positions));
