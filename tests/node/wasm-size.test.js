@@ -11,7 +11,7 @@ import { metric } from './metric.js';
  * instead, that and about 10% for the shared-memory runtime. Issue 12 held every feature within
  * 200 KB (199,322 B); issues 25 and 30 then added the crossing measure (selfCrossings, 8 KB at
  * -Os), length-checked readers and messages (3 KB), the papers' scatter kept apart and the
- * contacts' depenetration, passes and travel (11 KB together): 222,031 B.
+ * contacts' depenetration, passes and travel (14 KB together): 224,881 B.
  */
 const budgets = [
   { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 230_000 },
