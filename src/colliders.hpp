@@ -156,9 +156,9 @@ private:
 };
 
 // Per collider, in the set's order: how much of the depth a particle began a substep with the
-// collide stage may undo in it (collide.hpp): depenetrationSpeed * substepSeconds, plus the
-// collider's travel in a step's first substep (`travels`, else empty). The GPU cloths work out
-// the same floats (web/gpu/gpu-cloth-over-setup.js).
+// collide stage may undo in it (collide.hpp): depenetrationSpeed * substepSeconds plus the
+// collider's travel, which is 0 after a step's first substep (ColliderSet::forgetTravel). The
+// GPU cloths work out the same floats (web/gpu/gpu-cloth-over-setup.js).
 std::vector<float> depenetrationMetres(const std::vector<float>& travels, float depenetrationSpeed, float substepSeconds);
 
 }  // namespace nuno
