@@ -114,7 +114,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 sweeps_.sweep(topology_, particles_, parameters, rules);
                 break;
             case StageKind::Separate:
-                selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, restPositions_, grid,
+                selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, restPositions_, topology_,
                                        {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
                 silentPushes = SilentPushes::FromSelfCollision;
                 break;

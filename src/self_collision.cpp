@@ -114,43 +114,58 @@ void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {
 
 bool SelfCollision::listIsStale(const std::vector<Vec3>& positions, float thickness) const {
     if (thickness != listedThickness_ || listedAt_.size() != positions.size()) return true;
+    // Only the particles' moves relative to one another change their distances: measured from
+    // the mean move, a cloth falling or carried as a whole keeps its list.
+    Vec3 meanMove(0.0f);
+    for (std::size_t i = 0; i < positions.size(); ++i) meanMove += positions[i] - listedAt_[i];
+    meanMove /= static_cast<float>(std::max<std::size_t>(positions.size(), 1));
     const float allowedSquared = kSkinSpacings * kSkinSpacings * 0.25f * thickness * thickness;
     for (std::size_t i = 0; i < positions.size(); ++i) {
-        const Vec3 moved = positions[i] - listedAt_[i];
-        if (glm::dot(moved, moved) > allowedSquared) return true;
+        const Vec3 moved = positions[i] - listedAt_[i] - meanMove;
+        if (!(glm::dot(moved, moved) <= allowedSquared)) return true;
     }
     return false;
 }
 
-void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
-                                const Grid& grid, float thickness) {
+void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
+                                const std::vector<Vec3>& restPositions, const Topology& topology, float thickness) {
+    const float reach = (1.0f + kSkinSpacings) * thickness;
+    const float triangleReach = faces_.beginList(positions, restPositions, topology, reach, thickness);
     candidates_.clear();
-    hash_.build(positions, (1.0f + kSkinSpacings) * thickness);
+    hash_.build(positions, reach + triangleReach);
+    const Grid& grid = topology.grid;
     hash_.forEachClosePair([&](std::uint32_t i, std::uint32_t j) {
-        if (!restNeighbours(restPositions, grid, i, j, thickness)) candidates_.emplace_back(i, j);
+        const Vec3 between = positions[i] - positions[j];
+        if (glm::dot(between, between) < reach * reach && !restNeighbours(restPositions, grid, i, j, thickness)) {
+            candidates_.emplace_back(i, j);
+        }
+        faces_.listPair(i, j, positions, substepStarts, restPositions, topology);
     });
+    faces_.endList();
     listedAt_ = positions;
     listedThickness_ = thickness;
 }
 
 void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
-                            SplitParticles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
+                            SplitParticles& particles, const std::vector<Vec3>& restPositions, const Topology& topology,
                             const SelfCollisionParameters& parameters, float substepSeconds) {
+    const Grid& grid = topology.grid;
     const std::size_t count = positions.size();
-    // The sums stay zero between substeps (each is cleared where it is applied), so a substep
-    // with few contacts does not clear three arrays of the whole cloth.
-    moves_.resize(count, Vec3(0));
-    silentMoves_.resize(count, Vec3(0));
-    contacts_.resize(count, 0.0f);
+    pairCorrections_.resize(count);
+    faceCorrections_.resize(count);
     // This substep's silent pushes are self-collision's alone: collide() reads them only after it.
     for (std::vector<float>* axis : particles.silentPushes.axes()) std::fill(axis->begin(), axis->end(), 0.0f);
     const float thickness = parameters.thickness;
-    if (listIsStale(positions, thickness)) rebuildList(positions, restPositions, grid, thickness);
-    // Where this substep began, for the sliding.
+    // Where this substep began, for the sliding and the sides of new face pairs.
     const auto startOf = [&](std::uint32_t particle) {
         const std::size_t at = splitIndex(grid, particle);
         return particles.predictedPositions.at(at) - particles.velocities.at(at) * substepSeconds;
     };
+    if (listIsStale(positions, thickness)) {
+        substepStarts_.resize(count);
+        for (std::uint32_t i = 0; i < count; ++i) substepStarts_[i] = startOf(i);
+        rebuildList(positions, substepStarts_, restPositions, topology, thickness);
+    }
     for (const auto& [i, j] : candidates_) {
         const float wi = inverseMasses[i];
         const float wj = inverseMasses[j];
@@ -166,28 +181,24 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
         const Vec3 relative = (positions[i] - startOf(i)) - (positions[j] - startOf(j));
         const Vec3 sliding = relative - normal * glm::dot(relative, normal);
         const Vec3 correction = normal * push - sliding * parameters.friction;
-        moves_[i] += correction * shareI;
-        moves_[j] -= correction * shareJ;
         // Only the push that stops the pair's approach becomes velocity.
         const Vec3 velocityI = particles.velocities.at(splitIndex(grid, i));
         const Vec3 velocityJ = particles.velocities.at(splitIndex(grid, j));
         const float approach = std::max(0.0f, -glm::dot(velocityI - velocityJ, normal));
         const float silent = std::max(0.0f, push - approach * substepSeconds);
-        silentMoves_[i] += normal * (silent * shareI);
-        silentMoves_[j] -= normal * (silent * shareJ);
-        contacts_[i] += 1.0f;
-        contacts_[j] += 1.0f;
+        pairCorrections_.add(i, correction * shareI, normal * (silent * shareI));
+        pairCorrections_.add(j, -correction * shareJ, -normal * (silent * shareJ));
     }
+    faces_.separate(positions, inverseMasses, particles, topology, thickness, substepSeconds, faceCorrections_);
     for (std::uint32_t i = 0; i < count; ++i) {
-        if (contacts_[i] == 0.0f) continue;
+        if (pairCorrections_.contacts[i] == 0.0f && faceCorrections_.contacts[i] == 0.0f) continue;
         if (inverseMasses[i] != 0.0f) {
             const std::size_t at = splitIndex(grid, i);
-            particles.positions.set(at, positions[i] + moves_[i] / contacts_[i]);
-            particles.silentPushes.set(at, silentMoves_[i] / contacts_[i]);
+            particles.positions.set(at, positions[i] + pairCorrections_.averageMove(i) + faceCorrections_.averageMove(i));
+            particles.silentPushes.set(at, pairCorrections_.averageSilentMove(i) + faceCorrections_.averageSilentMove(i));
         }
-        moves_[i] = Vec3(0);
-        silentMoves_[i] = Vec3(0);
-        contacts_[i] = 0.0f;
+        pairCorrections_.clear(i);
+        faceCorrections_.clear(i);
     }
 }
 

@@ -1,11 +1,19 @@
-// Self-collision (seed 002): the cloth's particles keep `thickness` apart, except pairs that
-// were neighbours at rest (closer than thickness in the rest shape, 0.1% allowed for rounding,
-// so the grid itself is never pushed apart). A spatial hash with cells of the thickness finds the pairs each substep; each
-// pair is pushed apart to the thickness, shared by inverse mass, and friction takes back its
-// share of the pair's relative sliding in the substep. Every correction is computed from the
-// same positions and each particle moves by the average of its own (Jacobi), so the result
-// does not depend on the order the pairs are found in. As with colliders, only the part of a
-// push that stops the pair's approach becomes velocity.
+// Self-collision: the cloth keeps `thickness` between its layers, in two ways.
+//  - Particle pairs: particles keep `thickness` apart, except pairs that were neighbours at
+//    rest (closer than thickness in the rest shape, 0.1% allowed for rounding, so the grid itself
+//    is never pushed apart). Each pair is pushed apart to the thickness, shared by inverse mass,
+//    and friction takes back its share of the pair's relative sliding in the substep.
+//  - Particles over triangles: a particle over a triangle of the cloth (its foot on the
+//    triangle's plane inside it) is kept `thickness` off it on the side it came from, the
+//    triangle's corners pushed the other way by their barycentric shares. Each listed pair
+//    remembers that side, and the side follows the particle only while it is beside the
+//    triangle: a particle that got through a layer within one substep is pushed back through,
+//    where pairs alone would hold it on the wrong side for good, and a particle slipping
+//    between the particles of a layer thinner than their spacing meets the triangles between.
+// A spatial hash finds both kinds of pair. Every correction is computed from the same positions
+// and each particle moves by the average of its own of each kind (Jacobi), so the result does
+// not depend on the order the pairs are found in. As with colliders, only the part of a push that
+// stops the approach becomes velocity.
 #pragma once
 
 #include <algorithm>
@@ -13,6 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "face_contacts.hpp"
+#include "jacobi_corrections.hpp"
 #include "split_particles.hpp"
 #include "topology.hpp"
 
@@ -68,10 +78,11 @@ struct SelfCollisionParameters {
     float friction;   // [0, 1]
 };
 
-// The pairs are found through a Verlet list: the hash is built with cells of twice the
-// thickness and lists every pair (not neighbours at rest) within that reach; substeps then check
-// only those pairs, until some particle has moved half a thickness from where the list was made.
-// Until then no pair outside the list can have come within the thickness, so nothing is missed.
+// The pairs are found through a Verlet list: the hash lists every pair (not neighbours at rest)
+// within twice the thickness, and the face pairs as near (face_contacts.hpp); substeps then
+// check only those pairs, until some particle has moved half a thickness from where the list was
+// made, measured from the mean move of all. Until then no pair outside the list can have come
+// within the thickness, so nothing is missed.
 class SelfCollision {
 public:
     // Finds the pairs in the xyz positions (the grid's order, as the GPU finds them), and moves
@@ -79,21 +90,22 @@ public:
     // (split_particles.hpp), whose positions say the same. Reads the particles' velocities and
     // predicted positions there.
     void resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
-                 SplitParticles& particles, const std::vector<Vec3>& restPositions, const Grid& grid,
+                 SplitParticles& particles, const std::vector<Vec3>& restPositions, const Topology& topology,
                  const SelfCollisionParameters& parameters, float substepSeconds);
 
 private:
     bool listIsStale(const std::vector<Vec3>& positions, float thickness) const;
-    void rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, const Grid& grid,
-                     float thickness);
+    void rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
+                     const std::vector<Vec3>& restPositions, const Topology& topology, float thickness);
 
     SpatialHash hash_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates_;
     std::vector<Vec3> listedAt_;
+    std::vector<Vec3> substepStarts_;
     float listedThickness_ = 0.0f;
-    std::vector<Vec3> moves_;
-    std::vector<Vec3> silentMoves_;
-    std::vector<float> contacts_;
+    FaceContacts faces_;
+    JacobiCorrections pairCorrections_;
+    JacobiCorrections faceCorrections_;
 };
 
 // Pairs closer than thickness / 2 that were not neighbours at rest (of different patches, or

@@ -29,6 +29,8 @@ const CASES = [
   { size: 128, substeps: 10, iterations: 1, solver: 'mass-spring' },
   // 256 papers of 8 x 8: a whole chunk fits a paper only in some passes, the rest go a lane at a time.
   { size: 128, substeps: 10, iterations: 1, solver: 'xpbd', patch: 8 },
+  // Self-collision at one grid spacing, as the bench's table has it.
+  { size: 128, substeps: 10, iterations: 1, solver: 'xpbd', selfCollision: true },
 ];
 
 /** @param {string} folder */
@@ -51,9 +53,10 @@ function median(values) {
  * @param {any} core
  * @param {typeof CASES[number]} benchCase
  */
-function makeCloth(core, { size, substeps, iterations, solver, patch = 0 }) {
+function makeCloth(core, { size, substeps, iterations, solver, patch = 0, selfCollision = false }) {
   const cloth = new core.Cloth({
     ...SCENE_SETTINGS, columns: size, rows: size, substeps, iterations, solver, patchColumns: patch, patchRows: patch,
+    selfCollisionThickness: selfCollision ? Math.min(SCENE_SETTINGS.width, SCENE_SETTINGS.height) / (size - 1) : 0,
   });
   for (const collider of SCENE_COLLIDERS) cloth.addCollider(collider);
   cloth.stepFixed(WARMUP_STEPS);
@@ -115,10 +118,10 @@ export async function compareBuilds(beforeFolder, afterFolder) {
     const after = median(rounds.after);
     const projections = constraints * benchCase.substeps * benchCase.iterations;
     const mproj = (/** @type {number} */ ms) => projections / ms / 1000;
-    const { size, substeps, iterations, solver, patch } = benchCase;
+    const { size, substeps, iterations, solver, patch, selfCollision } = benchCase;
     const row = {
       grid: `${size}x${size}${patch ? ` in ${patch}x${patch} patches` : ''}`,
-      config: `${solver} ${substeps} × ${iterations}`,
+      config: `${solver} ${substeps} × ${iterations}${selfCollision ? ', self-collision' : ''}`,
       beforeMsPerStep: before,
       afterMsPerStep: after,
       beforeMproj: mproj(before),

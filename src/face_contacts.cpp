@@ -1,0 +1,190 @@
+#include "face_contacts.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "triangle_geometry.hpp"
+
+namespace nuno {
+namespace {
+
+// A particle and a triangle of one patch closer than this many thicknesses in the rest shape
+// never meet as a face pair: particle pairs hold a fold that tight apart, and with a tighter
+// bound every particle of a flat sheet would list the ring of triangles just outside it.
+constexpr float kRestExclusionThicknesses = 3.0f;
+
+// A listed triangle may stretch to this many times the farthest its corners lie from its first
+// corner at rest; past that (a torn or exploded cloth) it is left out of the list rather than
+// grow the hash's cells without bound.
+constexpr float kStretchAllowed = 2.0f;
+
+// How far outside a triangle (in barycentric weight) a particle's foot may fall and still count
+// as over it: the triangles on either side of a shared edge then overlap a little, so a particle
+// crossing right at the edge, where rounding could put it beside both, meets one of them.
+constexpr float kOverSlack = 1e-3f;
+
+// Exactly in the plane (two papers laid on each other) the side is left open (0) until the
+// particle pairs, which part such layers one way, have moved the particle off it.
+float sideOf(float height) { return height < 0.0f ? -1.0f : height > 0.0f ? 1.0f : 0.0f; }
+
+}  // namespace
+
+float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
+                              const Topology& topology, float reach, float thickness) {
+    const std::vector<std::uint32_t>& corners = topology.triangleIndices;
+    const std::size_t triangleCount = corners.size() / 3;
+    const auto farthestFromFirst = [&](const std::vector<Vec3>& at, std::size_t t) {
+        const Vec3& first = at[corners[3 * t]];
+        return std::max(glm::distance(first, at[corners[3 * t + 1]]), glm::distance(first, at[corners[3 * t + 2]]));
+    };
+    if (firstCornerStarts_.size() != positions.size() + 1) {
+        firstCornerStarts_.assign(positions.size() + 1, 0);
+        for (std::size_t t = 0; t < triangleCount; ++t) ++firstCornerStarts_[corners[3 * t] + 1];
+        for (std::size_t p = 1; p < firstCornerStarts_.size(); ++p) firstCornerStarts_[p] += firstCornerStarts_[p - 1];
+        firstCornerTriangles_.resize(triangleCount);
+        std::vector<std::uint32_t> filled(firstCornerStarts_.begin(), firstCornerStarts_.end() - 1);
+        for (std::size_t t = 0; t < triangleCount; ++t) {
+            firstCornerTriangles_[filled[corners[3 * t]]++] = static_cast<std::uint32_t>(t);
+        }
+        restFirstCornerReach_ = 0.0f;
+        for (std::size_t t = 0; t < triangleCount; ++t) {
+            restFirstCornerReach_ = std::max(restFirstCornerReach_, farthestFromFirst(restPositions, t));
+        }
+    }
+    const float allowed = kStretchAllowed * restFirstCornerReach_;
+    float farthest = 0.0f;
+    firstCornerReaches_.resize(triangleCount);
+    for (std::size_t t = 0; t < triangleCount; ++t) {
+        const float reachOfTriangle = farthestFromFirst(positions, t);
+        const bool listable = reachOfTriangle <= allowed;  // false for NaN too
+        firstCornerReaches_[t] = listable ? reachOfTriangle : -1.0f;
+        if (listable) farthest = std::max(farthest, reachOfTriangle);
+    }
+    reach_ = reach;
+    restExclusion_ = kRestExclusionThicknesses * thickness;
+    earlierFaces_.swap(faces_);
+    earlierStarts_.swap(starts_);
+    listing_.clear();
+    return farthest;
+}
+
+void FaceContacts::listPair(std::uint32_t i, std::uint32_t j, const std::vector<Vec3>& positions,
+                            const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
+                            const Topology& topology) {
+    // Within the exclusion of a triangle's first corner at rest is within it of the triangle:
+    // most pairs of a smooth sheet end here, before any triangle is looked at.
+    const Grid& grid = topology.grid;
+    const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(i) == grid.patchOf(j);
+    const Vec3 restBetween = restPositions[i] - restPositions[j];
+    if (onePatch && glm::dot(restBetween, restBetween) < restExclusion_ * restExclusion_) return;
+    listTrianglesStartingAt(i, j, positions, substepStarts, restPositions, topology);
+    listTrianglesStartingAt(j, i, positions, substepStarts, restPositions, topology);
+}
+
+void FaceContacts::listTrianglesStartingAt(std::uint32_t firstCorner, std::uint32_t particle,
+                                           const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
+                                           const std::vector<Vec3>& restPositions, const Topology& topology) {
+    const std::vector<std::uint32_t>& corners = topology.triangleIndices;
+    const Vec3& p = positions[particle];
+    const Vec3& a = positions[firstCorner];
+    const float fromFirstSquared = glm::dot(p - a, p - a);
+    for (std::uint32_t k = firstCornerStarts_[firstCorner]; k < firstCornerStarts_[firstCorner + 1]; ++k) {
+        const std::uint32_t t = firstCornerTriangles_[k];
+        const float reachOfTriangle = firstCornerReaches_[t];
+        if (reachOfTriangle < 0.0f || !(fromFirstSquared < (reach_ + reachOfTriangle) * (reach_ + reachOfTriangle))) continue;
+        const std::uint32_t b = corners[3 * t + 1];
+        const std::uint32_t c = corners[3 * t + 2];
+        if (particle == b || particle == c) continue;
+        if (!(distanceToTriangle(p, a, positions[b], positions[c]) < reach_)) continue;
+        const Grid& grid = topology.grid;
+        const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(particle) == grid.patchOf(firstCorner);
+        if (onePatch && distanceToTriangle(restPositions[particle], restPositions[firstCorner], restPositions[b],
+                                           restPositions[c]) < restExclusion_) {
+            continue;
+        }
+        // A new pair takes the side the particle was on when this substep began: one that has
+        // just passed through the triangle is pushed back.
+        const Vec3& startA = substepStarts[firstCorner];
+        const Vec3 startAcross = glm::cross(substepStarts[b] - startA, substepStarts[c] - startA);
+        listing_.push_back({particle, t, sideOf(glm::dot(substepStarts[particle] - startA, startAcross))});
+    }
+}
+
+void FaceContacts::endList() {
+    // Sorted by particle (a counting sort, keeping the order found within each), so a pair
+    // listed before is found among its particle's few and keeps the side it was held to.
+    const std::size_t count = firstCornerStarts_.size() - 1;
+    starts_.assign(count + 1, 0);
+    for (const FaceContact& face : listing_) ++starts_[face.particle + 1];
+    for (std::size_t p = 1; p <= count; ++p) starts_[p] += starts_[p - 1];
+    faces_.resize(listing_.size());
+    std::vector<std::uint32_t> next(starts_.begin(), starts_.end() - 1);
+    for (const FaceContact& face : listing_) faces_[next[face.particle]++] = face;
+    listedTriangles_.clear();
+    for (const FaceContact& face : listing_) listedTriangles_.push_back(face.triangle);
+    std::sort(listedTriangles_.begin(), listedTriangles_.end());
+    listedTriangles_.erase(std::unique(listedTriangles_.begin(), listedTriangles_.end()), listedTriangles_.end());
+    if (earlierStarts_.size() != starts_.size()) return;
+    for (std::size_t p = 0; p < count; ++p) {
+        for (std::uint32_t k = starts_[p]; k < starts_[p + 1]; ++k) {
+            for (std::uint32_t e = earlierStarts_[p]; e < earlierStarts_[p + 1]; ++e) {
+                if (earlierFaces_[e].triangle == faces_[k].triangle) faces_[k].side = earlierFaces_[e].side;
+            }
+        }
+    }
+}
+
+void FaceContacts::separate(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
+                            const SplitParticles& particles, const Topology& topology, float thickness,
+                            float substepSeconds, JacobiCorrections& corrections) {
+    if (faces_.empty()) return;
+    const std::vector<std::uint32_t>& corners = topology.triangleIndices;
+    const std::size_t triangleCount = corners.size() / 3;
+    unitNormals_.resize(triangleCount);
+    for (const std::uint32_t t : listedTriangles_) {
+        const Vec3& a = positions[corners[3 * t]];
+        const Vec3 across = glm::cross(positions[corners[3 * t + 1]] - a, positions[corners[3 * t + 2]] - a);
+        const float length = glm::length(across);
+        unitNormals_[t] = length > 0.0f ? across / length : Vec3(0.0f);
+    }
+    const Grid& grid = topology.grid;
+    for (FaceContact& face : faces_) {
+        const std::uint32_t p = face.particle;
+        const std::array<std::uint32_t, 3> t{corners[3 * face.triangle], corners[3 * face.triangle + 1],
+                                             corners[3 * face.triangle + 2]};
+        const Vec3& unitNormal = unitNormals_[face.triangle];
+        const Vec3& a = positions[t[0]];
+        const float height = glm::dot(positions[p] - a, unitNormal);
+        // Far off on its own side (or a triangle of no area): nothing to hold, nothing to learn.
+        if (!(face.side * height < thickness) || unitNormal == Vec3(0.0f)) continue;
+        const Vec3 foot = footWeights(positions[p], a, positions[t[1]], positions[t[2]], unitNormal);
+        if (face.side == 0.0f || !(std::min({foot.x, foot.y, foot.z}) >= -kOverSlack)) {
+            face.side = sideOf(height);  // beside the triangle: free to pass to its other side
+            continue;
+        }
+        const float gap = face.side * height;  // negative once through the triangle
+        const Vec3 clamped = glm::max(foot, Vec3(0.0f));
+        const Vec3 weights = clamped / (clamped.x + clamped.y + clamped.z);
+        const Vec3 cornerMasses(inverseMasses[t[0]], inverseMasses[t[1]], inverseMasses[t[2]]);
+        const float massSum = inverseMasses[p] + glm::dot(weights * weights, cornerMasses);
+        if (massSum == 0.0f) continue;
+        const Vec3 normal = unitNormal * face.side;  // towards the particle's side
+        const float depth = thickness - gap;
+        const float push = depth / massSum;
+        // Only the push that stops the approach becomes velocity.
+        Vec3 triangleVelocity(0.0f);
+        for (int k = 0; k < 3; ++k) triangleVelocity += weights[k] * particles.velocities.at(splitIndex(grid, t[k]));
+        const float approach =
+            std::max(0.0f, -glm::dot(particles.velocities.at(splitIndex(grid, p)) - triangleVelocity, normal));
+        const float silentShare = std::max(0.0f, depth - approach * substepSeconds) / depth;
+        const Vec3 particleMove = normal * (push * inverseMasses[p]);
+        corrections.add(p, particleMove, particleMove * silentShare);
+        for (int k = 0; k < 3; ++k) {
+            if (weights[k] == 0.0f) continue;
+            const Vec3 cornerMove = normal * (-push * weights[k] * cornerMasses[k]);
+            corrections.add(t[k], cornerMove, cornerMove * silentShare, weights[k]);
+        }
+    }
+}
+
+}  // namespace nuno

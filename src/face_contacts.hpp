@@ -1,0 +1,73 @@
+// Particles over triangles of the same cloth, held on the side they came from.
+//
+// A particle over a triangle (its foot on the triangle's plane inside it) is kept `thickness`
+// off it on its own side, the triangle's corners pushed the other way by their barycentric
+// shares (a point-triangle constraint). Each listed pair remembers that side, and the side
+// follows the particle only while it is beside the triangle: a particle that got through a layer
+// within one substep is pushed back through, where particle pairs alone would hold it on the
+// wrong side for good, and a particle slipping between the particles of a layer thinner than
+// their spacing meets the triangles between them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "jacobi_corrections.hpp"
+#include "split_particles.hpp"
+#include "topology.hpp"
+
+namespace nuno {
+
+// A particle and a triangle (by number in Topology::triangleIndices), with the side of the
+// triangle's plane the particle is kept on: +1 along (b - a) x (c - a) of its corners in order,
+// -1 against, 0 while the particle lies exactly in the plane.
+struct FaceContact {
+    std::uint32_t particle;
+    std::uint32_t triangle;
+    float side;
+};
+
+// The pairs come from self-collision's Verlet list (self_collision.hpp): a list is begun, fed
+// the particle pairs its hash finds, and ended; substeps then separate the pairs it holds.
+class FaceContacts {
+public:
+    // Returns how much farther than `reach` the hash must look: a particle within reach of a
+    // triangle is within reach plus this of the triangle's first corner.
+    float beginList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
+                    const Topology& topology, float reach, float thickness);
+    // Lists the triangles that start at either particle near the other. A pair listed before
+    // keeps its side (at endList); a new one takes the side of the positions this substep began
+    // from.
+    void listPair(std::uint32_t i, std::uint32_t j, const std::vector<Vec3>& positions,
+                  const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
+                  const Topology& topology);
+    void endList();
+
+    void separate(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
+                  const SplitParticles& particles, const Topology& topology, float thickness, float substepSeconds,
+                  JacobiCorrections& corrections);
+
+private:
+    void listTrianglesStartingAt(std::uint32_t firstCorner, std::uint32_t particle, const std::vector<Vec3>& positions,
+                                 const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
+                                 const Topology& topology);
+
+    // Triangles by their first corner: triangles [firstCornerStarts[p], firstCornerStarts[p + 1])
+    // of firstCornerTriangles start at particle p.
+    std::vector<std::uint32_t> firstCornerStarts_;
+    std::vector<std::uint32_t> firstCornerTriangles_;
+    float restFirstCornerReach_ = 0.0f;  // metres: the farthest a triangle's corners lie from its first at rest
+    std::vector<float> firstCornerReaches_;  // per triangle, as listed; negative: too stretched to list
+    float reach_ = 0.0f;
+    float restExclusion_ = 0.0f;
+
+    std::vector<FaceContact> listing_;      // in the order found
+    std::vector<FaceContact> faces_;        // by particle: faces_[starts_[p] .. starts_[p + 1])
+    std::vector<std::uint32_t> starts_;
+    std::vector<FaceContact> earlierFaces_;  // the list before, for the sides its pairs keep
+    std::vector<std::uint32_t> earlierStarts_;
+    std::vector<std::uint32_t> listedTriangles_;  // each once
+    std::vector<Vec3> unitNormals_;               // per triangle, this substep (the listed ones)
+};
+
+}  // namespace nuno
