@@ -11,10 +11,10 @@ namespace {
 // A particle and a triangle of one patch closer than this many thicknesses in the rest shape
 // never meet as a face pair: particle pairs hold a fold that tight apart, and with a tighter
 // bound every particle of a flat sheet would list the ring of triangles just outside it.
-constexpr float kRestExclusionThicknesses = 3.0f;
+constexpr float kRestExclusionThicknesses = 4.0f;
 
-// A listed triangle may stretch to this many times the farthest its corners lie from its first
-// corner at rest; past that (a torn or exploded cloth) it is left out of the list rather than
+// A listed triangle may stretch to this many times the farthest its corners lie from its hub
+// at rest; past that (a torn or exploded cloth) it is left out of the list rather than
 // grow the hash's cells without bound.
 constexpr float kStretchAllowed = 2.0f;
 
@@ -22,6 +22,9 @@ constexpr float kStretchAllowed = 2.0f;
 // as over it: the triangles on either side of a shared edge then overlap a little, so a particle
 // crossing right at the edge, where rounding could put it beside both, meets one of them.
 constexpr float kOverSlack = 1e-3f;
+
+// A listed triangle's mark before any particle's earlier sides are written in it.
+constexpr std::uint32_t kNoParticleYet = ~0u;
 
 // Exactly in the plane (two papers laid on each other) the side is left open (0) until the
 // particle pairs, which part such layers one way, have moved the particle off it.
@@ -31,33 +34,39 @@ float sideOf(float height) { return height < 0.0f ? -1.0f : height > 0.0f ? 1.0f
 
 float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
                               const Topology& topology, float reach, float thickness) {
-    const std::vector<std::uint32_t>& corners = topology.triangleIndices;
-    const std::size_t triangleCount = corners.size() / 3;
-    const auto farthestFromFirst = [&](const std::vector<Vec3>& at, std::size_t t) {
-        const Vec3& first = at[corners[3 * t]];
-        return std::max(glm::distance(first, at[corners[3 * t + 1]]), glm::distance(first, at[corners[3 * t + 2]]));
+    const std::size_t triangleCount = topology.triangleIndices.size() / 3;
+    const auto reachFromHub = [&](const std::vector<Vec3>& at, const TriangleCorners& corners) {
+        return std::max(glm::distance(at[corners[0]], at[corners[1]]), glm::distance(at[corners[0]], at[corners[2]]));
     };
-    if (firstCornerStarts_.size() != positions.size() + 1) {
-        firstCornerStarts_.assign(positions.size() + 1, 0);
-        for (std::size_t t = 0; t < triangleCount; ++t) ++firstCornerStarts_[corners[3 * t] + 1];
-        for (std::size_t p = 1; p < firstCornerStarts_.size(); ++p) firstCornerStarts_[p] += firstCornerStarts_[p - 1];
-        firstCornerTriangles_.resize(triangleCount);
-        std::vector<std::uint32_t> filled(firstCornerStarts_.begin(), firstCornerStarts_.end() - 1);
+    if (hubStarts_.size() != positions.size() + 1) {
+        // Each triangle's hub: the corner nearest its farthest corner at rest (a grid triangle's
+        // right angle), its corners turned to start there (the same winding).
+        hubCorners_.resize(triangleCount);
+        restHubReach_ = 0.0f;
         for (std::size_t t = 0; t < triangleCount; ++t) {
-            firstCornerTriangles_[filled[corners[3 * t]]++] = static_cast<std::uint32_t>(t);
+            const std::uint32_t* listed = &topology.triangleIndices[3 * t];
+            TriangleCorners best{listed[0], listed[1], listed[2]};
+            for (int turn = 1; turn < 3; ++turn) {
+                const TriangleCorners turned{listed[turn], listed[(turn + 1) % 3], listed[(turn + 2) % 3]};
+                if (reachFromHub(restPositions, turned) < reachFromHub(restPositions, best)) best = turned;
+            }
+            hubCorners_[t] = best;
+            restHubReach_ = std::max(restHubReach_, reachFromHub(restPositions, best));
         }
-        restFirstCornerReach_ = 0.0f;
-        for (std::size_t t = 0; t < triangleCount; ++t) {
-            restFirstCornerReach_ = std::max(restFirstCornerReach_, farthestFromFirst(restPositions, t));
-        }
+        hubStarts_.assign(positions.size() + 1, 0);
+        for (const TriangleCorners& corners : hubCorners_) ++hubStarts_[corners[0] + 1];
+        for (std::size_t p = 1; p < hubStarts_.size(); ++p) hubStarts_[p] += hubStarts_[p - 1];
+        hubTriangles_.resize(triangleCount);
+        std::vector<std::uint32_t> filled(hubStarts_.begin(), hubStarts_.end() - 1);
+        for (std::size_t t = 0; t < triangleCount; ++t) hubTriangles_[filled[hubCorners_[t][0]]++] = static_cast<std::uint32_t>(t);
     }
-    const float allowed = kStretchAllowed * restFirstCornerReach_;
+    const float allowed = kStretchAllowed * restHubReach_;
     float farthest = 0.0f;
-    firstCornerReaches_.resize(triangleCount);
+    hubReaches_.resize(triangleCount);
     for (std::size_t t = 0; t < triangleCount; ++t) {
-        const float reachOfTriangle = farthestFromFirst(positions, t);
+        const float reachOfTriangle = reachFromHub(positions, hubCorners_[t]);
         const bool listable = reachOfTriangle <= allowed;  // false for NaN too
-        firstCornerReaches_[t] = listable ? reachOfTriangle : -1.0f;
+        hubReaches_[t] = listable ? reachOfTriangle : -1.0f;
         if (listable) farthest = std::max(farthest, reachOfTriangle);
     }
     reach_ = reach;
@@ -71,40 +80,37 @@ float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vec
 void FaceContacts::listPair(std::uint32_t i, std::uint32_t j, const std::vector<Vec3>& positions,
                             const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
                             const Topology& topology) {
-    // Within the exclusion of a triangle's first corner at rest is within it of the triangle:
+    // Within the exclusion of a triangle's hub at rest is within it of the triangle:
     // most pairs of a smooth sheet end here, before any triangle is looked at.
     const Grid& grid = topology.grid;
     const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(i) == grid.patchOf(j);
     const Vec3 restBetween = restPositions[i] - restPositions[j];
     if (onePatch && glm::dot(restBetween, restBetween) < restExclusion_ * restExclusion_) return;
-    listTrianglesStartingAt(i, j, positions, substepStarts, restPositions, topology);
-    listTrianglesStartingAt(j, i, positions, substepStarts, restPositions, topology);
+    listTrianglesAround(i, j, positions, substepStarts, restPositions, topology.grid);
+    listTrianglesAround(j, i, positions, substepStarts, restPositions, topology.grid);
 }
 
-void FaceContacts::listTrianglesStartingAt(std::uint32_t firstCorner, std::uint32_t particle,
-                                           const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
-                                           const std::vector<Vec3>& restPositions, const Topology& topology) {
-    const std::vector<std::uint32_t>& corners = topology.triangleIndices;
+void FaceContacts::listTrianglesAround(std::uint32_t hub, std::uint32_t particle, const std::vector<Vec3>& positions,
+                                       const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
+                                       const Grid& grid) {
     const Vec3& p = positions[particle];
-    const Vec3& a = positions[firstCorner];
-    const float fromFirstSquared = glm::dot(p - a, p - a);
-    for (std::uint32_t k = firstCornerStarts_[firstCorner]; k < firstCornerStarts_[firstCorner + 1]; ++k) {
-        const std::uint32_t t = firstCornerTriangles_[k];
-        const float reachOfTriangle = firstCornerReaches_[t];
-        if (reachOfTriangle < 0.0f || !(fromFirstSquared < (reach_ + reachOfTriangle) * (reach_ + reachOfTriangle))) continue;
-        const std::uint32_t b = corners[3 * t + 1];
-        const std::uint32_t c = corners[3 * t + 2];
+    const Vec3& a = positions[hub];
+    const float fromHubSquared = glm::dot(p - a, p - a);
+    const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(particle) == grid.patchOf(hub);
+    for (std::uint32_t k = hubStarts_[hub]; k < hubStarts_[hub + 1]; ++k) {
+        const std::uint32_t t = hubTriangles_[k];
+        const float reachOfTriangle = hubReaches_[t];
+        if (reachOfTriangle < 0.0f || !(fromHubSquared < (reach_ + reachOfTriangle) * (reach_ + reachOfTriangle))) continue;
+        const auto [_, b, c] = hubCorners_[t];
         if (particle == b || particle == c) continue;
         if (!(distanceToTriangle(p, a, positions[b], positions[c]) < reach_)) continue;
-        const Grid& grid = topology.grid;
-        const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(particle) == grid.patchOf(firstCorner);
-        if (onePatch && distanceToTriangle(restPositions[particle], restPositions[firstCorner], restPositions[b],
-                                           restPositions[c]) < restExclusion_) {
+        if (onePatch &&
+            distanceToTriangle(restPositions[particle], restPositions[hub], restPositions[b], restPositions[c]) < restExclusion_) {
             continue;
         }
         // A new pair takes the side the particle was on when this substep began: one that has
         // just passed through the triangle is pushed back.
-        const Vec3& startA = substepStarts[firstCorner];
+        const Vec3& startA = substepStarts[hub];
         const Vec3 startAcross = glm::cross(substepStarts[b] - startA, substepStarts[c] - startA);
         listing_.push_back({particle, t, sideOf(glm::dot(substepStarts[particle] - startA, startAcross))});
     }
@@ -113,23 +119,30 @@ void FaceContacts::listTrianglesStartingAt(std::uint32_t firstCorner, std::uint3
 void FaceContacts::endList() {
     // Sorted by particle (a counting sort, keeping the order found within each), so a pair
     // listed before is found among its particle's few and keeps the side it was held to.
-    const std::size_t count = firstCornerStarts_.size() - 1;
+    const std::size_t count = hubStarts_.size() - 1;
     starts_.assign(count + 1, 0);
     for (const FaceContact& face : listing_) ++starts_[face.particle + 1];
     for (std::size_t p = 1; p <= count; ++p) starts_[p] += starts_[p - 1];
     faces_.resize(listing_.size());
     std::vector<std::uint32_t> next(starts_.begin(), starts_.end() - 1);
     for (const FaceContact& face : listing_) faces_[next[face.particle]++] = face;
+    // Per triangle, the particle + 1 whose earlier side it holds, and that side.
+    const std::size_t triangleCount = hubTriangles_.size();
+    triangleMarks_.assign(triangleCount, 0);
+    earlierSides_.resize(triangleCount);
     listedTriangles_.clear();
-    for (const FaceContact& face : listing_) listedTriangles_.push_back(face.triangle);
-    std::sort(listedTriangles_.begin(), listedTriangles_.end());
-    listedTriangles_.erase(std::unique(listedTriangles_.begin(), listedTriangles_.end()), listedTriangles_.end());
+    for (const FaceContact& face : faces_) {
+        if (triangleMarks_[face.triangle] == 0) listedTriangles_.push_back(face.triangle);
+        triangleMarks_[face.triangle] = kNoParticleYet;
+    }
     if (earlierStarts_.size() != starts_.size()) return;
-    for (std::size_t p = 0; p < count; ++p) {
+    for (std::uint32_t p = 0; p < count; ++p) {
+        for (std::uint32_t e = earlierStarts_[p]; e < earlierStarts_[p + 1]; ++e) {
+            triangleMarks_[earlierFaces_[e].triangle] = p + 1;
+            earlierSides_[earlierFaces_[e].triangle] = earlierFaces_[e].side;
+        }
         for (std::uint32_t k = starts_[p]; k < starts_[p + 1]; ++k) {
-            for (std::uint32_t e = earlierStarts_[p]; e < earlierStarts_[p + 1]; ++e) {
-                if (earlierFaces_[e].triangle == faces_[k].triangle) faces_[k].side = earlierFaces_[e].side;
-            }
+            if (triangleMarks_[faces_[k].triangle] == p + 1) faces_[k].side = earlierSides_[faces_[k].triangle];
         }
     }
 }
@@ -138,20 +151,17 @@ void FaceContacts::separate(const std::vector<Vec3>& positions, const std::vecto
                             const SplitParticles& particles, const Topology& topology, float thickness,
                             float substepSeconds, JacobiCorrections& corrections) {
     if (faces_.empty()) return;
-    const std::vector<std::uint32_t>& corners = topology.triangleIndices;
-    const std::size_t triangleCount = corners.size() / 3;
-    unitNormals_.resize(triangleCount);
+    unitNormals_.resize(hubCorners_.size());
     for (const std::uint32_t t : listedTriangles_) {
-        const Vec3& a = positions[corners[3 * t]];
-        const Vec3 across = glm::cross(positions[corners[3 * t + 1]] - a, positions[corners[3 * t + 2]] - a);
+        const auto [a, b, c] = hubCorners_[t];
+        const Vec3 across = glm::cross(positions[b] - positions[a], positions[c] - positions[a]);
         const float length = glm::length(across);
         unitNormals_[t] = length > 0.0f ? across / length : Vec3(0.0f);
     }
     const Grid& grid = topology.grid;
     for (FaceContact& face : faces_) {
         const std::uint32_t p = face.particle;
-        const std::array<std::uint32_t, 3> t{corners[3 * face.triangle], corners[3 * face.triangle + 1],
-                                             corners[3 * face.triangle + 2]};
+        const TriangleCorners& t = hubCorners_[face.triangle];
         const Vec3& unitNormal = unitNormals_[face.triangle];
         const Vec3& a = positions[t[0]];
         const float height = glm::dot(positions[p] - a, unitNormal);

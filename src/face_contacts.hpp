@@ -9,6 +9,7 @@
 // their spacing meets the triangles between them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -17,6 +18,8 @@
 #include "topology.hpp"
 
 namespace nuno {
+
+using TriangleCorners = std::array<std::uint32_t, 3>;
 
 // A particle and a triangle (by number in Topology::triangleIndices), with the side of the
 // triangle's plane the particle is kept on: +1 along (b - a) x (c - a) of its corners in order,
@@ -32,12 +35,12 @@ struct FaceContact {
 class FaceContacts {
 public:
     // Returns how much farther than `reach` the hash must look: a particle within reach of a
-    // triangle is within reach plus this of the triangle's first corner.
+    // triangle is within reach plus this of the triangle's hub corner.
     float beginList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
                     const Topology& topology, float reach, float thickness);
-    // Lists the triangles that start at either particle near the other. A pair listed before
-    // keeps its side (at endList); a new one takes the side of the positions this substep began
-    // from.
+    // Lists the triangles whose hub is either particle, near the other. A pair listed before
+    // keeps its side (at endList); a new one takes the side of `substepStarts`, the positions
+    // this substep began from.
     void listPair(std::uint32_t i, std::uint32_t j, const std::vector<Vec3>& positions,
                   const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
                   const Topology& topology);
@@ -48,16 +51,18 @@ public:
                   JacobiCorrections& corrections);
 
 private:
-    void listTrianglesStartingAt(std::uint32_t firstCorner, std::uint32_t particle, const std::vector<Vec3>& positions,
-                                 const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
-                                 const Topology& topology);
+    void listTrianglesAround(std::uint32_t hub, std::uint32_t particle, const std::vector<Vec3>& positions,
+                             const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
+                             const Grid& grid);
 
-    // Triangles by their first corner: triangles [firstCornerStarts[p], firstCornerStarts[p + 1])
-    // of firstCornerTriangles start at particle p.
-    std::vector<std::uint32_t> firstCornerStarts_;
-    std::vector<std::uint32_t> firstCornerTriangles_;
-    float restFirstCornerReach_ = 0.0f;  // metres: the farthest a triangle's corners lie from its first at rest
-    std::vector<float> firstCornerReaches_;  // per triangle, as listed; negative: too stretched to list
+    // Each triangle's corners, turned (keeping their winding) to start at its hub, the corner the
+    // hash meets it through; the triangles by hub: [hubStarts[p], hubStarts[p + 1]) of
+    // hubTriangles have their hub at particle p.
+    std::vector<TriangleCorners> hubCorners_;
+    std::vector<std::uint32_t> hubStarts_;
+    std::vector<std::uint32_t> hubTriangles_;
+    float restHubReach_ = 0.0f;       // metres: the farthest a triangle's corners lie from its hub at rest
+    std::vector<float> hubReaches_;  // per triangle, as listed; negative: too stretched to list
     float reach_ = 0.0f;
     float restExclusion_ = 0.0f;
 
@@ -67,6 +72,8 @@ private:
     std::vector<FaceContact> earlierFaces_;  // the list before, for the sides its pairs keep
     std::vector<std::uint32_t> earlierStarts_;
     std::vector<std::uint32_t> listedTriangles_;  // each once
+    std::vector<std::uint32_t> triangleMarks_;    // endList's scratch, per triangle
+    std::vector<float> earlierSides_;
     std::vector<Vec3> unitNormals_;               // per triangle, this substep (the listed ones)
 };
 

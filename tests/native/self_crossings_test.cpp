@@ -11,6 +11,7 @@
 
 #include "cloth.hpp"
 #include "metric.hpp"
+#include "pile_scene.hpp"
 #include "self_crossings.hpp"
 
 namespace nuno {
@@ -187,11 +188,9 @@ TEST(SelfCrossings, IsQuickAt64And128) {
     }
 }
 
-// The demo's pile preset at 48 x 48 (issue 25): a 1.4 m sheet gathered into three pleats 8 cm
-// deep (as web/demo/pleats.js lays it out, in doubles), stood on its edge with its middle 1.9 m
-// up, let fall onto the floor (friction 0.8); XPBD as the demo sets it (compliances 1e-6, 1e-4
-// and 1e-2 m/N), 10 substeps x 1 iteration, self-collision thickness one grid spacing (29.8 mm)
-// or none. The crossings every quarter second for 8 s: the most seen, and the last.
+// The demo's pile at 48 x 48 (tests/native/pile_scene.hpp), with self-collision at one grid
+// spacing (29.8 mm) or none. The crossings every quarter second for 8 s: the most seen, and the
+// last.
 struct PileCrossings {
     std::size_t most;
     std::size_t last;
@@ -199,28 +198,7 @@ struct PileCrossings {
 
 PileCrossings crossingsInThePile(bool selfCollision) {
     constexpr int side = 48;
-    constexpr double width = 1.4;
-    ClothSettings settings;
-    settings.columns = side;
-    settings.rows = side;
-    settings.width = static_cast<float>(width);
-    settings.height = static_cast<float>(width);
-    settings.pins = PinPreset::None;
-    for (int row = 0; row < side; ++row) {
-        for (int column = 0; column < side; ++column) {
-            const double across = static_cast<double>(column) / (side - 1);
-            const double down = static_cast<double>(row) / (side - 1);
-            settings.initialPositions.emplace_back(static_cast<float>((across - 0.5) * width),
-                                                   static_cast<float>(1.9 + (0.5 - down) * width),
-                                                   static_cast<float>(0.5 * 0.08 * std::sin(kTwoPi * 3.0 * across)));
-        }
-    }
-    settings.structural.compliance = 1e-6f;
-    settings.shear.compliance = 1e-4f;
-    settings.bending.compliance = 1e-2f;
-    settings.selfCollisionThickness = selfCollision ? static_cast<float>(width / (side - 1)) : 0.0f;
-    Cloth cloth(settings);
-    cloth.addCollider({planeThrough(Vec3(0), Vec3(0, 1, 0)), 0.8f});
+    Cloth cloth = test::pileOnTheFloor(side, selfCollision ? test::pileSpacing(side) : 0.0f);
     const std::string scene = selfCollision ? "pile 48x48, thickness 29.8 mm" : "pile 48x48, self-collision off";
     PileCrossings crossings{0, 0};
     for (int quarter = 1; quarter <= 32; ++quarter) {
