@@ -350,6 +350,7 @@ export class Cloth {
    * @param {number} particle
    */
   patchOf(particle) {
+    requireIndex('particle', particle, this.particleCount);
     return this.#live.patchOf(particle);
   }
 

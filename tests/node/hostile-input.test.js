@@ -244,6 +244,15 @@ test('particle arguments: only integer indices in range, never coerced', (t) => 
   assert.equal(cloth.settings.pins, 'none', 'nothing was pinned by a rejected call');
 });
 
+test("patchOf('3') and patchOf(null): a particle by number, as pin has it", (t) => {
+  const cloth = make({});
+  t.after(() => cloth.dispose());
+  for (const value of ['3', null, 1.5, -1, cloth.particleCount, undefined]) {
+    assertError(() => cloth.patchOf(/** @type {any} */ (value)), /^nuno: 'particle' must be an integer in \[0, \d+\], got /);
+  }
+  assert.equal(cloth.patchOf(3), 0);
+});
+
 test('hold(3, null) and other positions: an array of 3 numbers', (t) => {
   const cloth = make({});
   t.after(() => cloth.dispose());
