@@ -134,6 +134,9 @@ void Cloth::reset() {
     gustClock_ = GustClock{};
     // Made anew where it began: what a collider moved onto since is left to depenetrate.
     colliders_.forgetTravel();
+    // Its face pairs remember which side of a triangle each particle came from: a cloth put back
+    // has no such past.
+    selfCollision_ = SelfCollision{};
 }
 
 void Cloth::applyPins() {
