@@ -86,17 +86,16 @@ void FaceContacts::listPair(std::uint32_t i, std::uint32_t j, const std::vector<
     const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(i) == grid.patchOf(j);
     const Vec3 restBetween = restPositions[i] - restPositions[j];
     if (onePatch && glm::dot(restBetween, restBetween) < restExclusion_ * restExclusion_) return;
-    listTrianglesAround(i, j, positions, substepStarts, restPositions, topology.grid);
-    listTrianglesAround(j, i, positions, substepStarts, restPositions, topology.grid);
+    listTrianglesAround(i, j, onePatch, positions, substepStarts, restPositions);
+    listTrianglesAround(j, i, onePatch, positions, substepStarts, restPositions);
 }
 
-void FaceContacts::listTrianglesAround(std::uint32_t hub, std::uint32_t particle, const std::vector<Vec3>& positions,
-                                       const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
-                                       const Grid& grid) {
+void FaceContacts::listTrianglesAround(std::uint32_t hub, std::uint32_t particle, bool onePatch,
+                                       const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
+                                       const std::vector<Vec3>& restPositions) {
     const Vec3& p = positions[particle];
     const Vec3& a = positions[hub];
     const float fromHubSquared = glm::dot(p - a, p - a);
-    const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(particle) == grid.patchOf(hub);
     for (std::uint32_t k = hubStarts_[hub]; k < hubStarts_[hub + 1]; ++k) {
         const std::uint32_t t = hubTriangles_[k];
         const float reachOfTriangle = hubReaches_[t];

@@ -51,9 +51,10 @@ public:
                   JacobiCorrections& corrections);
 
 private:
-    void listTrianglesAround(std::uint32_t hub, std::uint32_t particle, const std::vector<Vec3>& positions,
-                             const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
-                             const Grid& grid);
+    // onePatch: whether the hub and the particle are of one patch.
+    void listTrianglesAround(std::uint32_t hub, std::uint32_t particle, bool onePatch,
+                             const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
+                             const std::vector<Vec3>& restPositions);
 
     // Each triangle's corners, turned (keeping their winding) to start at its hub, the corner the
     // hash meets it through; the triangles by hub: [hubStarts[p], hubStarts[p + 1]) of

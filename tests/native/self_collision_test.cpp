@@ -169,16 +169,10 @@ TEST(SelfCollision, WorksWithEverySolverAndOrdering) {
     }
 }
 
-// Two horizontal papers of 8 x 8 (10 cm square, 14.3 mm apart), the lower one pinned, the upper
-// one 23 mm above it and shifted half a cell, so each of its particles is over the middle of a
-// cell of the lower one (10.1 mm from its corners), thrown down at `speed`. Thickness 5 mm:
-// particle pairs never come that close, so only the face pairs can stop the paper.
-struct ThrownPaper {
-    float lowestOver;  // metres above the lower paper: the lowest particle over it, at any step
-    std::size_t crossings;
-};
-
-ThrownPaper throwPaperOntoPinnedPaper(float speed) {
+// Two horizontal papers of 8 x 8 (10 cm square, 14.3 mm apart), the upper one `heightAbove` the
+// lower and shifted half a cell, so each of its particles is over the middle of a cell of the
+// lower one (10.1 mm from its corners), moving at `upperVelocity`.
+ClothSettings paperOverPaper(float heightAbove, const Vec3& upperVelocity, float thickness) {
     PatchLayout layout;
     layout.patchesAcross = 2;
     layout.patchesDown = 1;
@@ -189,12 +183,24 @@ ThrownPaper throwPaperOntoPinnedPaper(float speed) {
     const float halfCell = 0.5f * 0.1f / 7.0f;
     std::vector<PatchPose> poses(2);
     poses[0].position = Vec3(0.0f, 0.5f, 0.0f);
-    poses[1].position = Vec3(halfCell, 0.523f, halfCell);
-    poses[1].velocity = Vec3(0.0f, -speed, 0.0f);
+    poses[1].position = Vec3(halfCell, 0.5f + heightAbove, halfCell);
+    poses[1].velocity = upperVelocity;
     ClothSettings settings;
     settings.pins = PinPreset::None;
     placePatches(layout, poses, settings);
-    settings.selfCollisionThickness = 0.005f;
+    settings.selfCollisionThickness = thickness;
+    return settings;
+}
+
+// The lower paper pinned, the upper one 23 mm above it thrown down at `speed`. Thickness 5 mm:
+// particle pairs never come that close, so only the face pairs can stop the paper.
+struct ThrownPaper {
+    float lowestOver;  // metres above the lower paper: the lowest particle over it, at any step
+    std::size_t crossings;
+};
+
+ThrownPaper throwPaperOntoPinnedPaper(float speed) {
+    const ClothSettings settings = paperOverPaper(0.023f, Vec3(0.0f, -speed, 0.0f), 0.005f);
     Cloth cloth(settings);
     const Grid& grid = cloth.topology().grid;
     for (std::uint32_t i = 0; i < static_cast<std::uint32_t>(grid.particleCount()); ++i) {
@@ -232,22 +238,8 @@ TEST(SelfCollision, APaperThrownThroughTheGapsOfAnotherIsStoppedOnIt) {
 // pairs learn that side; reset() puts it back above. The sides learnt before the reset must go
 // with it, or the first step pushes the paper through to where it was.
 TEST(SelfCollision, ResetForgetsTheSidesTheFacePairsHeld) {
-    PatchLayout layout;
-    layout.patchesAcross = 2;
-    layout.patchesDown = 1;
-    layout.patchColumns = 8;
-    layout.patchRows = 8;
-    layout.patchWidth = 0.1f;
-    layout.patchHeight = 0.1f;
-    const float halfCell = 0.5f * 0.1f / 7.0f;
-    std::vector<PatchPose> poses(2);
-    poses[0].position = Vec3(0.0f, 0.5f, 0.0f);
-    poses[1].position = Vec3(halfCell, 0.512f, halfCell);
-    ClothSettings settings;
-    settings.pins = PinPreset::None;
+    ClothSettings settings = paperOverPaper(0.012f, Vec3(0.0f), 0.01f);
     settings.gravity = Vec3(0.0f);
-    placePatches(layout, poses, settings);
-    settings.selfCollisionThickness = 0.01f;
     Cloth cloth(settings);
     const Grid& grid = cloth.topology().grid;
     std::vector<std::uint32_t> upper;
