@@ -1,35 +1,8 @@
 #include "cloth.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <stdexcept>
 #include <string>
 
-#include "pins.hpp"
-#include "sheet.hpp"
-
 namespace nuno {
-namespace {
-
-std::string showMebibytes(std::uint64_t bytes) {
-    return showNumber(std::round(static_cast<double>(bytes) / (1024.0 * 1024.0))) + " MiB";
-}
-
-}  // namespace
-
-void Cloth::requireFitsInMemory(const ClothSettings& settings, const std::string& name, const std::string& units,
-                                int particlesPerUnit) {
-    const std::uint64_t bytes = memoryBytes(settings);
-    if (bytes <= kMaxClothBytes) return;
-    const double bytesPerParticle = static_cast<double>(bytes) / settings.particleCount();
-    const auto maxUnits = static_cast<std::uint64_t>(static_cast<double>(kMaxClothBytes) / bytesPerParticle / particlesPerUnit);
-    failInput(name,
-              "at most about " + std::to_string(maxUnits) + " " + units + " (a cloth keeps about " +
-                  showNumber(std::round(bytesPerParticle)) + " bytes per particle and may take " +
-                  showMebibytes(kMaxClothBytes) + " of the 2 GiB WebAssembly heap)",
-              std::to_string(settings.particleCount() / particlesPerUnit) + ", which needs about " + showMebibytes(bytes));
-}
-
 namespace {
 
 // Another ordering or solver, or XPBD iterated, keeps more state (made when first used): the
@@ -49,34 +22,24 @@ void requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings
               got);
 }
 
+// The CPU cloth's own limit, before the model checks its smaller one.
 const ClothSettings& validated(const ClothSettings& settings) {
     validate(settings);
     Cloth::requireFitsInMemory(settings, "columns * rows", "particles", 1);
     return settings;
 }
 
-void requireUnchanged(bool same, const char* name) {
-    if (!same) {
-        throw std::invalid_argument(std::string("nuno: '") + name +
-                                    "' shapes the grid and cannot change on a running cloth; create a new cloth");
-    }
-}
-
 }  // namespace
 
 Cloth::Cloth(const ClothSettings& settings)
-    : settings_(validated(settings)),
-      restPositions_(initialPositions(settings_)),
-      topology_(buildTopology(Grid{settings_.columns, settings_.rows, settings_.patchColumns, settings_.patchRows},
-                              restPositions_)),
-      restLengthsByDirection_(nuno::restLengthsByDirection(topology_)),
-      split_(restPositions_.size()),
+    : model_(validated(settings)),
+      topology_(buildTopology(model_.grid(), model_.restPositions())),
+      split_(model_.particleCount()),
       patchEdges_(topology_.grid),
-      normals_(restPositions_.size()),
-      redBlack_(topology_, restLengthsByDirection_),
-      accumulator_(settings_.stepSeconds, settings_.maxFrameSeconds),
-      stepStartPositions_(SplitParticles::lengthFor(restPositions_.size())),
-      stepStartVelocities_(SplitParticles::lengthFor(restPositions_.size())) {
+      normals_(model_.particleCount()),
+      redBlack_(topology_, model_.restLengthsByDirection()),
+      stepStartPositions_(SplitParticles::lengthFor(model_.particleCount())),
+      stepStartVelocities_(SplitParticles::lengthFor(model_.particleCount())) {
     reset();
 }
 
@@ -88,23 +51,18 @@ std::uint64_t Cloth::memoryBytes(const ClothSettings& settings) {
     const std::uint64_t constraints = (columns - 1) * rows + columns * (rows - 1) + 2 * (columns - 1) * (rows - 1) +
                                       (columns - 2) * rows + columns * (rows - 2);
     const std::uint64_t triangleIndices = 6 * (columns - 1) * (rows - 1);
-    // restPositions_, the xyz positions and velocities, normals_, the step start's positions and
-    // velocities (6), and the caller's starting shape and velocities when there are.
-    const std::uint64_t vectorsPerParticle =
-        6 + (settings.initialPositions.empty() ? 0 : 1) + (settings.initialVelocities.empty() ? 0 : 1);
-    const std::uint64_t perParticle = vectorsPerParticle * sizeof(Vec3) +
-                                      2 * sizeof(float) /* inverse mass, Jacobi count */ +
-                                      kRestLengthsPerParticle * sizeof(float) + SplitParticles::kBytesPerParticle;
+    // The xyz positions and velocities, normals_, the step start's positions and velocities (5).
+    const std::uint64_t perParticle = 5 * sizeof(Vec3) + 2 * sizeof(float) /* inverse mass, Jacobi count */ +
+                                      SplitParticles::kBytesPerParticle;
     const std::uint64_t perConstraint = sizeof(DistanceConstraint) + sizeof(std::uint32_t) /* Gauss-Seidel order */;
     const std::uint64_t patchEdges = 2 * columns * sizeof(float);
-    return particles * perParticle + constraints * perConstraint + triangleIndices * sizeof(std::uint32_t) + patchEdges +
-           RedBlackSolver::memoryBytes(settings) + SweepSolver::memoryBytes(settings, constraints);
+    return ClothModel::memoryBytes(settings) + particles * perParticle + constraints * perConstraint +
+           triangleIndices * sizeof(std::uint32_t) + patchEdges + RedBlackSolver::memoryBytes(settings) +
+           SweepSolver::memoryBytes(settings, constraints);
 }
 
 void Cloth::hold(std::uint32_t particle, const Vec3& position) {
-    checkParticle(particle);
-    requireVector("position", position, kMaxCoordinateMetres);
-    if (std::find(held_.begin(), held_.end(), particle) == held_.end()) held_.push_back(particle);
+    model_.hold(particle, position);
     particles_.inverseMasses[particle] = 0.0f;
     particles_.velocities[particle] = Vec3(0);
     particles_.positions[particle] = position;
@@ -112,122 +70,55 @@ void Cloth::hold(std::uint32_t particle, const Vec3& position) {
 }
 
 void Cloth::release(std::uint32_t particle) {
-    checkParticle(particle);
-    const auto found = std::find(held_.begin(), held_.end(), particle);
-    if (found == held_.end()) return;
-    held_.erase(found);
-    particles_.inverseMasses[particle] = isPinned(particle) ? 0.0f : 1.0f / settings_.particleMass();
+    if (!model_.isHeld(particle)) return model_.checkParticle(particle);
+    model_.release(particle);
+    particles_.inverseMasses[particle] = model_.inverseMassOf(particle);
     splitParticle(particle);
 }
 
 void Cloth::reset() {
-    particles_.positions = restPositions_;
-    if (settings_.initialVelocities.empty()) {
-        particles_.velocities.assign(restPositions_.size(), Vec3(0));
+    model_.reset();
+    particles_.positions = model_.restPositions();
+    const std::vector<Vec3>& initialVelocities = settings().initialVelocities;
+    if (initialVelocities.empty()) {
+        particles_.velocities.assign(particles_.positions.size(), Vec3(0));
     } else {
-        particles_.velocities = settings_.initialVelocities;
+        particles_.velocities = initialVelocities;
     }
-    particles_.inverseMasses.assign(restPositions_.size(), 1.0f / settings_.particleMass());
-    held_.clear();
     applyPins();
-    accumulator_.reset();
-    gustClock_ = GustClock{};
-    // Made anew where it began: what a collider moved onto since is left to depenetrate.
-    colliders_.forgetTravel();
     // Its face pairs remember which side of a triangle each particle came from: a cloth put back
     // has no such past.
     selfCollision_ = SelfCollision{};
 }
 
 void Cloth::applyPins() {
-    const float freeInverseMass = 1.0f / settings_.particleMass();
-    std::fill(particles_.inverseMasses.begin(), particles_.inverseMasses.end(), freeInverseMass);
-    for (std::uint32_t index : pins()) {
-        particles_.inverseMasses[index] = 0.0f;
-        particles_.velocities[index] = Vec3(0);
-    }
-    for (std::uint32_t index : held_) particles_.inverseMasses[index] = 0.0f;
+    particles_.inverseMasses = model_.inverseMasses();
+    for (const std::uint32_t particle : model_.pinned()) particles_.velocities[particle] = Vec3(0);
     splitFromXyz(kPositions | kVelocities | kInverseMasses, team());
 }
 
 void Cloth::configure(const ClothSettings& next) {
-    // The grid first: a changed grid is the mistake, whatever else it makes look out of range
-    // (pins beyond a smaller grid, say).
-#define NUNO_REQUIRE_GRID_UNCHANGED(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
-    if (Scope::scope == Scope::Grid) requireUnchanged(next.field == settings_.field, key);
-    NUNO_SETTINGS(NUNO_REQUIRE_GRID_UNCHANGED)
-#undef NUNO_REQUIRE_GRID_UNCHANGED
-    validate(next);
-    requireChangeFitsInMemory(settings_, next);
-
-    const bool pinsChanged = next.pins != settings_.pins || next.pinnedParticles != settings_.pinnedParticles;
-    settings_ = next;
-    accumulator_.configure(settings_.stepSeconds, settings_.maxFrameSeconds);
-    if (pinsChanged) applyPins();
+    if (model_.configure(next, requireChangeFitsInMemory)) applyPins();
     // What the new settings no longer use goes, so what is kept is what memoryBytes counts.
-    redBlack_.fitTo(settings_);
-    sweeps_.fitTo(settings_);
-}
-
-void Cloth::checkParticle(std::uint32_t particle) const {
-    if (particle >= particles_.size()) {
-        throw std::invalid_argument("nuno: 'particle' must be an index in [0, " +
-                                    std::to_string(particles_.size() - 1) + "], got " + std::to_string(particle));
-    }
-}
-
-std::vector<std::uint32_t> Cloth::pins() const {
-    return pinnedParticles(topology_.grid, settings_.pins, settings_.pinnedParticles);
-}
-
-bool Cloth::isPinned(std::uint32_t particle) const {
-    checkParticle(particle);
-    const std::vector<std::uint32_t> pinned = pins();
-    return std::binary_search(pinned.begin(), pinned.end(), particle);
+    redBlack_.fitTo(settings());
+    sweeps_.fitTo(settings());
 }
 
 void Cloth::pin(std::uint32_t particle) {
-    checkParticle(particle);
-    std::vector<std::uint32_t> pinned = pins();
-    pinned.push_back(particle);
-    setPins(pinned);
+    model_.pin(particle);
     particles_.inverseMasses[particle] = 0.0f;
     particles_.velocities[particle] = Vec3(0);
     splitParticle(particle);
 }
 
 void Cloth::unpin(std::uint32_t particle) {
-    checkParticle(particle);
-    std::vector<std::uint32_t> pinned = pins();
-    pinned.erase(std::remove(pinned.begin(), pinned.end(), particle), pinned.end());
-    setPins(pinned);
-    if (std::find(held_.begin(), held_.end(), particle) == held_.end()) {
-        particles_.inverseMasses[particle] = 1.0f / settings_.particleMass();
+    model_.unpin(particle);
+    if (!model_.isHeld(particle)) {
+        particles_.inverseMasses[particle] = model_.inverseMassOf(particle);
         particles_.velocities[particle] = Vec3(0);
         splitParticle(particle);
     }
 }
-
-// The settings keep saying which particles are pinned, so reset() and settings() agree.
-void Cloth::setPins(const std::vector<std::uint32_t>& pinned) {
-    settings_.pins = PinPreset::Custom;
-    settings_.pinnedParticles = pinnedParticles(topology_.grid, PinPreset::Custom, pinned);
-}
-
-SolverParameters Cloth::solverParameters() const {
-    const ClothSettings& s = settings_;
-    return {s.solver, s.ordering, s.jacobiRelaxation, s.springConstant, s.particleMass(),
-            {s.structural, s.shear, s.bending}};
-}
-
-Forces Cloth::forces() const {
-    const ClothSettings& s = settings_;
-    return {s.gravity, s.wind, s.damping, s.windNormalDrag, s.windTangentialDrag};
-}
-
-FamilyRules Cloth::familyRules() const { return rulesFor(solverParameters(), settings_.substepSeconds()); }
-
-SubstepFactors Cloth::substepFactors() const { return nuno::substepFactors(forces(), settings_.substepSeconds()); }
 
 int Cloth::step(double frameSeconds) {
     const int steps = advanceClock(frameSeconds);
@@ -248,12 +139,6 @@ ThreadTeam& Cloth::team() const {
     return team_ && particles_.size() >= kParticlesWorthThreads ? *team_ : ThreadTeam::alone();
 }
 
-GustWaves Cloth::gustWavesForSubstep() {
-    const GustWaves waves = gustWavesAt(settings_, gustClock_);
-    gustClock_.advance(settings_, settings_.substepSeconds());
-    return waves;
-}
-
 const std::vector<Vec3>& Cloth::normals() {
     const Grid& grid = topology_.grid;
     const Band rows{0, static_cast<std::size_t>(grid.rows)};
@@ -263,7 +148,7 @@ const std::vector<Vec3>& Cloth::normals() {
 }
 
 double Cloth::kineticEnergy() const {
-    return nuno::kineticEnergy(particles_, settings_.particleMass());
+    return nuno::kineticEnergy(particles_, settings().particleMass());
 }
 
 }  // namespace nuno

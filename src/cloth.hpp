@@ -1,4 +1,6 @@
-// A running cloth: settings, topology, particle state, colliders and the stepping loop.
+// A cloth stepped on the CPU: a model (cloth_model.hpp: settings, rest shape, pins, colliders,
+// clock) and what stepping it here takes: the constraints, the particle state, the solvers'
+// lanes and the self-collision lists.
 //
 // One fixed step of stepSeconds is split into substeps; each substep runs the stages of the step
 // schedule (step_schedule.hpp): predict (gravity, damping, wind drag) -> iterations x constraint
@@ -19,8 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "accumulator.hpp"
-#include "colliders.hpp"
+#include "cloth_model.hpp"
 #include "constraint_solver.hpp"
 #include "integrate.hpp"
 #include "measurements.hpp"
@@ -29,12 +30,8 @@
 #include "red_black_solver.hpp"
 #include "self_collision.hpp"
 #include "self_crossings.hpp"
-#include "settings.hpp"
 #include "split_particles.hpp"
-#include "step_schedule.hpp"
 #include "thread_team.hpp"
-#include "topology.hpp"
-#include "wind_gusts.hpp"
 
 namespace nuno {
 
@@ -45,18 +42,18 @@ public:
     explicit Cloth(const ClothSettings& settings);
 
     // Bytes the arrays of a cloth with these settings hold while it runs, counted from their
-    // element types and lengths: particle state, constraints and their bookkeeping, triangles.
-    // For settings that pass validate().
+    // element types and lengths: the model's, particle state, constraints and their bookkeeping,
+    // triangles. For settings that pass validate().
     static std::uint64_t memoryBytes(const ClothSettings& settings);
-    // Refuses a grid the heap cannot hold by the name of what made it so large, rather than
-    // letting an allocation fail as std::bad_alloc: at most about N `units` of
-    // `particlesPerUnit` particles ('columns * rows' counts particles, a patch layout patches).
+    // ClothModel::requireFitsInMemory for what a CPU cloth keeps.
     static void requireFitsInMemory(const ClothSettings& settings, const std::string& name, const std::string& units,
-                                    int particlesPerUnit);
-    // The most a cloth may keep: half the 2 GiB the WebAssembly heap can grow to. Building the
-    // constraints briefly needs more than they keep (a copy regrouped into passes: a 1023 MiB
-    // cloth took the wasm memory to 1324 MiB), and the page's own allocations share the heap.
-    static constexpr std::uint64_t kMaxClothBytes = std::uint64_t{1} << 30;
+                                    int particlesPerUnit) {
+        ClothModel::requireFitsInMemory(settings, memoryBytes(settings), name, units, particlesPerUnit);
+    }
+    static constexpr std::uint64_t kMaxClothBytes = ClothModel::kMaxBytes;
+
+    // What this cloth is, wherever it would step: settings, rest shape, pins, colliders, clock.
+    const ClothModel& model() const { return model_; }
 
     // Advances by a frame's time through the fixed-step accumulator; returns the steps taken.
     // Steps share their per-particle stages and red-black passes among the team's threads, on
@@ -67,9 +64,7 @@ public:
     static constexpr std::size_t kParticlesWorthThreads = 64 * 64;
 
     int step(double frameSeconds);
-    // The accumulator alone: how many fixed steps this frame's time is worth (for a solver that
-    // steps elsewhere, such as the GPU one, with this cloth as its set-up).
-    int advanceClock(double frameSeconds) { return accumulator_.advance(frameSeconds); }
+    int advanceClock(double frameSeconds) { return model_.advanceClock(frameSeconds); }
     void stepFixed(int count = 1);
     // Back to the starting shape at rest, keeping the current pins, colliders and parameters.
     void reset();
@@ -77,12 +72,12 @@ public:
     // Changes any run-time setting. Settings that shape the grid (columns, rows, width, height,
     // orientation, center, positions, density) cannot change: that throws, naming the setting.
     void configure(const ClothSettings& next);
-    const ClothSettings& settings() const { return settings_; }
+    const ClothSettings& settings() const { return model_.settings(); }
 
     // Holds the particle where it is now / lets it fall again.
     void pin(std::uint32_t particle);
     void unpin(std::uint32_t particle);
-    bool isPinned(std::uint32_t particle) const;
+    bool isPinned(std::uint32_t particle) const { return model_.isPinned(particle); }
 
     // Dragging: hold() places the particle at a point (each coordinate within
     // kMaxCoordinateMetres) and keeps it there (the cloth follows through its constraints);
@@ -91,49 +86,37 @@ public:
     void hold(std::uint32_t particle, const Vec3& position);
     void release(std::uint32_t particle);
 
-    std::uint32_t addCollider(const Collider& collider) { return colliders_.add(collider); }
-    void updateCollider(std::uint32_t id, const Collider& collider) { colliders_.update(id, collider); }
-    void removeCollider(std::uint32_t id) { colliders_.remove(id); }
-    const Collider& collider(std::uint32_t id) const { return colliders_.get(id); }
-    const ColliderSet& colliders() const { return colliders_; }
-    // What stepping does after a step's first substep, for a GPU cloth that steps in its place.
-    void forgetColliderTravel() { colliders_.forgetTravel(); }
+    std::uint32_t addCollider(const Collider& collider) { return model_.addCollider(collider); }
+    void updateCollider(std::uint32_t id, const Collider& collider) { model_.updateCollider(id, collider); }
+    void removeCollider(std::uint32_t id) { model_.removeCollider(id); }
+    const Collider& collider(std::uint32_t id) const { return model_.collider(id); }
+    const ColliderSet& colliders() const { return model_.colliders(); }
 
     const Topology& topology() const { return topology_; }
     const Particles& particles() const { return particles_; }
     const std::vector<Vec3>& positions() const { return particles_.positions; }
     // Recomputed on each call from the current positions.
     const std::vector<Vec3>& normals();
-    const std::vector<Vec3>& restPositions() const { return restPositions_; }
-    const std::vector<float>& restLengthsByDirection() const { return restLengthsByDirection_; }
+    const std::vector<Vec3>& restPositions() const { return model_.restPositions(); }
 
-    Strain strain(Family family) const { return strainOf(topology_, particles_.positions, family); }
+    Strain strain(Family family) const { return model_.strain(family, particles_.positions); }
     // The smallest signed distance from a free particle to a collider, metres (negative inside).
-    float colliderClearance() const { return colliders_.clearance(particles_.positions, particles_.inverseMasses); }
+    float colliderClearance() const { return colliders().clearance(particles_.positions, particles_.inverseMasses); }
     // Pairs of particles closer than thickness / 2 that were not neighbours at rest (of different
     // patches, or farther than thickness apart in the rest shape).
     std::size_t selfIntersections(float thickness) const {
-        return nuno::selfIntersections(particles_.positions, restPositions_, topology_.grid, thickness);
+        return model_.selfIntersections(particles_.positions, thickness);
     }
     // Structural edges passing through the cloth's own triangles (self_crossings.hpp): cloth that
     // has passed through itself, however far apart the layers have moved since.
-    std::size_t selfCrossings() const { return nuno::selfCrossings(particles_.positions, topology_); }
+    std::size_t selfCrossings() const { return model_.selfCrossings(particles_.positions); }
     double kineticEnergy() const;
-    // What each family's stiffness means for one substep of the current settings.
-    FamilyRules familyRules() const;
-    // The stages of one substep with the current ordering and iterations.
-    std::vector<Stage> substepSchedule() const {
-        return nuno::substepSchedule(settings_.ordering, settings_.iterations, settings_.selfCollisionThickness > 0.0f);
-    }
-    // What damping and wind drag do to a velocity over one substep of the current settings.
-    SubstepFactors substepFactors() const;
+    FamilyRules familyRules() const { return model_.familyRules(); }
+    std::vector<Stage> substepSchedule() const { return model_.substepSchedule(); }
+    SubstepFactors substepFactors() const { return model_.substepFactors(); }
     float lowestPoint() const { return nuno::lowestPoint(particles_.positions); }
-    // Seconds simulated since the start or the last reset(): the clock the gusts follow.
-    double simulatedSeconds() const { return gustClock_.seconds; }
-    // The gust waves now, then the gust clock moved on by a substep: for a solver that steps
-    // elsewhere (the GPU one), so its gusts follow the same clock as the CPU cloth's.
-    GustWaves gustWavesForSubstep();
-    double carriedSeconds() const { return accumulator_.carriedSeconds(); }
+    double simulatedSeconds() const { return model_.simulatedSeconds(); }
+    double carriedSeconds() const { return model_.carriedSeconds(); }
     std::uint64_t stepsTaken() const { return stepsTaken_; }
     // Fixed steps undone because they left a position or velocity non-finite.
     std::uint64_t nonFiniteRecoveries() const { return nonFiniteRecoveries_; }
@@ -142,8 +125,6 @@ private:
     // tests/native/stability_test.cpp: corrupts the settings past validation to prove the guard.
     friend struct ClothTestAccess;
 
-    SolverParameters solverParameters() const;
-    Forces forces() const;
     void substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
                  const FamilyRules& rules, const SubstepFactors& factors);
     // A particle changed in the xyz arrays, changed in the split ones too.
@@ -159,31 +140,23 @@ private:
     std::array<VectorArrays, 2> vectorArrays();
     bool stateIsFinite() const;
     ThreadTeam& team() const;
+    // The model's pins and holds into the particles' inverse masses; pinned ones stop.
     void applyPins();
-    std::vector<std::uint32_t> pins() const;  // sorted
-    void setPins(const std::vector<std::uint32_t>& pinned);
-    void checkParticle(std::uint32_t particle) const;
 
-    ClothSettings settings_;
-    std::vector<Vec3> restPositions_;
+    ClothModel model_;
     Topology topology_;
-    std::vector<float> restLengthsByDirection_;
     Particles particles_;
     SplitParticles split_;
     PatchEdges patchEdges_;
     std::vector<Vec3> normals_;  // sized once, so reading normals never grows wasm memory
     RedBlackSolver redBlack_;
     SweepSolver sweeps_;
-    ColliderSet colliders_;
     SelfCollision selfCollision_;
-    FixedStepAccumulator accumulator_;
     std::uint64_t stepsTaken_ = 0;
-    GustClock gustClock_;
     std::uint64_t nonFiniteRecoveries_ = 0;
     // Positions and velocities as the current fixed step began: what the guard restores.
     SplitVectors stepStartPositions_;
     SplitVectors stepStartVelocities_;
-    std::vector<std::uint32_t> held_;  // particles under hold(), whose inverse mass is 0 meanwhile
     std::shared_ptr<ThreadTeam> team_;
 };
 

@@ -13,19 +13,20 @@ namespace nuno {
 
 void Cloth::stepFixed(int count) {
     if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
-    const SolverParameters parameters = solverParameters();
-    const float substepSeconds = settings_.substepSeconds();
-    const SubstepFactors factors = substepFactors();
+    const SolverParameters parameters = model_.solverParameters();
+    const ClothSettings& settings = this->settings();
+    const float substepSeconds = settings.substepSeconds();
+    const SubstepFactors factors = model_.substepFactors();
     const FamilyRules rules = rulesFor(parameters, substepSeconds);
-    const std::vector<Stage> schedule = substepSchedule();
+    const std::vector<Stage> schedule = model_.substepSchedule();
     for (int s = 0; s < count; ++s) {
         stepStartPositions_ = split_.positions;
         stepStartVelocities_ = split_.velocities;
-        for (int i = 0; i < settings_.substeps; ++i) {
+        for (int i = 0; i < settings.substeps; ++i) {
             substep(schedule, substepSeconds, parameters, rules, factors);
-            gustClock_.advance(settings_, substepSeconds);
+            model_.advanceGustClock();
             // The colliders' moves since the last step are swept in its first substep.
-            if (i == 0) forgetColliderTravel();
+            if (i == 0) model_.forgetColliderTravel();
         }
         if (!stateIsFinite()) {
             split_.positions = stepStartPositions_;
@@ -69,6 +70,7 @@ bool Cloth::stateIsFinite() const { return allFinite(split_.positions) && allFin
 void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
                     const FamilyRules& rules, const SubstepFactors& factors) {
     ThreadTeam& team = this->team();
+    const ClothSettings& settings = this->settings();
     const Grid& grid = topology_.grid;
     const std::size_t fours = split_.fours();
     const auto rowCount = static_cast<std::size_t>(grid.rows);
@@ -96,14 +98,14 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                         computeNormals(grid, patchEdges_, split_.positions, split_.normals, rows);
                     });
                 }
-                const bool gusty = settings_.windGustSpeed > 0.0f;
-                const GustWaves gusts = gusty ? gustWavesAt(settings_, gustClock_) : GustWaves{};
-                const Forces forces = this->forces();
+                const bool gusty = settings.windGustSpeed > 0.0f;
+                const GustWaves gusts = gusty ? model_.gustWavesNow() : GustWaves{};
+                const Forces forces = model_.forces();
                 team.forEachBand(fours, [&](Band band) {
                     predict(split_, forces, factors, substepSeconds, gusty ? &gusts : nullptr, band);
                 });
                 sweeps_.beginSubstep();
-                redBlack_.beginSubstep(settings_);
+                redBlack_.beginSubstep(settings);
                 break;
             }
             case StageKind::Constrain:
@@ -114,14 +116,15 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 sweeps_.sweep(topology_, particles_, parameters, rules);
                 break;
             case StageKind::Separate:
-                selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, restPositions_, topology_,
-                                       {settings_.selfCollisionThickness, settings_.selfCollisionFriction}, substepSeconds);
+                selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, model_.restPositions(), topology_,
+                                       {settings.selfCollisionThickness, settings.selfCollisionFriction}, substepSeconds);
                 silentPushes = SilentPushes::FromSelfCollision;
                 break;
             case StageKind::Collide: {
-                const std::vector<float> depenetration = depenetrationMetres(colliders_.travels(), settings_.depenetrationSpeed, substepSeconds);
+                const ColliderSet& colliders = model_.colliders();
+                const std::vector<float> depenetration = depenetrationMetres(colliders.travels(), settings.depenetrationSpeed, substepSeconds);
                 team.forEachBand(fours, [&](Band band) {
-                    collide(split_, colliders_, depenetration, settings_.collisionMargin, substepSeconds, silentPushes, band);
+                    collide(split_, colliders, depenetration, settings.collisionMargin, substepSeconds, silentPushes, band);
                 });
                 break;
             }

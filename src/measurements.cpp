@@ -5,18 +5,21 @@
 
 namespace nuno {
 
-Strain strainOf(const Topology& topology, const std::vector<Vec3>& positions, Family family) {
+Strain strainOf(const Grid& grid, const std::vector<float>& restLengthsByDirection, const std::vector<Vec3>& positions,
+                Family family) {
     Strain strain;
     double sum = 0.0;
     std::size_t count = 0;
-    for (const DistanceConstraint& constraint : topology.constraints) {
-        if (constraint.family != family || constraint.restLength <= 0.0f) continue;
-        const float length = glm::length(positions[constraint.second] - positions[constraint.first]);
-        const float value = std::fabs(length - constraint.restLength) / constraint.restLength;
+    forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
+        const std::uint32_t first = grid.index(column, row);
+        const float restLength = restLengthsByDirection[first * kRestLengthsPerParticle + static_cast<std::size_t>(direction)];
+        if (familyOf(direction) != family || restLength <= 0.0f) return;
+        const float length = glm::length(positions[secondOf(grid, direction, column, row)] - positions[first]);
+        const float value = std::fabs(length - restLength) / restLength;
         strain.max = std::max(strain.max, value);
         sum += value;
         ++count;
-    }
+    });
     strain.mean = count > 0 ? static_cast<float>(sum / static_cast<double>(count)) : 0.0f;
     return strain;
 }

@@ -14,7 +14,9 @@ struct Strain {
     float mean = 0.0f;
 };
 
-Strain strainOf(const Topology& topology, const std::vector<Vec3>& positions, Family family);
+// Over the family's constraints, with their rest lengths as restLengthsByDirection() lays them out.
+Strain strainOf(const Grid& grid, const std::vector<float>& restLengthsByDirection, const std::vector<Vec3>& positions,
+                Family family);
 // Joules.
 double kineticEnergy(const Particles& particles, float particleMass);
 // The smallest y of any particle, metres.

@@ -190,8 +190,15 @@ bool segmentCrossesTriangle(const std::vector<Vec3>& positions, std::uint32_t fr
            turnsPositively(a, b, positions, corners[2], corners[0]) == first;
 }
 
-std::size_t selfCrossings(const std::vector<Vec3>& positions, const Topology& topology) {
-    const std::vector<std::uint32_t>& indices = topology.triangleIndices;
+std::size_t selfCrossings(const std::vector<Vec3>& positions, const Grid& grid) {
+    const std::vector<std::uint32_t> indices = triangleIndicesOf(grid);
+    // The structural edges, first particle then second.
+    std::vector<std::array<std::uint32_t, 2>> edges;
+    forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
+        if (familyOf(direction) == Family::Structural) {
+            edges.push_back({grid.index(column, row), secondOf(grid, direction, column, row)});
+        }
+    });
     const auto triangleCount = static_cast<std::uint32_t>(indices.size() / 3);
     const auto cornersOf = [&](std::uint32_t t) {
         return std::array<std::uint32_t, 3>{indices[3 * t], indices[3 * t + 1], indices[3 * t + 2]};
@@ -206,9 +213,8 @@ std::size_t selfCrossings(const std::vector<Vec3>& positions, const Topology& to
     // (a non-finite length counts as infinite); a cloth shrunk to a point, or mostly non-finite,
     // takes 1 m.
     std::vector<float> edgeLengths;
-    for (const DistanceConstraint& edge : topology.constraints) {
-        if (edge.family != Family::Structural) continue;
-        const float length = glm::length(positions[edge.second] - positions[edge.first]);
+    for (const auto& [first, second] : edges) {
+        const float length = glm::length(positions[second] - positions[first]);
         edgeLengths.push_back(std::isfinite(length) ? length : std::numeric_limits<float>::infinity());
     }
     const auto middle = edgeLengths.begin() + static_cast<std::ptrdiff_t>(edgeLengths.size() / 2);
@@ -222,12 +228,11 @@ std::size_t selfCrossings(const std::vector<Vec3>& positions, const Topology& to
     // cell they share, and tests it once.
     std::vector<std::uint32_t> metByEdge(triangleCount, 0);
     std::vector<std::uint32_t> candidates;  // of one edge
-    for (const DistanceConstraint& edge : topology.constraints) {
-        if (edge.family != Family::Structural) continue;
+    for (const auto& [first, second] : edges) {
         ++edgeNumber;
         Box box;
-        box.add(positions[edge.first]);
-        box.add(positions[edge.second]);
+        box.add(positions[first]);
+        box.add(positions[second]);
         if (!box.finite) continue;
         CellRange range;
         if (hash.cellsOf(box, range)) {
@@ -243,10 +248,10 @@ std::size_t selfCrossings(const std::vector<Vec3>& positions, const Topology& to
         // By box again: the hash checked its own, not the oversized ones or the every-triangle case.
         for (const std::uint32_t t : candidates) {
             const std::array<std::uint32_t, 3> corners = cornersOf(t);
-            const bool sharesParticle = std::find(corners.begin(), corners.end(), edge.first) != corners.end() ||
-                                        std::find(corners.begin(), corners.end(), edge.second) != corners.end();
+            const bool sharesParticle = std::find(corners.begin(), corners.end(), first) != corners.end() ||
+                                        std::find(corners.begin(), corners.end(), second) != corners.end();
             if (!sharesParticle && overlap(box.low, box.high, triangleBoxes[t].low, triangleBoxes[t].high) &&
-                segmentCrossesTriangle(positions, edge.first, edge.second, corners)) {
+                segmentCrossesTriangle(positions, first, second, corners)) {
                 ++crossings;
             }
         }

@@ -15,7 +15,7 @@
 namespace nuno {
 
 // Pairs of a structural edge (a particle and its right or down neighbour within one patch: the
-// structural constraints) and a triangle of the cloth's mesh (Topology::triangleIndices, the
+// structural constraints) and a triangle of the cloth's mesh (triangleIndicesOf(grid), the
 // triangles the renderer draws) that share no particle and where the edge passes through the
 // triangle, within one patch or between patches. Each pair counts once: an edge through two
 // layers counts 2, and a particle pushed through a layer far from it in the grid counts 8 (its
@@ -24,7 +24,7 @@ namespace nuno {
 // A spatial hash of the triangles' bounding boxes, with cells of the median structural edge
 // length, finds the candidates. Natively a 64 x 64 cloth takes 2-3 ms hanging, 5-10 ms as a
 // tangled heap; 128 x 128 14-18 ms and 60-120 ms (wasm in node: 2.3 ms and 17-28 ms at 64 x 64).
-std::size_t selfCrossings(const std::vector<Vec3>& positions, const Topology& topology);
+std::size_t selfCrossings(const std::vector<Vec3>& positions, const Grid& grid);
 
 // Whether the segment from particle `from` to particle `to` passes through the triangle of
 // particles `corners`, computed in double precision. Cases on the boundary:

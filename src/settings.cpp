@@ -209,6 +209,10 @@ void failInput(const std::string& name, const std::string& allowed, const std::s
 }
 
 
+std::string showMebibytes(std::uint64_t bytes) {
+    return showNumber(std::round(static_cast<double>(bytes) / (1024.0 * 1024.0))) + " MiB";
+}
+
 std::string showNumber(double value) {
     // As JS writes them.
     if (std::isnan(value)) return "NaN";

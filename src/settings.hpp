@@ -130,6 +130,8 @@ constexpr float kMaxSelfCollisionSpacings = 4.0f;
 // A number as the errors show it: a whole number up to 2^53 in full, any other the fewest digits
 // that read back as the same float32; NaN, Infinity and -Infinity as JS writes them.
 std::string showNumber(double value);
+// Bytes as whole mebibytes: "1024 MiB".
+std::string showMebibytes(std::uint64_t bytes);
 // A name as the errors echo it: control characters as \u escapes, so a key holding NUL (JS
 // allows it) cannot cut the message short.
 std::string printable(const std::string& text);

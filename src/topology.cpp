@@ -21,14 +21,13 @@ bool startsConstraint(const Grid& grid, Direction direction, int column, int row
            otherRow <= grid.patchEndRow(row);
 }
 
-std::size_t Topology::countOf(Family family) const {
-    return static_cast<std::size_t>(std::count_if(constraints.begin(), constraints.end(),
-                                                  [family](const DistanceConstraint& c) { return c.family == family; }));
+std::size_t constraintCount(const Grid& grid, Family family) {
+    std::size_t count = 0;
+    forEachConstraintStart(grid, [&](Direction direction, int, int) { count += familyOf(direction) == family ? 1 : 0; });
+    return count;
 }
 
-namespace {
-
-std::vector<std::uint32_t> buildTriangles(const Grid& grid) {
+std::vector<std::uint32_t> triangleIndicesOf(const Grid& grid) {
     std::vector<std::uint32_t> indices;
     indices.reserve(static_cast<std::size_t>((grid.columns - 1) * (grid.rows - 1) * 6));
     for (int row = 0; row + 1 < grid.rows; ++row) {
@@ -44,22 +43,6 @@ std::vector<std::uint32_t> buildTriangles(const Grid& grid) {
     }
     return indices;
 }
-
-// Calls visit(direction, column, row) for every constraint of the grid, in natural order: by
-// start particle, then direction.
-template <class Visit>
-void forEachConstraintStart(const Grid& grid, Visit&& visit) {
-    for (int row = 0; row < grid.rows; ++row) {
-        for (int column = 0; column < grid.columns; ++column) {
-            for (int d = 0; d < kDirectionCount; ++d) {
-                const auto direction = static_cast<Direction>(d);
-                if (startsConstraint(grid, direction, column, row)) visit(direction, column, row);
-            }
-        }
-    }
-}
-
-}  // namespace
 
 Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions) {
     Topology topology;
@@ -85,9 +68,8 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
     topology.gaussSeidelOrder.resize(passBegin);
     std::uint32_t natural = 0;
     forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
-        const GridOffset offset = offsetOf(direction);
         const std::uint32_t first = grid.index(column, row);
-        const std::uint32_t second = grid.index(column + offset.columns, row + offset.rows);
+        const std::uint32_t second = secondOf(grid, direction, column, row);
         const float restLength = glm::length(restPositions[second] - restPositions[first]);
         const std::uint32_t place =
             nextInPass[static_cast<std::size_t>(passIndex(direction, colourOf(direction, column, row)))]++;
@@ -99,19 +81,18 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
         topology.constraintCounts[constraint.first] += 1.0f;
         topology.constraintCounts[constraint.second] += 1.0f;
     }
-    topology.triangleIndices = buildTriangles(grid);
+    topology.triangleIndices = triangleIndicesOf(grid);
     return topology;
 }
 
-std::vector<float> restLengthsByDirection(const Topology& topology) {
-    std::vector<float> lengths(static_cast<std::size_t>(topology.grid.particleCount()) * kRestLengthsPerParticle, 0.0f);
-    for (const ConstraintPass& pass : topology.passes) {
-        for (std::uint32_t i = pass.begin; i < pass.end; ++i) {
-            const DistanceConstraint& constraint = topology.constraints[i];
-            lengths[constraint.first * kRestLengthsPerParticle + static_cast<std::size_t>(pass.direction)] =
-                constraint.restLength;
-        }
-    }
+std::vector<float> restLengthsByDirection(const Grid& grid, const std::vector<Vec3>& restPositions) {
+    std::vector<float> lengths(static_cast<std::size_t>(grid.particleCount()) * kRestLengthsPerParticle, 0.0f);
+    forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
+        const std::uint32_t first = grid.index(column, row);
+        const std::uint32_t second = secondOf(grid, direction, column, row);
+        lengths[first * kRestLengthsPerParticle + static_cast<std::size_t>(direction)] =
+            glm::length(restPositions[second] - restPositions[first]);
+    });
     return lengths;
 }
 

@@ -122,15 +122,40 @@ struct Topology {
     std::vector<std::uint32_t> gaussSeidelOrder;     // indices into constraints, by start particle
     std::vector<float> constraintCounts;             // per particle, the constraints it is in (Jacobi's mass split)
     std::vector<std::uint32_t> triangleIndices;      // two triangles per grid cell, for drawing
-
-    std::size_t countOf(Family family) const;
 };
 
 Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions);
 
+// Calls visit(direction, column, row) for every constraint of the grid, in natural order: by
+// start particle, then direction.
+template <class Visit>
+void forEachConstraintStart(const Grid& grid, Visit&& visit) {
+    for (int row = 0; row < grid.rows; ++row) {
+        for (int column = 0; column < grid.columns; ++column) {
+            for (int d = 0; d < kDirectionCount; ++d) {
+                const auto direction = static_cast<Direction>(d);
+                if (startsConstraint(grid, direction, column, row)) visit(direction, column, row);
+            }
+        }
+    }
+}
+
+// The particle at the other end of the constraint starting at (column, row) in this direction.
+inline std::uint32_t secondOf(const Grid& grid, Direction direction, int column, int row) {
+    const GridOffset offset = offsetOf(direction);
+    return grid.index(column + offset.columns, row + offset.rows);
+}
+
+// The constraints of one family the grid has.
+std::size_t constraintCount(const Grid& grid, Family family);
+
+// Two triangles per grid cell within a patch, for drawing and for the measures of crossings.
+std::vector<std::uint32_t> triangleIndicesOf(const Grid& grid);
+
 // Per particle, the rest length of the constraint starting there in each direction (0 where
 // there is none), padded to 8 floats: two RGBA texels' worth, as the GPU solver stores them.
+// Measured on the rest shape as buildTopology measures its constraints, to the bit.
 constexpr int kRestLengthsPerParticle = 8;
-std::vector<float> restLengthsByDirection(const Topology& topology);
+std::vector<float> restLengthsByDirection(const Grid& grid, const std::vector<Vec3>& restPositions);
 
 }  // namespace nuno

@@ -1,17 +1,17 @@
-// What the cloths that keep a CPU set-up share: the WebGL2 cloth, the WebGPU cloth and the
-// worker cloth each hold a `Cloth` that never steps. It keeps their settings, pins, colliders
-// and clock, checks every call (so the errors are the core's), and answers what does not depend
-// on where the cloth steps. Subclasses reach it through setupOf(); the package does not export it.
+// What the cloths that step elsewhere share: the WebGL2 cloth, the WebGPU cloth and the worker
+// cloth each hold a `ClothModel` (web/cloth-model.js), the core's model without the CPU stepper.
+// It keeps their settings, pins, colliders and clock, checks every call (so the errors are the
+// core's), and answers what does not depend on where the cloth steps. Subclasses reach it through setupOf(); the package does not export it.
 
-/** @typedef {import('./cloth.js').Cloth} Cloth */
+/** @typedef {import('./cloth-model.js').ClothModel} ClothModel */
 
-/** @type {WeakMap<ClothOverSetup, Cloth | null>} each cloth's set-up, null once disposed */
+/** @type {WeakMap<ClothOverSetup, ClothModel | null>} each cloth's set-up, null once disposed */
 const setups = new WeakMap();
 
 /**
  * The set-up cloth of `cloth`.
  * @param {ClothOverSetup} cloth
- * @returns {Cloth}
+ * @returns {ClothModel}
  */
 export function setupOf(cloth) {
   const setup = setups.get(cloth);
@@ -29,7 +29,7 @@ export function disposeSetupOf(cloth) {
 }
 
 export class ClothOverSetup {
-  /** @param {Cloth} setup owned from now on: disposeSetupOf() frees it */
+  /** @param {ClothModel} setup owned from now on: disposeSetupOf() frees it */
   constructor(setup) {
     setups.set(this, setup);
   }

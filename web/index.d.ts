@@ -564,12 +564,6 @@ export class Cloth {
   strain(family: Family, positions?: Float32Array): { max: number; mean: number };
   /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside; Infinity without colliders), of this cloth's positions or of the positions given. */
   colliderClearance(positions?: Float32Array): number;
-  /** The colliders as the GPU collide pass reads them. */
-  packedColliders(): PackedColliders;
-  /** For the GPU cloth whose set-up this is: a step has swept the colliders' travel (`PackedColliders.travels`), forget it. */
-  forgetColliderTravel(): void;
-  /** For the GPU cloth whose set-up this is: the gust waves now (per wave (wavevector, phase), (amplitude, 0)), then the gust clock a substep on. A view, valid until the next call. */
-  gustWavesForSubstep(): Float32Array;
   /** Pairs of particles closer than `thickness` / 2 that were farther than `thickness` apart at rest (cloth through itself), of this cloth's positions or of the positions given. */
   selfIntersections(thickness: number, positions?: Float32Array): number;
   /**
@@ -588,8 +582,6 @@ export class Cloth {
   readonly velocities: Float32Array;
   /** 1/kg per particle, 0 where pinned: a live view. */
   readonly inverseMasses: Float32Array;
-  /** Per particle, 8 floats: the rest length of the constraint starting there in each of the 6 directions (0 where none), then 2 unused. */
-  readonly restLengthsByDirection: Float32Array;
   /** The rest shape, x y z per particle (what rest lengths and self-collision's rest neighbours come from): a live view. */
   readonly restPositions: Float32Array;
   /** Joules. */

@@ -1,11 +1,11 @@
 // nuno: real-time cloth for the web. The public entry point of the package.
-import createNunoCore from '../dist/nuno-core.mjs';
 import { kindOf, shown } from './arguments.js';
 import { Cloth } from './cloth.js';
+import { ClothModel } from './cloth-model.js';
 import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
 import { GpuCloth } from './gpu/gpu-cloth.js';
 import { settingsRefusal } from './gpu/settings-refusal.js';
-import { loadThreadedCore, singleThread, threadPlan } from './threads.js';
+import { loadCore } from './load-core.js';
 import { gpuTablesOf } from './gpu/gpu-constants.js';
 import { WebGpuCloth } from './webgpu/webgpu-cloth.js';
 import { WorkerCloth } from './worker-cloth.js';
@@ -38,21 +38,7 @@ const backends = ['auto', 'webgpu', 'gpu', 'cpu'];
  * @returns {Promise<Nuno>}
  */
 export async function loadNuno(options = {}) {
-  let plan = threadPlan(options.threads, { modulePlaced: options.wasmUrl !== undefined || options.wasmBinary !== undefined });
-  const wasmUrl = new URL(options.wasmUrl ?? new URL('../dist/nuno-core.wasm', import.meta.url), import.meta.url);
-  if (plan.threadCount > 1) {
-    try {
-      return new Nuno(await loadThreadedCore(plan.threadCount), { threads: plan.threadCount }, plan);
-    } catch (error) {
-      plan = singleThread(`nuno-core-threads failed to load (${error instanceof Error ? error.message : String(error)})`);
-    }
-  }
-  const wasmBinary = options.wasmBinary ?? (wasmUrl.protocol === 'file:' ? await readFileBytes(wasmUrl) : undefined);
-  const core = await createNunoCore({
-    wasmBinary,
-    locateFile: (file) => (file.endsWith('.wasm') ? wasmUrl.href : file),
-  });
-  const load = { wasmUrl: wasmUrl.href, ...(options.wasmBinary && { wasmBinary: options.wasmBinary }), threads: 1 };
+  const { core, load, plan } = await loadCore(options);
   return new Nuno(core, load, plan);
 }
 
@@ -103,7 +89,7 @@ export class Nuno {
     if (typeof Worker === 'undefined') {
       throw new Error('nuno: createWorkerCloth needs Web Workers, which this environment lacks; use createCloth(settings)');
     }
-    const setup = new Cloth(this.#core, settings);
+    const setup = new ClothModel(this.#core, settings);
     try {
       return await WorkerCloth.start(setup, settings, this.#load);
     } catch (error) {
@@ -156,7 +142,7 @@ export class Nuno {
     if (device && !['auto', 'float'].includes(precision)) {
       throw new Error(`nuno: 'precision' must be 'auto' or 'float' on the WebGPU backend (its storage buffers are 32-bit float), got ${shown(precision)}`);
     }
-    const setup = new Cloth(this.#core, settings);
+    const setup = new ClothModel(this.#core, settings);
     try {
       this.#gpuTables ??= gpuTablesOf(this.#core);
       if (device) return new WebGpuCloth(/** @type {GPUDevice} */ (target), setup, this.#gpuTables, ownsDevice);
@@ -164,11 +150,12 @@ export class Nuno {
       const { precision: chosen } = gpuCapabilities(gl, setup, precision, ignoreFloatRenderTargets);
       return new GpuCloth(gl, setup, this.#gpuTables, chosen, debug);
     } catch (error) {
-      if (backend === 'auto' && error instanceof GpuUnsupportedError) {
-        setup.fallbackReason = error.message;
-        return setup;
-      }
       setup.dispose();
+      if (backend === 'auto' && error instanceof GpuUnsupportedError) {
+        const cloth = new Cloth(this.#core, settings);
+        cloth.fallbackReason = error.message;
+        return cloth;
+      }
       throw error;
     }
   }
@@ -410,12 +397,4 @@ function webgl2Of(target) {
     throw new GpuUnsupportedError("nuno: the GPU backend needs WebGL2, which this browser or device does not offer; use backend: 'cpu'");
   }
   return gl;
-}
-
-/** @param {URL} url */
-async function readFileBytes(url) {
-  // Kept out of bundlers' sight: only Node reaches this branch.
-  const fsModule = 'node:fs/promises';
-  const { readFile } = await import(/* @vite-ignore */ fsModule);
-  return readFile(url);
 }

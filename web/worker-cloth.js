@@ -1,5 +1,5 @@
 // The CPU cloth in a Web Worker, so the page's main thread stays free while it steps. The page
-// keeps a set-up `Cloth` that never steps, as the GPU cloths do: it validates every call (the
+// keeps the cloth's model (web/cloth-model.js), as the GPU cloths do: it validates every call (the
 // same errors, thrown at once), keeps the fixed-step clock and the pins and colliders; each
 // call then goes to the worker (web/worker/cloth-worker.js), which replays it on its own cloth
 // in the same order, so both cloths agree on ids and state. step() never waits: it asks for
@@ -11,7 +11,7 @@ import { ClothOverSetup, setupOf } from './cloth-over-setup.js';
 /** The most steps one request asks for: stepFixed's own limit, which the worker's cloth checks. */
 const maxStepsPerRequest = 1e6;
 
-/** @typedef {import('./cloth.js').Cloth} Cloth */
+/** @typedef {import('./cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('./index.js').ClothSettings} ClothSettings */
 /** @typedef {import('./index.js').ColliderDescription} ColliderDescription */
 /** @typedef {import('./index.js').ColliderChanges} ColliderChanges */
@@ -39,7 +39,7 @@ export class WorkerCloth extends ClothOverSetup {
 
   /**
    * Use `await nuno.createWorkerCloth(settings)`.
-   * @param {Cloth} setup the set-up cloth, made with the same settings; owned and disposed here
+   * @param {ClothModel} setup the cloth's model, made with the same settings; owned and disposed here
    * @param {Worker} worker a worker that answered 'ready'
    * @param {{positions: Float32Array, stepsTaken: number, simulatedSeconds: number, threadCount: number}} ready its answer
    */
@@ -56,7 +56,7 @@ export class WorkerCloth extends ClothOverSetup {
   /**
    * Starts a worker, loads the core there and makes the cloth; the set-up cloth has already
    * validated the settings.
-   * @param {Cloth} setup
+   * @param {ClothModel} setup
    * @param {ClothSettings} settings
    * @param {LoadOptions} load how the page loaded the core, for the worker to do the same
    * @returns {Promise<WorkerCloth>}

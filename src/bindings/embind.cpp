@@ -1,4 +1,5 @@
-// The JS face of the core: a Cloth class built from a plain settings object.
+// The JS face of the core: a Cloth class (stepped here) and a ClothModel class (the set-up of a
+// cloth stepped elsewhere), each built from a plain settings object.
 //
 // Every entry point runs inside guarded(), which turns a C++ exception into a JS Error carrying
 // its message, so JS callers never see a raw wasm exception. Positions, normals and triangle
@@ -170,7 +171,8 @@ val colliderToJs(std::uint32_t id, const Collider& collider) {
 // A copy of floats as a JS Float32Array (or Int32Array for ints), owned by JS.
 template <class Number>
 val typedArrayOf(const std::vector<Number>& numbers) {
-    const char* type = std::is_same_v<Number, float> ? "Float32Array" : "Int32Array";
+    static_assert(std::is_same_v<Number, float> || std::is_same_v<Number, int> || std::is_same_v<Number, std::uint32_t>);
+    const char* type = std::is_same_v<Number, float> ? "Float32Array" : std::is_same_v<Number, int> ? "Int32Array" : "Uint32Array";
     return val::global(type).new_(emscripten::typed_memory_view(numbers.size(), numbers.data()));
 }
 
@@ -252,17 +254,16 @@ void useThreads(int threadCount) {
     });
 }
 
-class JsCloth {
+// What a CPU cloth (JsCloth) and a cloth's model (JsClothModel: the set-up of a GPU or worker
+// cloth) answer alike, bound once. The calls that change a CPU cloth's particles too go through
+// the few virtual functions the two implement.
+class JsClothFace {
 public:
-    explicit JsCloth(const val& settings) : cloth_(settingsFrom(settings)) { cloth_.useThreads(moduleTeam()); }
+    virtual ~JsClothFace() = default;
 
-    int threadCount() const { return cloth_.threadCount(); }
-
-    int step(double frameSeconds) { return guarded([&] { return cloth_.step(frameSeconds); }); }
-    int advanceClock(double frameSeconds) { return guarded([&] { return cloth_.advanceClock(frameSeconds); }); }
     val familyRules() const {
         val rules = val::array();
-        for (const FamilyRule& rule : cloth_.familyRules()) {
+        for (const FamilyRule& rule : model().familyRules()) {
             val object = val::object();
             object.set("alphaTilde", rule.alphaTilde);
             object.set("stiffness", rule.stiffness);
@@ -273,7 +274,7 @@ public:
         return rules;
     }
     val substepFactors() const {
-        const SubstepFactors factors = cloth_.substepFactors();
+        const SubstepFactors factors = model().substepFactors();
         val object = val::object();
         object.set("keep", factors.keep);
         object.set("normalDragShare", factors.normalDragShare);
@@ -284,7 +285,7 @@ public:
     // direction indexes directions(); sweeps ({kind: 'sweep', iteration}) for the CPU-only orderings.
     val substepSchedule() const {
         val list = val::array();
-        for (const Stage& stage : cloth_.substepSchedule()) {
+        for (const Stage& stage : model().substepSchedule()) {
             val entry = val::object();
             entry.set("kind", val(stageName(stage.kind)));
             if (stage.kind == StageKind::Constrain || stage.kind == StageKind::Sweep) entry.set("iteration", stage.iteration);
@@ -296,60 +297,225 @@ public:
         }
         return list;
     }
-    void stepFixed(int count) { guarded([&] { cloth_.stepFixed(count); }); }
-    void reset() { cloth_.reset(); }
+    void resetFace() { reset(); }
+    int advanceClock(double frameSeconds) { return guarded([&] { return advanceClockBy(frameSeconds); }); }
 
     void set(const val& changes) {
         guarded([&] {
-            ClothSettings next = cloth_.settings();
+            ClothSettings next = model().settings();
             applySettings(JsSettingSource(changes, "changes"), next);
-            cloth_.configure(next);
+            configure(next);
         });
     }
-    val settings() const { return settingsToJs(cloth_.settings()); }
+    val settings() const { return settingsToJs(model().settings()); }
 
-    void pin(double particle) { guarded([&] { cloth_.pin(particleIndex(particle)); }); }
-    void unpin(double particle) { guarded([&] { cloth_.unpin(particleIndex(particle)); }); }
-    bool isPinned(double particle) const { return guarded([&] { return cloth_.isPinned(particleIndex(particle)); }); }
+    void pin(double particle) { guarded([&] { pinParticle(particleIndex(particle)); }); }
+    void unpin(double particle) { guarded([&] { unpinParticle(particleIndex(particle)); }); }
+    bool isPinned(double particle) const { return guarded([&] { return model().isPinned(particleIndex(particle)); }); }
     void hold(double particle, const val& position) {
         guarded([&] {
             const std::vector<float> xyz = emscripten::convertJSArrayToNumberVector<float>(position);
             if (xyz.size() != 3) throw std::invalid_argument("nuno: 'position' must be an array of 3 numbers");
-            cloth_.hold(particleIndex(particle), Vec3(xyz[0], xyz[1], xyz[2]));
+            holdParticle(particleIndex(particle), Vec3(xyz[0], xyz[1], xyz[2]));
         });
     }
-    void release(double particle) { guarded([&] { cloth_.release(particleIndex(particle)); }); }
+    void release(double particle) { guarded([&] { releaseParticle(particleIndex(particle)); }); }
 
     std::uint32_t addCollider(const val& description) {
-        return guarded([&] { return cloth_.addCollider(readCollider(JsSettingSource(description, "collider"))); });
+        return guarded([&] { return addColliderOf(readCollider(JsSettingSource(description, "collider"))); });
     }
     void updateCollider(std::uint32_t id, const val& changes) {
         guarded([&] {
-            const Collider& current = cloth_.collider(id);
-            cloth_.updateCollider(id, readCollider(JsSettingSource(changes, "collider"), &current));
+            const Collider& current = model().collider(id);
+            updateColliderOf(id, readCollider(JsSettingSource(changes, "collider"), &current));
         });
     }
-    void removeCollider(std::uint32_t id) { guarded([&] { cloth_.removeCollider(id); }); }
-    // For a GPU cloth whose set-up this is, once a step has swept the colliders' travel.
-    void forgetColliderTravel() { cloth_.forgetColliderTravel(); }
+    void removeCollider(std::uint32_t id) { guarded([&] { removeColliderOf(id); }); }
     // Plain descriptions, in the order collisions are resolved: {id, type, center, radius} or
     // {id, type, normal, offset} (the plane dot(normal, x) = offset), plus friction.
-    val colliders() const {
+    val colliderList() const {
         val list = val::array();
-        const ColliderSet& set = cloth_.colliders();
+        const ColliderSet& set = model().colliders();
         for (std::size_t i = 0; i < set.size(); ++i) list.call<void>("push", colliderToJs(set.ids()[i], set.all()[i]));
         return list;
     }
 
+    // Measures of the CPU cloth's own positions (positions undefined), or of positions read back
+    // from a GPU (xyz per particle).
+    float colliderClearance(const val& positions) const {
+        return guarded([&] {
+            std::vector<Vec3> given;
+            return model().colliderClearance(positionsOf(positions, given));
+        });
+    }
+    // Pairs closer than thickness / 2 that were farther than thickness apart at rest.
+    double selfIntersections(double thickness, const val& positions) const {
+        return guarded([&] {
+            if (!(thickness > 0.0 && thickness <= 1.0)) failInput("thickness", "a number in (0, 1]", showNumber(thickness));
+            std::vector<Vec3> given;
+            return static_cast<double>(model().selfIntersections(positionsOf(positions, given), static_cast<float>(thickness)));
+        });
+    }
+    // Structural edges through triangles of the cloth that share no particle with them
+    // (self_crossings.hpp).
+    double selfCrossings(const val& positions) const {
+        return guarded([&] {
+            std::vector<Vec3> given;
+            return static_cast<double>(model().selfCrossings(positionsOf(positions, given)));
+        });
+    }
+    val strain(const std::string& family, const val& positions) const {
+        return guarded([&] {
+            std::vector<Vec3> given;
+            const Strain strain = model().strain(parseFamily(family), positionsOf(positions, given));
+            val result = val::object();
+            result.set("max", strain.max);
+            result.set("mean", strain.mean);
+            return result;
+        });
+    }
+
+    val restPositions() const { return floatView(model().restPositions()); }
+    std::size_t constraintCount(const std::string& family) const {
+        return guarded([&] { return model().constraintCount(parseFamily(family)); });
+    }
+    double simulatedSeconds() const { return model().simulatedSeconds(); }
+    int patchCount() const { return model().grid().patchCount(); }
+    int patchOf(double particle) const {
+        return guarded([&] { return model().grid().patchOf(particleIndex(particle)); });
+    }
+    std::size_t particleCount() const { return model().particleCount(); }
+    int columns() const { return model().settings().columns; }
+    int rows() const { return model().settings().rows; }
+    double carriedSeconds() const { return model().carriedSeconds(); }
+
+protected:
+    virtual const ClothModel& model() const = 0;
+    virtual std::uint32_t addColliderOf(const Collider& collider) = 0;
+    virtual void updateColliderOf(std::uint32_t id, const Collider& collider) = 0;
+    virtual void removeColliderOf(std::uint32_t id) = 0;
+    // The cloth's own positions; null for a model, which measures only positions given.
+    virtual const std::vector<Vec3>* ownPositions() const = 0;
+    virtual int advanceClockBy(double frameSeconds) = 0;
+    virtual void configure(const ClothSettings& next) = 0;
+    virtual void reset() = 0;
+    virtual void pinParticle(std::uint32_t particle) = 0;
+    virtual void unpinParticle(std::uint32_t particle) = 0;
+    virtual void holdParticle(std::uint32_t particle, const Vec3& position) = 0;
+    virtual void releaseParticle(std::uint32_t particle) = 0;
+
+    static val floatView(const std::vector<Vec3>& points) {
+        return val(emscripten::typed_memory_view(points.size() * 3, &points.data()->x));
+    }
+    std::uint32_t particleIndex(double particle) const {
+        const std::size_t count = model().particleCount();
+        if (!(particle >= 0 && particle < static_cast<double>(count)) ||
+            particle != static_cast<double>(static_cast<std::uint32_t>(particle))) {
+            failInput("particle", "an integer in [0, " + std::to_string(count - 1) + "]", showNumber(particle));
+        }
+        return static_cast<std::uint32_t>(particle);
+    }
+
+private:
+    // The positions given, copied into `given`, or the CPU cloth's own when none are.
+    const std::vector<Vec3>& positionsOf(const val& positions, std::vector<Vec3>& given) const {
+        const std::size_t count = model().particleCount();
+        if (positions.isUndefined()) {
+            if (const std::vector<Vec3>* own = ownPositions()) return *own;
+            throw std::invalid_argument("nuno: 'positions' must be given: x, y, z for each of the " +
+                                        std::to_string(count) + " particles, read back from where the cloth steps");
+        }
+        const std::vector<float> flat = emscripten::convertJSArrayToNumberVector<float>(positions);
+        if (flat.size() != count * 3) {
+            throw std::invalid_argument("nuno: 'positions' must hold x, y, z for each of the " + std::to_string(count) +
+                                        " particles");
+        }
+        given.resize(count);
+        for (std::size_t i = 0; i < count; ++i) given[i] = Vec3(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
+        return given;
+    }
+};
+
+// The face's calls made on a Cloth or a ClothModel, which spell them alike.
+template <class Owner>
+class JsFaceOf : public JsClothFace {
+public:
+    explicit JsFaceOf(const val& settings) : owner_(settingsFrom(settings)) {}
+
+protected:
+    std::uint32_t addColliderOf(const Collider& collider) override { return owner_.addCollider(collider); }
+    void updateColliderOf(std::uint32_t id, const Collider& collider) override { owner_.updateCollider(id, collider); }
+    void removeColliderOf(std::uint32_t id) override { owner_.removeCollider(id); }
+    int advanceClockBy(double frameSeconds) override { return owner_.advanceClock(frameSeconds); }
+    void configure(const ClothSettings& next) override { owner_.configure(next); }
+    void reset() override { owner_.reset(); }
+    void pinParticle(std::uint32_t particle) override { owner_.pin(particle); }
+    void unpinParticle(std::uint32_t particle) override { owner_.unpin(particle); }
+    void holdParticle(std::uint32_t particle, const Vec3& position) override { owner_.hold(particle, position); }
+    void releaseParticle(std::uint32_t particle) override { owner_.release(particle); }
+
+    Owner owner_;
+};
+
+class JsCloth : public JsFaceOf<Cloth> {
+public:
+    explicit JsCloth(const val& settings) : JsFaceOf(settings) { owner_.useThreads(moduleTeam()); }
+
+    int threadCount() const { return owner_.threadCount(); }
+    int step(double frameSeconds) { return guarded([&] { return owner_.step(frameSeconds); }); }
+    void stepFixed(int count) { guarded([&] { owner_.stepFixed(count); }); }
+    // Views over the cloth's arrays.
+    val positions() const { return floatView(owner_.positions()); }
+    val normals() { return floatView(owner_.normals()); }
+    val velocities() const { return floatView(owner_.particles().velocities); }
+    val inverseMasses() const {
+        const auto& masses = owner_.particles().inverseMasses;
+        return val(emscripten::typed_memory_view(masses.size(), masses.data()));
+    }
+    val triangleIndices() const {
+        const auto& indices = owner_.topology().triangleIndices;
+        return val(emscripten::typed_memory_view(indices.size(), indices.data()));
+    }
+    double kineticEnergy() const { return owner_.kineticEnergy(); }
+    float lowestPoint() const { return owner_.lowestPoint(); }
+    double stepsTaken() const { return static_cast<double>(owner_.stepsTaken()); }
+    double nonFiniteRecoveries() const { return static_cast<double>(owner_.nonFiniteRecoveries()); }
+
+protected:
+    const ClothModel& model() const override { return owner_.model(); }
+    const std::vector<Vec3>* ownPositions() const override { return &owner_.positions(); }
+};
+
+// What a cloth that steps elsewhere uploads and advances: copies JS owns, views, and the clock
+// and colliders' bookkeeping.
+class JsClothModel : public JsFaceOf<ClothModel> {
+public:
+    using JsFaceOf::JsFaceOf;
+
+    val inverseMasses() const { return typedArrayOf(owner_.inverseMasses()); }
+    float inverseMassOf(double particle) const {
+        return guarded([&] { return owner_.inverseMassOf(particleIndex(particle)); });
+    }
+    val triangleIndices() const { return typedArrayOf(triangleIndicesOf(owner_.grid())); }
+    // The velocities reset() starts from: the caller's, or zero.
+    val initialVelocities() const {
+        const std::vector<Vec3>& given = owner_.settings().initialVelocities;
+        return given.empty() ? val::global("Float32Array").new_(3 * owner_.particleCount()) : floatView(given);
+    }
+    val restLengthsByDirection() const {
+        const auto& lengths = owner_.restLengthsByDirection();
+        return val(emscripten::typed_memory_view(lengths.size(), lengths.data()));
+    }
+    // After a step's first substep the colliders' travel is swept.
+    void forgetColliderTravel() { owner_.forgetColliderTravel(); }
     // The colliders as the GPU collide pass reads them, in resolution order: {count, kinds (a code
     // each), shapes (kColliderShapeVec4s vec4s each, packForGpu), frictions, travels (metres each
     // moved since the cloth last stepped)}.
     val packedColliders() const {
-        const ColliderSet& set = cloth_.colliders();
+        const ColliderSet& set = owner_.colliders();
         std::vector<int> kinds;
         std::vector<float> shapes;
         std::vector<float> frictions;
-        const std::vector<float>& travels = set.travels();
         for (const Collider& collider : set.all()) {
             kinds.push_back(static_cast<int>(collider.shape.index()));
             const PackedShape packed = packForGpu(collider.shape);
@@ -361,81 +527,14 @@ public:
         object.set("kinds", typedArrayOf(kinds));
         object.set("shapes", typedArrayOf(shapes));
         object.set("frictions", typedArrayOf(frictions));
-        object.set("travels", typedArrayOf(travels));
+        object.set("travels", typedArrayOf(set.travels()));
         return object;
-    }
-    // Of the cloth's own positions, or of positions read back from a GPU solver.
-    float colliderClearance(const val& positions) const {
-        return guarded([&] {
-            const auto& particles = cloth_.particles();
-            return positions.isUndefined() ? cloth_.colliderClearance()
-                                           : cloth_.colliders().clearance(pointsFrom(positions), particles.inverseMasses);
-        });
-    }
-
-    // Pairs closer than thickness / 2 that were farther than thickness apart at rest.
-    double selfIntersections(double thickness, const val& positions) const {
-        return guarded([&] {
-            if (!(thickness > 0.0 && thickness <= 1.0)) failInput("thickness", "a number in (0, 1]", showNumber(thickness));
-            const float metres = static_cast<float>(thickness);
-            return static_cast<double>(positions.isUndefined()
-                                           ? cloth_.selfIntersections(metres)
-                                           : nuno::selfIntersections(pointsFrom(positions), cloth_.restPositions(), cloth_.topology().grid, metres));
-        });
-    }
-    // Structural edges through triangles of the cloth that share no particle with them
-    // (self_crossings.hpp), of the cloth's positions or of positions read back from a GPU solver.
-    double selfCrossings(const val& positions) const {
-        return guarded([&] {
-            return static_cast<double>(positions.isUndefined() ? cloth_.selfCrossings()
-                                                               : nuno::selfCrossings(pointsFrom(positions), cloth_.topology()));
-        });
-    }
-
-    val positions() const { return floatView(cloth_.positions()); }
-    val normals() { return floatView(cloth_.normals()); }
-    val velocities() const { return floatView(cloth_.particles().velocities); }
-    val inverseMasses() const {
-        const auto& masses = cloth_.particles().inverseMasses;
-        return val(emscripten::typed_memory_view(masses.size(), masses.data()));
-    }
-    val restPositions() const { return floatView(cloth_.restPositions()); }
-    val restLengthsByDirection() const {
-        const auto& lengths = cloth_.restLengthsByDirection();
-        return val(emscripten::typed_memory_view(lengths.size(), lengths.data()));
-    }
-    val triangleIndices() const {
-        const auto& indices = cloth_.topology().triangleIndices;
-        return val(emscripten::typed_memory_view(indices.size(), indices.data()));
-    }
-
-    // Of the cloth's own positions, or of positions read back from a GPU solver (xyz per particle).
-    val strain(const std::string& family, const val& positions) const {
-        return guarded([&] {
-            const Strain strain = positions.isUndefined()
-                                      ? cloth_.strain(parseFamily(family))
-                                      : strainOf(cloth_.topology(), pointsFrom(positions), parseFamily(family));
-            val result = val::object();
-            result.set("max", strain.max);
-            result.set("mean", strain.mean);
-            return result;
-        });
-    }
-    std::size_t constraintCount(const std::string& family) const {
-        return guarded([&] { return cloth_.topology().countOf(parseFamily(family)); });
-    }
-    double kineticEnergy() const { return cloth_.kineticEnergy(); }
-    float lowestPoint() const { return cloth_.lowestPoint(); }
-    double simulatedSeconds() const { return cloth_.simulatedSeconds(); }
-    int patchCount() const { return cloth_.topology().grid.patchCount(); }
-    int patchOf(double particle) const {
-        return guarded([&] { return cloth_.topology().grid.patchOf(particleIndex(particle)); });
     }
     // The gust waves now, as the GPU predict pass reads them (two vec4s a wave: (wavevector,
     // phase) and (amplitude, 0)), then the gust clock moved on by the substep. A view over a
-    // table this cloth keeps, valid until the next call.
+    // table this object keeps, valid until the next call.
     val gustWavesForSubstep() {
-        const GustWaves waves = cloth_.gustWavesForSubstep();
+        const GustWaves waves = owner_.gustWavesForSubstep();
         for (std::size_t k = 0; k < waves.size(); ++k) {
             const GustWave& wave = waves[k];
             const float packed[8] = {wave.wavevector.x, wave.wavevector.y, wave.wavevector.z, wave.phase,
@@ -444,45 +543,20 @@ public:
         }
         return val(emscripten::typed_memory_view(gustTable_.size(), gustTable_.data()));
     }
-    std::size_t particleCount() const { return cloth_.positions().size(); }
-    int columns() const { return cloth_.settings().columns; }
-    int rows() const { return cloth_.settings().rows; }
-    double carriedSeconds() const { return cloth_.carriedSeconds(); }
-    double stepsTaken() const { return static_cast<double>(cloth_.stepsTaken()); }
-    double nonFiniteRecoveries() const { return static_cast<double>(cloth_.nonFiniteRecoveries()); }
+
+protected:
+    const ClothModel& model() const override { return owner_; }
+    const std::vector<Vec3>* ownPositions() const override { return nullptr; }
 
 private:
     std::array<float, 8 * kGustWaves> gustTable_{};
-
-    std::vector<Vec3> pointsFrom(const val& positions) const {
-        const std::vector<float> flat = emscripten::convertJSArrayToNumberVector<float>(positions);
-        if (flat.size() != cloth_.positions().size() * 3) {
-            throw std::invalid_argument("nuno: 'positions' must hold x, y, z for each of the " +
-                                        std::to_string(cloth_.positions().size()) + " particles");
-        }
-        std::vector<Vec3> points(cloth_.positions().size());
-        for (std::size_t i = 0; i < points.size(); ++i) points[i] = Vec3(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
-        return points;
-    }
-    static val floatView(const std::vector<Vec3>& points) {
-        return val(emscripten::typed_memory_view(points.size() * 3, &points.data()->x));
-    }
-    std::uint32_t particleIndex(double particle) const {
-        if (!(particle >= 0 && particle < static_cast<double>(cloth_.positions().size())) ||
-            particle != static_cast<double>(static_cast<std::uint32_t>(particle))) {
-            failInput("particle", "an integer in [0, " + std::to_string(cloth_.positions().size() - 1) + "]",
-                      showNumber(particle));
-        }
-        return static_cast<std::uint32_t>(particle);
-    }
-
-    Cloth cloth_;
 };
 
 // Construction goes through a factory so a bad setting becomes a JS Error before anything is
 // allocated for the cloth.
-JsCloth* createCloth(const val& settings) {
-    return guarded([&] { return new JsCloth(settings); });
+template <class Face>
+Face* create(const val& settings) {
+    return guarded([&] { return new Face(settings); });
 }
 
 // Bytes of the wasm heap in use: lets tests prove that create/dispose cycles leak nothing.
@@ -494,53 +568,62 @@ double heapBytesInUse() { return static_cast<double>(mallinfo().uordblks); }
 EMSCRIPTEN_BINDINGS(nuno) {
     using namespace emscripten;
     using nuno::JsCloth;
-    class_<JsCloth>("Cloth")
-        .constructor(&nuno::createCloth, allow_raw_pointers())
+    using nuno::JsClothFace;
+    using nuno::JsClothModel;
+    class_<JsClothFace>("ClothFace")
+        .function("familyRules", &JsClothFace::familyRules)
+        .function("substepFactors", &JsClothFace::substepFactors)
+        .function("substepSchedule", &JsClothFace::substepSchedule)
+        .function("reset", &JsClothFace::resetFace)
+        .function("advanceClock", &JsClothFace::advanceClock)
+        .function("set", &JsClothFace::set)
+        .function("settings", &JsClothFace::settings)
+        .function("pin", &JsClothFace::pin)
+        .function("unpin", &JsClothFace::unpin)
+        .function("isPinned", &JsClothFace::isPinned)
+        .function("hold", &JsClothFace::hold)
+        .function("release", &JsClothFace::release)
+        .function("addCollider", &JsClothFace::addCollider)
+        .function("updateCollider", &JsClothFace::updateCollider)
+        .function("removeCollider", &JsClothFace::removeCollider)
+        .function("colliders", &JsClothFace::colliderList)
+        .function("colliderClearance", &JsClothFace::colliderClearance)
+        .function("selfIntersections", &JsClothFace::selfIntersections)
+        .function("selfCrossings", &JsClothFace::selfCrossings)
+        .function("strain", &JsClothFace::strain)
+        .function("restPositions", &JsClothFace::restPositions)
+        .function("constraintCount", &JsClothFace::constraintCount)
+        .function("simulatedSeconds", &JsClothFace::simulatedSeconds)
+        .function("patchCount", &JsClothFace::patchCount)
+        .function("patchOf", &JsClothFace::patchOf)
+        .function("particleCount", &JsClothFace::particleCount)
+        .function("columns", &JsClothFace::columns)
+        .function("rows", &JsClothFace::rows)
+        .function("carriedSeconds", &JsClothFace::carriedSeconds);
+    class_<JsCloth, base<JsClothFace>>("Cloth")
+        .constructor(&nuno::create<JsCloth>, allow_raw_pointers())
         .function("step", &JsCloth::step)
         .function("stepFixed", &JsCloth::stepFixed)
-        .function("advanceClock", &JsCloth::advanceClock)
-        .function("familyRules", &JsCloth::familyRules)
-        .function("substepFactors", &JsCloth::substepFactors)
-        .function("reset", &JsCloth::reset)
-        .function("set", &JsCloth::set)
-        .function("settings", &JsCloth::settings)
-        .function("pin", &JsCloth::pin)
-        .function("unpin", &JsCloth::unpin)
-        .function("isPinned", &JsCloth::isPinned)
-        .function("hold", &JsCloth::hold)
-        .function("release", &JsCloth::release)
-        .function("addCollider", &JsCloth::addCollider)
-        .function("updateCollider", &JsCloth::updateCollider)
-        .function("removeCollider", &JsCloth::removeCollider)
-        .function("colliders", &JsCloth::colliders)
-        .function("restPositions", &JsCloth::restPositions)
-        .function("packedColliders", &JsCloth::packedColliders)
-        .function("forgetColliderTravel", &JsCloth::forgetColliderTravel)
-        .function("substepSchedule", &JsCloth::substepSchedule)
-        .function("colliderClearance", &JsCloth::colliderClearance)
-        .function("selfIntersections", &JsCloth::selfIntersections)
-        .function("selfCrossings", &JsCloth::selfCrossings)
+        .function("threadCount", &JsCloth::threadCount)
         .function("positions", &JsCloth::positions)
         .function("normals", &JsCloth::normals)
         .function("velocities", &JsCloth::velocities)
         .function("inverseMasses", &JsCloth::inverseMasses)
-        .function("restLengthsByDirection", &JsCloth::restLengthsByDirection)
         .function("triangleIndices", &JsCloth::triangleIndices)
-        .function("strain", &JsCloth::strain)
-        .function("constraintCount", &JsCloth::constraintCount)
         .function("kineticEnergy", &JsCloth::kineticEnergy)
         .function("lowestPoint", &JsCloth::lowestPoint)
-        .function("simulatedSeconds", &JsCloth::simulatedSeconds)
-        .function("patchCount", &JsCloth::patchCount)
-        .function("patchOf", &JsCloth::patchOf)
-        .function("gustWavesForSubstep", &JsCloth::gustWavesForSubstep)
-        .function("particleCount", &JsCloth::particleCount)
-        .function("columns", &JsCloth::columns)
-        .function("rows", &JsCloth::rows)
-        .function("carriedSeconds", &JsCloth::carriedSeconds)
         .function("stepsTaken", &JsCloth::stepsTaken)
-        .function("nonFiniteRecoveries", &JsCloth::nonFiniteRecoveries)
-        .function("threadCount", &JsCloth::threadCount);
+        .function("nonFiniteRecoveries", &JsCloth::nonFiniteRecoveries);
+    class_<JsClothModel, base<JsClothFace>>("ClothModel")
+        .constructor(&nuno::create<JsClothModel>, allow_raw_pointers())
+        .function("inverseMasses", &JsClothModel::inverseMasses)
+        .function("inverseMassOf", &JsClothModel::inverseMassOf)
+        .function("triangleIndices", &JsClothModel::triangleIndices)
+        .function("initialVelocities", &JsClothModel::initialVelocities)
+        .function("restLengthsByDirection", &JsClothModel::restLengthsByDirection)
+        .function("forgetColliderTravel", &JsClothModel::forgetColliderTravel)
+        .function("packedColliders", &JsClothModel::packedColliders)
+        .function("gustWavesForSubstep", &JsClothModel::gustWavesForSubstep);
     function("useThreads", &nuno::useThreads);
     function("heapBytesInUse", &nuno::heapBytesInUse);
     function("directions", &nuno::directions);

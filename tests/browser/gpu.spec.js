@@ -463,6 +463,51 @@ test('dispose frees the GPU cloth\'s and the renderer\'s GL objects', async ({ p
   expect(alive.glError).toBe(0);
 });
 
+// The WebGL2 cloth keeps the core's model (settings, rest shape, pins, colliders, clock), not a
+// CPU cloth that never steps: a quarter of the heap at most (measured 12.8%: 11.6 of 90.1 MB at
+// 512 x 512), so its size is bounded by the GPU's textures. 2048 x 2048 is past the CPU cloth's
+// limit (1767 x 1767 at most); one substep of it takes seconds on SwiftShader.
+test('a WebGL2 cloth keeps a fraction of a CPU cloth\'s wasm heap, and one larger than any CPU cloth is made and steps', async ({ page }) => {
+  await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const gl = /** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2');
+    /** @param {() => {dispose(): void}} make */
+    const heapKeptBy = (make) => {
+      const before = nuno.heapBytesInUse();
+      const cloth = make();
+      const kept = nuno.heapBytesInUse() - before;
+      cloth.dispose();
+      return kept;
+    };
+    const gpuBytes = heapKeptBy(() => nuno.createCloth(gl, { columns: 512, rows: 512, backend: 'gpu', precision: 'float' }));
+    const cpuBytes = heapKeptBy(() => nuno.createCloth({ columns: 512, rows: 512 }));
+    let cpuRefusal = '';
+    try {
+      nuno.createCloth({ columns: 2048, rows: 2048 }).dispose();
+    } catch (error) {
+      cpuRefusal = error instanceof Error ? error.message : String(error);
+    }
+    const large = nuno.createCloth(gl, { columns: 2048, rows: 2048, backend: 'gpu', precision: 'float', substeps: 1 });
+    const start = await large.readPositions();
+    large.stepFixed(1);
+    const end = await large.readPositions();
+    const middle = 3 * (1024 * 2048 + 1024) + 1;
+    const finite = end.every(Number.isFinite);
+    large.dispose();
+    return { gpuBytes, cpuBytes, cpuRefusal, fallMetres: start[middle] - end[middle], finite, glError: gl.getError() };
+  });
+  console.log(`metric: gpu_cloth_heap_bytes_512 = ${result.gpuBytes} B (the CPU cloth's: ${result.cpuBytes} B)`);
+  expect(result.gpuBytes).toBeLessThanOrEqual(result.cpuBytes / 4);
+  expect(result.cpuRefusal).toMatch(/'columns \* rows' must be at most about \d+ particles/);
+  expect(result.finite).toBe(true);
+  // One substep of 1/60 s under gravity from rest: g h^2 = 2.7 mm (the update's velocity first).
+  expect(result.fallMetres).toBeGreaterThan(0.001);
+  expect(result.fallMetres).toBeLessThan(0.005);
+  expect(result.glError).toBe(0);
+});
+
 test('hold, release and strain on the GPU match the CPU', async ({ page }) => {
   await openHarness(page);
   const result = await page.evaluate(async () => {

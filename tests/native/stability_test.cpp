@@ -17,7 +17,7 @@ namespace nuno {
 // Reaches past validation: the only way left to make a step produce NaN, which the guard
 // must catch. A friend of Cloth; nothing outside the native tests sees it.
 struct ClothTestAccess {
-    static ClothSettings& settings(Cloth& cloth) { return cloth.settings_; }
+    static ClothSettings& settings(Cloth& cloth) { return cloth.model_.settings_; }
 };
 
 namespace {

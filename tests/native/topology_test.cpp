@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <vector>
@@ -32,11 +33,17 @@ TEST_P(TopologyTest, CountsEachFamilyFromTheGridShape) {
     const Cloth cloth = flatCloth(c, r, 1.0f, 1.0f);
     const Topology& topology = cloth.topology();
     EXPECT_EQ(cloth.positions().size(), static_cast<std::size_t>(c * r));
-    EXPECT_EQ(topology.countOf(Family::Structural), static_cast<std::size_t>((c - 1) * r + c * (r - 1)));
-    EXPECT_EQ(topology.countOf(Family::Shear), static_cast<std::size_t>(2 * (c - 1) * (r - 1)));
-    EXPECT_EQ(topology.countOf(Family::Bending),
+    EXPECT_EQ(constraintCount(topology.grid, Family::Structural), static_cast<std::size_t>((c - 1) * r + c * (r - 1)));
+    EXPECT_EQ(constraintCount(topology.grid, Family::Shear), static_cast<std::size_t>(2 * (c - 1) * (r - 1)));
+    EXPECT_EQ(constraintCount(topology.grid, Family::Bending),
               static_cast<std::size_t>(std::max(c - 2, 0) * r + c * std::max(r - 2, 0)));
     EXPECT_EQ(topology.triangleIndices.size(), static_cast<std::size_t>(6 * (c - 1) * (r - 1)));
+    // The constraints the CPU solves are the ones the grid counts.
+    for (const Family family : {Family::Structural, Family::Shear, Family::Bending}) {
+        const auto built = std::count_if(topology.constraints.begin(), topology.constraints.end(),
+                                         [family](const DistanceConstraint& constraint) { return constraint.family == family; });
+        EXPECT_EQ(static_cast<std::size_t>(built), constraintCount(topology.grid, family));
+    }
 }
 
 TEST_P(TopologyTest, NoParticleAppearsTwiceInOnePass) {

@@ -1,10 +1,12 @@
-// What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup: their collide pass
-// reads the set-up's colliders packed into a fixed number of slots, so a cloth takes at most
-// that many and packs them again after every change. packedCollidersOf() hands the packing to
+// What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup: the measures of
+// positions read back, and the colliders: their collide pass reads the set-up's colliders packed
+// into a fixed number of slots, so a cloth takes at most that many and packs them again after
+// every change. packedCollidersOf() hands the packing to
 // the cloth's passes; the package does not export it.
+import { readBackPositions } from '../arguments.js';
 import { ClothOverSetup, setupOf } from '../cloth-over-setup.js';
 
-/** @typedef {import('../cloth.js').Cloth} Cloth */
+/** @typedef {import('../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
 /** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../index.js').PackedColliders} PackedColliders */
@@ -53,7 +55,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
   #backendName;
 
   /**
-   * @param {Cloth} setup owned from now on
+   * @param {ClothModel} setup owned from now on
    * @param {number} maxColliders the collide pass's slots
    * @param {string} backendName as errors name it: 'GPU', 'WebGPU'
    */
@@ -62,6 +64,43 @@ export class GpuClothOverSetup extends ClothOverSetup {
     this.#maxColliders = maxColliders;
     this.#backendName = backendName;
     packings.set(this, setup.packedColliders());
+  }
+
+  /**
+   * Strain of positions read back with readPositions(): a GPU cloth keeps none on the CPU.
+   * @param {'structural' | 'shear' | 'bending'} family
+   * @param {Float32Array} positions from `await readPositions()`
+   */
+  strain(family, positions) {
+    return setupOf(this).strain(family, readBackPositions(this.#backendName, 'strain', positions));
+  }
+
+  /**
+   * Pairs closer than thickness / 2 that were farther than thickness apart at rest, of positions
+   * read back with readPositions().
+   * @param {number} thickness metres
+   * @param {Float32Array} positions from `await readPositions()`
+   */
+  selfIntersections(thickness, positions) {
+    return setupOf(this).selfIntersections(thickness, readBackPositions(this.#backendName, 'selfIntersections', positions));
+  }
+
+  /**
+   * Structural edges through the cloth's own triangles (see Cloth.selfCrossings), of positions
+   * read back with readPositions().
+   * @param {Float32Array} positions from `await readPositions()`
+   */
+  selfCrossings(positions) {
+    return setupOf(this).selfCrossings(readBackPositions(this.#backendName, 'selfCrossings', positions));
+  }
+
+  /**
+   * The smallest signed distance from a free particle to a collider's surface (metres, negative
+   * inside), of positions read back with readPositions().
+   * @param {Float32Array} positions from `await readPositions()`
+   */
+  colliderClearance(positions) {
+    return setupOf(this).colliderClearance(readBackPositions(this.#backendName, 'colliderClearance', positions));
   }
 
   /**

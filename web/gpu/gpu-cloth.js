@@ -9,7 +9,7 @@
 // This class is the façade: it owns the textures and framebuffers and draws the schedule; each
 // pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
 // and sets its own uniforms and samplers.
-import { readBackPositions, requireInteger } from '../arguments.js';
+import { requireInteger } from '../arguments.js';
 import { setupOf } from '../cloth-over-setup.js';
 import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from './gpu-cloth-over-setup.js';
 import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
@@ -25,7 +25,7 @@ import { PredictPass } from './predict-pass.js';
 import { settingsRefusal } from './settings-refusal.js';
 import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './vector-field.js';
 
-/** @typedef {import('../cloth.js').Cloth} Cloth */
+/** @typedef {import('../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
 /** @typedef {import('./capabilities.js').StatePrecision} StatePrecision */
 /** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
@@ -120,7 +120,7 @@ export class GpuCloth extends GpuClothOverSetup {
   /**
    * Use `nuno.createCloth(gl, { backend: 'gpu', ... })`.
    * @param {WebGL2RenderingContext} gl
-   * @param {Cloth} setup a CPU cloth with the same settings; the GPU cloth owns and disposes it
+   * @param {ClothModel} setup the cloth's model, made with the same settings; the GPU cloth owns and disposes it
    * @param {GpuTables} tables the core's constraint directions and GPU constants
    * @param {StatePrecision} precision
    * @param {boolean} debug uniform names a pass sets are checked on every use, not only when it is made
@@ -345,8 +345,8 @@ export class GpuCloth extends GpuClothOverSetup {
     setup.reset();
     forgetColliderTravel(this);
     this.#withSolverState(() => {
-      this.#load(this.#positions[0], setup.positions);
-      this.#load(this.#velocities[0], setup.velocities);
+      this.#load(this.#positions[0], setup.restPositions);
+      this.#load(this.#velocities[0], setup.initialVelocities);
     });
     this.#current = 0;
     this.#velocityCurrent = 0;
@@ -395,43 +395,6 @@ export class GpuCloth extends GpuClothOverSetup {
   release(particle) {
     this.#live.release(particle);
     this.#uploadInverseMass(particle);
-  }
-
-  /**
-   * Strain of positions read back with readPositions(): the GPU cloth keeps none on the CPU.
-   * @param {'structural' | 'shear' | 'bending'} family
-   * @param {Float32Array} positions
-   */
-  strain(family, positions) {
-    return this.#live.strain(family, readBackPositions('GPU', 'strain', positions));
-  }
-
-  /**
-   * Pairs closer than thickness / 2 that were farther than thickness apart at rest, of positions
-   * read back with readPositions().
-   * @param {number} thickness metres
-   * @param {Float32Array} positions
-   */
-  selfIntersections(thickness, positions) {
-    return this.#live.selfIntersections(thickness, readBackPositions('GPU', 'selfIntersections', positions));
-  }
-
-  /**
-   * Structural edges through the cloth's own triangles (see Cloth.selfCrossings), of positions
-   * read back with readPositions().
-   * @param {Float32Array} positions
-   */
-  selfCrossings(positions) {
-    return this.#live.selfCrossings(readBackPositions('GPU', 'selfCrossings', positions));
-  }
-
-  /**
-   * The smallest signed distance from a free particle to a collider's surface (metres, negative
-   * inside), of positions read back with readPositions().
-   * @param {Float32Array} positions
-   */
-  colliderClearance(positions) {
-    return this.#live.colliderClearance(readBackPositions('GPU', 'colliderClearance', positions));
   }
 
   /**
@@ -705,7 +668,7 @@ export class GpuCloth extends GpuClothOverSetup {
   /** Just one particle's texel: dragging changes one inverse mass per pointer move. */
   #uploadInverseMass(/** @type {number} */ particle) {
     const [column, row] = this.#texelOf(particle);
-    const value = this.#live.inverseMasses.subarray(particle, particle + 1);
+    const value = Float32Array.of(this.#live.inverseMassOf(particle));
     uploadFloats(this.#gl, this.#inverseMasses, this.#gl.RED, 1, 1, value, column, row);
   }
 

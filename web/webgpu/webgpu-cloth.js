@@ -8,7 +8,7 @@
 // With self-collision the 'separate' stage is a bucket pass per layer and a separate pass
 // (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
 // A step is one command buffer: the substeps' uniforms written first, then every dispatch.
-import { readBackPositions, requireInteger } from '../arguments.js';
+import { requireInteger } from '../arguments.js';
 import { setupOf } from '../cloth-over-setup.js';
 import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
@@ -16,7 +16,7 @@ import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
 import { slotBytes, stageBytes, substepLayout, writeBucketStage, writeStage, writeSubstep } from './uniform-layout.js';
 
-/** @typedef {import('../cloth.js').Cloth} Cloth */
+/** @typedef {import('../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
 /** @typedef {import('../index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../gpu/gpu-cloth.js').StepParameters} StepParameters */
@@ -125,7 +125,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
   /**
    * Use `nuno.createCloth(device, { backend: 'webgpu', ... })` or `await nuno.requestCloth(...)`.
    * @param {GPUDevice} device
-   * @param {Cloth} setup a CPU cloth with the same settings; the WebGPU cloth owns and disposes it
+   * @param {ClothModel} setup the cloth's model, made with the same settings; the WebGPU cloth owns and disposes it
    * @param {GpuTables} tables the core's constraint directions and GPU constants
    * @param {boolean} ownsDevice destroy the device on dispose()
    */
@@ -138,7 +138,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#columns = setup.columns;
     this.#rows = setup.rows;
     this.#substepLayout = substepLayout(tables.constants);
-    this.#mirror = Float32Array.from(setup.positions);
+    this.#mirror = Float32Array.from(setup.restPositions);
     this.#device = device;
     this.#substepSlot = 0;
     this.#stageSlot = 0;
@@ -460,10 +460,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
     forgetColliderTravel(this);
     if (this.lost) return;
     const queue = this.#device.queue;
-    queue.writeBuffer(this.#state('positions'), 0, vec4sOf(setup.positions));
-    queue.writeBuffer(this.#state('velocities'), 0, vec4sOf(setup.velocities));
+    queue.writeBuffer(this.#state('positions'), 0, vec4sOf(setup.restPositions));
+    queue.writeBuffer(this.#state('velocities'), 0, vec4sOf(setup.initialVelocities));
     this.#uploadInverseMasses();
-    this.#mirror = Float32Array.from(setup.positions);
+    this.#mirror = Float32Array.from(setup.restPositions);
     this.#mirrorGeneration += 1;
     this.#mirrorStale = false;
   }
@@ -509,35 +509,6 @@ export class WebGpuCloth extends GpuClothOverSetup {
   release(particle) {
     this.#live.release(particle);
     this.#uploadInverseMasses(particle);
-  }
-
-  /**
-   * @param {'structural' | 'shear' | 'bending'} family
-   * @param {Float32Array} positions from `await readPositions()`
-   */
-  strain(family, positions) {
-    return this.#live.strain(family, readBackPositions('WebGPU', 'strain', positions));
-  }
-
-  /**
-   * @param {number} thickness metres
-   * @param {Float32Array} positions from `await readPositions()`
-   */
-  selfIntersections(thickness, positions) {
-    return this.#live.selfIntersections(thickness, readBackPositions('WebGPU', 'selfIntersections', positions));
-  }
-
-  /**
-   * Structural edges through the cloth's own triangles (see Cloth.selfCrossings).
-   * @param {Float32Array} positions from `await readPositions()`
-   */
-  selfCrossings(positions) {
-    return this.#live.selfCrossings(readBackPositions('WebGPU', 'selfCrossings', positions));
-  }
-
-  /** @param {Float32Array} positions from `await readPositions()` */
-  colliderClearance(positions) {
-    return this.#live.colliderClearance(readBackPositions('WebGPU', 'colliderClearance', positions));
   }
 
   /**
@@ -620,12 +591,11 @@ export class WebGpuCloth extends GpuClothOverSetup {
    */
   #uploadInverseMasses(particle = undefined) {
     if (this.lost) return;
-    const masses = this.#live.inverseMasses;
     const buffer = this.#state('inverseMasses');
     if (particle === undefined) {
-      this.#device.queue.writeBuffer(buffer, 0, masses);
+      this.#device.queue.writeBuffer(buffer, 0, this.#live.inverseMasses);
     } else {
-      this.#device.queue.writeBuffer(buffer, particle * 4, masses, particle, 1);
+      this.#device.queue.writeBuffer(buffer, particle * 4, Float32Array.of(this.#live.inverseMassOf(particle)));
     }
   }
 }

@@ -1,5 +1,5 @@
 // The Web Worker behind nuno's WorkerCloth (web/worker-cloth.js): a CPU cloth stepped here, off
-// the page's main thread. The page has validated every call on its own set-up cloth before it
+// the page's main thread. The page has validated every call on the cloth's model before it
 // arrives, so this side only replays them. Messages in (in order):
 //   {kind: 'start', load, settings}            load the core, make the cloth; answers 'ready'
 //                                               with its thread count
@@ -10,9 +10,10 @@
 //                                               the positions in `buffer` (handed back, transferred)
 //   {kind: 'read', id}                          answers 'read' with a copy of the positions
 // Any failure answers {kind: 'failed', message}.
-import { loadNuno } from '../index.js';
+import { Cloth } from '../cloth.js';
+import { loadCore } from '../load-core.js';
 
-/** @type {import('../cloth.js').Cloth | null} */
+/** @type {Cloth | null} */
 let cloth = null;
 
 /** The calls that move particles at once: the page's picture must follow them without a step. */
@@ -24,7 +25,7 @@ const moving = new Set(['reset', 'hold']);
  * @param {ArrayBuffer | null} buffer
  */
 function snapshot(buffer) {
-  const live = /** @type {import('../cloth.js').Cloth} */ (cloth);
+  const live = /** @type {Cloth} */ (cloth);
   const positions = buffer && buffer.byteLength === live.positions.byteLength ? new Float32Array(buffer) : new Float32Array(live.positions.length);
   positions.set(live.positions);
   return { positions, stepsTaken: live.stepsTaken, simulatedSeconds: live.simulatedSeconds };
@@ -33,8 +34,8 @@ function snapshot(buffer) {
 self.onmessage = async ({ data }) => {
   try {
     if (data.kind === 'start') {
-      const nuno = await loadNuno(data.load);
-      cloth = nuno.createCloth(data.settings);
+      const { core } = await loadCore(data.load);
+      cloth = new Cloth(core, data.settings);
       const state = snapshot(null);
       self.postMessage({ kind: 'ready', ...state, threadCount: cloth.threadCount }, [state.positions.buffer]);
     } else if (!cloth) {

@@ -1,0 +1,135 @@
+// What a cloth is, wherever it steps: its settings, rest shape, pins and holds, colliders, the
+// clock and the gusts, and the rules each substep derives from them. The CPU cloth (cloth.hpp)
+// steps a model with arrays of its own; the WebGL2, WebGPU and worker cloths hold a model alone
+// and step in textures, buffers or another thread. A model keeps 44 bytes per particle (the
+// rest shape and the rest lengths by direction), an eighth of what the CPU stepper adds, so a
+// GPU cloth is bounded by its textures rather than by the WebAssembly heap.
+//
+// Every call checks its arguments and throws std::invalid_argument naming the one out of range.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "accumulator.hpp"
+#include "colliders.hpp"
+#include "constraint_solver.hpp"
+#include "integrate.hpp"
+#include "measurements.hpp"
+#include "settings.hpp"
+#include "step_schedule.hpp"
+#include "topology.hpp"
+#include "wind_gusts.hpp"
+
+namespace nuno {
+
+class ClothModel {
+public:
+    // Throws std::invalid_argument when a setting is out of range, or when the model's arrays
+    // would need more than kMaxBytes.
+    explicit ClothModel(const ClothSettings& settings);
+
+    // The most a cloth may keep: half the 2 GiB the WebAssembly heap can grow to. Building the
+    // CPU cloth's constraints briefly needs more than they keep (a copy regrouped into passes: a
+    // 1023 MiB cloth took the wasm memory to 1324 MiB), and the page's own allocations share the heap.
+    static constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 30;
+    // Bytes a model with these settings keeps, counted from its arrays' element types and lengths.
+    static std::uint64_t memoryBytes(const ClothSettings& settings);
+    // Refuses `bytes` beyond kMaxBytes by the name of what made the grid so large: at most about
+    // N `units` of `particlesPerUnit` particles ('columns * rows' counts particles, a patch
+    // layout patches), rather than letting an allocation fail as std::bad_alloc.
+    static void requireFitsInMemory(const ClothSettings& settings, std::uint64_t bytes, const std::string& name,
+                                    const std::string& units, int particlesPerUnit);
+
+    const ClothSettings& settings() const { return settings_; }
+    const Grid& grid() const { return grid_; }
+    std::size_t particleCount() const { return restPositions_.size(); }
+    // The starting shape, which the rest lengths are measured on and reset() goes back to.
+    const std::vector<Vec3>& restPositions() const { return restPositions_; }
+    const std::vector<float>& restLengthsByDirection() const { return restLengthsByDirection_; }
+
+    // Changes run-time settings. Those that shape the grid (Scope::Grid) throw, naming the
+    // setting; then the rest are validated, then `requireAffordable(current, next)` may refuse the
+    // change (the CPU cloth's check that it has the memory for another solver). Returns whether
+    // the pins changed.
+    using ChangeCheck = void (*)(const ClothSettings& current, const ClothSettings& next);
+    bool configure(const ClothSettings& next, ChangeCheck requireAffordable = nullptr);
+    // The clock, the gusts, the holds and the colliders' travel as they were at the start.
+    void reset();
+
+    void pin(std::uint32_t particle);
+    void unpin(std::uint32_t particle);
+    bool isPinned(std::uint32_t particle) const;
+    std::vector<std::uint32_t> pinned() const;  // sorted
+    // A held particle keeps inverse mass 0 until release(). Checks the particle and the position
+    // (each coordinate within kMaxCoordinateMetres); where the particle goes is the stepper's.
+    void hold(std::uint32_t particle, const Vec3& position);
+    void release(std::uint32_t particle);
+    bool isHeld(std::uint32_t particle) const;
+    // 1/kg: 0 while pinned or held.
+    float inverseMassOf(std::uint32_t particle) const;
+    std::vector<float> inverseMasses() const;
+
+    std::uint32_t addCollider(const Collider& collider) { return colliders_.add(collider); }
+    void updateCollider(std::uint32_t id, const Collider& collider) { colliders_.update(id, collider); }
+    void removeCollider(std::uint32_t id) { colliders_.remove(id); }
+    const Collider& collider(std::uint32_t id) const { return colliders_.get(id); }
+    const ColliderSet& colliders() const { return colliders_; }
+    // After a step's first substep: the colliders' travel since the last step is swept.
+    void forgetColliderTravel() { colliders_.forgetTravel(); }
+
+    // How many fixed steps this frame's time is worth (the fixed-step accumulator).
+    int advanceClock(double frameSeconds) { return accumulator_.advance(frameSeconds); }
+    double carriedSeconds() const { return accumulator_.carriedSeconds(); }
+    // Seconds simulated since the start or the last reset(): the clock the gusts follow.
+    double simulatedSeconds() const { return gustClock_.seconds; }
+    GustWaves gustWavesNow() const { return gustWavesAt(settings_, gustClock_); }
+    void advanceGustClock() { gustClock_.advance(settings_, settings_.substepSeconds()); }
+    // The gust waves now, then the clock moved on by a substep: what a GPU predict pass reads.
+    GustWaves gustWavesForSubstep();
+
+    SolverParameters solverParameters() const;
+    Forces forces() const;
+    // What each family's stiffness means for one substep of the current settings.
+    FamilyRules familyRules() const { return rulesFor(solverParameters(), settings_.substepSeconds()); }
+    // What damping and wind drag do to a velocity over one substep of the current settings.
+    SubstepFactors substepFactors() const { return nuno::substepFactors(forces(), settings_.substepSeconds()); }
+    // The stages of one substep with the current ordering and iterations.
+    std::vector<Stage> substepSchedule() const {
+        return nuno::substepSchedule(settings_.ordering, settings_.iterations, settings_.selfCollisionThickness > 0.0f);
+    }
+
+    std::size_t constraintCount(Family family) const { return nuno::constraintCount(grid_, family); }
+    // Throws naming 'particle' unless it indexes the grid.
+    void checkParticle(std::uint32_t particle) const;
+
+    // Measures of positions: the CPU cloth's own, or read back from a GPU.
+    Strain strain(Family family, const std::vector<Vec3>& positions) const {
+        return strainOf(grid_, restLengthsByDirection_, positions, family);
+    }
+    // The smallest signed distance from a free particle to a collider, metres (negative inside).
+    float colliderClearance(const std::vector<Vec3>& positions) const;
+    // Pairs of particles closer than thickness / 2 that were not neighbours at rest (of different
+    // patches, or farther than thickness apart in the rest shape).
+    std::size_t selfIntersections(const std::vector<Vec3>& positions, float thickness) const;
+    // Structural edges passing through the cloth's own triangles (self_crossings.hpp).
+    std::size_t selfCrossings(const std::vector<Vec3>& positions) const;
+
+private:
+    // tests/native/stability_test.cpp: corrupts the settings past validation to prove the guard.
+    friend struct ClothTestAccess;
+
+    void setPins(const std::vector<std::uint32_t>& pinned);
+
+    ClothSettings settings_;
+    Grid grid_;
+    std::vector<Vec3> restPositions_;
+    std::vector<float> restLengthsByDirection_;
+    std::vector<std::uint32_t> held_;  // particles under hold()
+    ColliderSet colliders_;
+    FixedStepAccumulator accumulator_;
+    GustClock gustClock_;
+};
+
+}  // namespace nuno

@@ -1,0 +1,80 @@
+// What a cloth that steps elsewhere (the WebGL2, WebGPU and worker cloths) keeps in the core: a
+// wasm ClothModel, the settings, rest shape, pins and holds, colliders, clock and gusts, without
+// the CPU stepper's arrays. It checks every call (so the errors are the core's) and hands the
+// cloth what its passes upload. The package does not export it.
+
+import { requireIndex } from './arguments.js';
+import { ClothFace, nativeOf } from './cloth-face.js';
+
+/** @typedef {import('./index.js').ClothSettings} ClothSettings */
+
+export class ClothModel extends ClothFace {
+  /** @type {Uint32Array | null} */
+  #triangleIndices = null;
+
+  /**
+   * @param {any} core the Emscripten module
+   * @param {ClothSettings} settings
+   */
+  constructor(core, settings) {
+    super(new core.ClothModel(settings));
+  }
+
+  /** 1/kg per particle, 0 where pinned or held: a copy. */
+  get inverseMasses() {
+    return nativeOf(this).inverseMasses();
+  }
+
+  /**
+   * 1/kg of one particle, 0 where pinned or held.
+   * @param {number} particle
+   */
+  inverseMassOf(particle) {
+    requireIndex('particle', particle, this.particleCount);
+    return nativeOf(this).inverseMassOf(particle);
+  }
+
+  /** The velocities reset() starts from, xyz per particle: the settings' or zero. */
+  get initialVelocities() {
+    return nativeOf(this).initialVelocities();
+  }
+
+  /** Two triangles per grid cell, for drawing: made once, owned by JS. */
+  get triangleIndices() {
+    this.#triangleIndices ??= nativeOf(this).triangleIndices();
+    return /** @type {Uint32Array} */ (this.#triangleIndices);
+  }
+
+  /**
+   * Per particle, the rest length (metres) of the constraint starting there in each direction
+   * of `nuno.directions`, 0 where there is none; 8 floats per particle (the last two unused).
+   * A live view: the layout the GPU solvers upload.
+   */
+  get restLengthsByDirection() {
+    return nativeOf(this).restLengthsByDirection();
+  }
+
+  /**
+   * The colliders as the GPU collide pass reads them (the core packs them; a kind code each, its
+   * shape as vec4s, its friction, how far it moved since the last step), in the order they are
+   * resolved.
+   * @returns {import('./index.js').PackedColliders}
+   */
+  packedColliders() {
+    return nativeOf(this).packedColliders();
+  }
+
+  /** A step has swept the colliders' travel: forget it. */
+  forgetColliderTravel() {
+    nativeOf(this).forgetColliderTravel();
+  }
+
+  /**
+   * The gust waves now, as a predict pass reads them (two vec4s a wave: wavevector and phase,
+   * amplitude and 0), then the gust clock moved on by one substep. A view, valid until the next call.
+   * @returns {Float32Array}
+   */
+  gustWavesForSubstep() {
+    return nativeOf(this).gustWavesForSubstep();
+  }
+}
