@@ -5,6 +5,7 @@
 #   build/wasm    the core as WebAssembly -> dist/nuno-core.{mjs,wasm} (Emscripten)
 #   build/wasm-threads  the same with helper threads -> dist/nuno-core-threads.{mjs,wasm,worker.js}
 #   dist/shaders.js  the GLSL files of shaders/ as ES module strings
+#   build/demo    the demo as a folder any static host can serve (scripts/build-demo.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,3 +26,4 @@ emcmake cmake -S . -B build/wasm-threads -DCMAKE_BUILD_TYPE=Release -DNUNO_WASM_
 cmake --build build/wasm-threads -j "$jobs"
 
 node scripts/bundle-shaders.mjs
+node scripts/build-demo.mjs

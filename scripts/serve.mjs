@@ -19,7 +19,7 @@ const demoPath = '/web/demo/';
  * (no inline script, import map or style, no data: URL); default-src covers styles, images,
  * fonts and fetches alike.
  */
-const strictContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+export const strictContentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
 /** What makes a page cross-origin isolated: SharedArrayBuffer, and so the core's helper threads. */
 const crossOriginIsolation = {
@@ -41,16 +41,27 @@ const lilGuiStylesheet = fileURLToPath(new URL('../node_modules/lil-gui/dist/lil
 const embeddedFont = /url\("data:application\/font-woff2;charset=utf-8;base64,([A-Za-z0-9+/=]+)"\)/;
 
 /**
+ * The installed lil-gui's stylesheet with its icon font taken out, and the font. Also used by
+ * scripts/build-demo.mjs, which writes both files into the static copy of the demo.
+ * @param {string} fontName the font's address, relative to the stylesheet
+ * @returns {Promise<{ stylesheet: string, font: Buffer }>}
+ */
+export async function lilGuiStylesheetAndFont(fontName) {
+  const stylesheet = await readFile(lilGuiStylesheet, 'utf8');
+  const font = embeddedFont.exec(stylesheet);
+  if (!font) throw new Error(`no embedded woff2 font in ${lilGuiStylesheet}: lil-gui changed how it ships its icons`);
+  return { stylesheet: stylesheet.replace(font[0], `url("${fontName}")`), font: Buffer.from(font[1], 'base64') };
+}
+
+/**
  * @param {string} path lilGuiFiles.stylesheet or lilGuiFiles.font
  * @returns {Promise<{ type: string, body: string | Buffer }>}
  */
 async function lilGuiFile(path) {
-  const stylesheet = await readFile(lilGuiStylesheet, 'utf8');
-  const font = embeddedFont.exec(stylesheet);
-  if (!font) throw new Error(`no embedded woff2 font in ${lilGuiStylesheet}: lil-gui changed how it ships its icons`);
+  const { stylesheet, font } = await lilGuiStylesheetAndFont(lilGuiFiles.font.slice(demoPath.length));
   return path === lilGuiFiles.font
-    ? { type: 'font/woff2', body: Buffer.from(font[1], 'base64') }
-    : { type: 'text/css; charset=utf-8', body: stylesheet.replace(font[0], `url("${lilGuiFiles.font.slice(demoPath.length)}")`) };
+    ? { type: 'font/woff2', body: font }
+    : { type: 'text/css; charset=utf-8', body: stylesheet };
 }
 
 /**
