@@ -5,6 +5,7 @@
 #   build/wasm    the core as WebAssembly -> dist/nuno-core.{mjs,wasm} (Emscripten)
 #   build/wasm-threads  the same with helper threads -> dist/nuno-core-threads.{mjs,wasm,worker.js}
 #   dist/shaders.js  the GLSL files of shaders/ as ES module strings
+#   dist/gpu-uniforms.js  the WebGPU passes' uniform structs and layout (nuno_gpu_uniforms)
 #   build/demo    the demo as a folder any static host can serve (scripts/build-demo.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,8 @@ cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release --log-level=WARNING
 cmake --build build/native -j "$jobs"
 # The settings part of web/index.d.ts comes from src/settings_schema.hpp (a unit test checks it).
 build/native/nuno_settings_dts web/index.d.ts
+mkdir -p dist
+build/native/nuno_gpu_uniforms dist/gpu-uniforms.js
 
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release --log-level=WARNING > /dev/null
 cmake --build build/wasm -j "$jobs"

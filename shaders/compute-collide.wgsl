@@ -92,7 +92,7 @@ fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
     let index = particleIndex(id, groups);
     if (index >= substep.particleCount) { return; }
     // With self-collision the separate pass has moved the particle already (into positions).
-    let separated = substep.thickness > 0.0;
+    let separated = substep.selfCollisionThickness > 0.0;
     var position = select(working[index].xyz, positions[index].xyz, separated);
     let velocity = velocities[index].xyz;
     if (inverseMasses[index] == 0.0) {
@@ -112,10 +112,10 @@ fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
     for (var visit = 0; visit < CONTACT_PASSES && visiting; visit++) {
         visiting = false;
         for (var collider = 0u; collider < substep.colliderCount; collider++) {
-            let contact = contactWith(collider, position, substep.margin);
+            let contact = contactWith(collider, position, substep.collisionMargin);
             if (!contact.touching) { continue; }
             // The depth the particle began the substep with that depenetration may not undo yet.
-            let atStart = contactWith(collider, start, substep.margin);
+            let atStart = contactWith(collider, start, substep.collisionMargin);
             let startDepth = select(0.0, dot(atStart.surfacePoint - start, atStart.normal), atStart.touching);
             let traits = substep.colliderKindFrictionDepenetration[collider];
             let push = dot(contact.surfacePoint - position, contact.normal);

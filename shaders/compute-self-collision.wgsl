@@ -46,7 +46,7 @@ fn bucketCount() -> u32 {
 fn sortIntoBuckets(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
     let index = particleIndex(id, groups);
     if (index >= substep.particleCount) { return; }
-    let bucket = bucketOf(cellOf(working[index].xyz, substep.thickness), bucketCount());
+    let bucket = bucketOf(cellOf(working[index].xyz, substep.selfCollisionThickness), bucketCount());
     // The larger the key, the smaller the index.
     let key = ~index;
     let layer = stage.bucketLayer;
@@ -69,7 +69,7 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
         return;
     }
     let h = substep.substepSeconds;
-    let thickness = substep.thickness;
+    let thickness = substep.selfCollisionThickness;
     let velocity = velocities[index].xyz;
     let start = predicted[index].xyz - velocity * h;
     let rest = restPositions[index].xyz;
@@ -108,7 +108,7 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             let otherStart = predicted[other].xyz - otherVelocity * h;
             let relative = (position - start) - (otherPosition - otherStart);
             let sliding = relative - normal * dot(relative, normal);
-            moves += (normal * push - sliding * substep.selfFriction) * share;
+            moves += (normal * push - sliding * substep.selfCollisionFriction) * share;
             let approach = max(0.0, -dot(velocity - otherVelocity, normal));
             silentMoves += normal * (max(0.0, push - approach * h) * share);
             contacts += 1.0;

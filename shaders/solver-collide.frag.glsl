@@ -21,7 +21,7 @@ uniform int uColliderType[MAX_COLLIDERS];      // COLLIDER_SPHERE, ...
 uniform vec4 uColliderShape[MAX_COLLIDERS * COLLIDER_SHAPE_VEC4S];  // as the core's packForGpu writes them
 uniform float uColliderFriction[MAX_COLLIDERS];
 uniform float uColliderDepenetration[MAX_COLLIDERS];  // metres this substep (the core's depenetrationMetres)
-uniform float uMargin;                         // metres
+uniform float uCollisionMargin;                // metres
 uniform float uSubstepSeconds;
 
 #if SELF_COLLISION
@@ -37,8 +37,8 @@ uniform highp usampler2D uBucketLayer1;
 uniform highp usampler2D uBucketLayer2;
 uniform highp usampler2D uBucketLayer3;
 uniform ivec2 uBucketSize;
-uniform float uThickness;      // metres
-uniform float uSelfFriction;
+uniform float uSelfCollisionThickness;  // metres
+uniform float uSelfCollisionFriction;
 
 // Sampler arrays take constant indices only in GLSL ES 3.00.
 uint bucketEntry(int layer, ivec2 slot) {
@@ -66,8 +66,8 @@ void main() {
     {
         float inverseMass = texelFetch(uInverseMass, texel, 0).x;
         vec3 rest = texelFetch(uRestPosition, texel, 0).xyz;
-        float restReach = kRestNeighbourSlack * uThickness;
-        ivec3 home = cellOf(position, uThickness);
+        float restReach = kRestNeighbourSlack * uSelfCollisionThickness;
+        ivec3 home = cellOf(position, uSelfCollisionThickness);
         int self = texel.y * uGridSize.x + texel.x;
         uint bucketCount = uint(uBucketSize.x * uBucketSize.y);
         vec3 moves = vec3(0.0);
@@ -84,24 +84,24 @@ void main() {
                 if (other == self) continue;
                 ivec2 otherTexel = ivec2(other % uGridSize.x, other / uGridSize.x);
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
-                if (any(notEqual(cellOf(otherPosition, uThickness), cell))) continue;
+                if (any(notEqual(cellOf(otherPosition, uSelfCollisionThickness), cell))) continue;
                 vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
                 if (samePatch(texel, otherTexel) && dot(restBetween, restBetween) < restReach * restReach) continue;
                 float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;
                 vec3 between = position - otherPosition;
-                if (dot(between, between) >= uThickness * uThickness) continue;
+                if (dot(between, between) >= uSelfCollisionThickness * uSelfCollisionThickness) continue;
                 float distance = length(between);
                 // Coinciding: along the rest offset, or up for the smaller index (the core's rule).
                 float restDistance = length(restBetween);
                 vec3 parting = restDistance > 0.0 ? restBetween / restDistance : vec3(0.0, self < other ? 1.0 : -1.0, 0.0);
                 vec3 normal = distance > 1e-9 ? between / distance : parting;
-                float push = uThickness - distance;
+                float push = uSelfCollisionThickness - distance;
                 float share = inverseMass / (inverseMass + otherInverseMass);
                 vec3 otherVelocity = fetchVector(uVelocity, uVelocityLow, otherTexel);
                 vec3 otherStart = fetchVector(uPredicted, uPredictedLow, otherTexel) - otherVelocity * uSubstepSeconds;
                 vec3 relative = (position - start) - (otherPosition - otherStart);
                 vec3 sliding = relative - normal * dot(relative, normal);
-                moves += (normal * push - sliding * uSelfFriction) * share;
+                moves += (normal * push - sliding * uSelfCollisionFriction) * share;
                 float approach = max(0.0, -dot(velocity - otherVelocity, normal));
                 silentMoves += normal * (max(0.0, push - approach * uSubstepSeconds) * share);
                 contacts += 1.0;
@@ -124,10 +124,10 @@ void main() {
         for (int i = 0; i < uColliderCount; ++i) {
             vec4 shape[COLLIDER_SHAPE_VEC4S];
             for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = uColliderShape[i * COLLIDER_SHAPE_VEC4S + part];
-            Contact contact = contactWith(uColliderType[i], shape, position, uMargin);
+            Contact contact = contactWith(uColliderType[i], shape, position, uCollisionMargin);
             if (!contact.touching) continue;
             // The depth the particle began the substep with that depenetration may not undo yet.
-            Contact atStart = contactWith(uColliderType[i], shape, start, uMargin);
+            Contact atStart = contactWith(uColliderType[i], shape, start, uCollisionMargin);
             float startDepth = atStart.touching ? dot(atStart.surfacePoint - start, atStart.normal) : 0.0;
             float push = dot(contact.surfacePoint - position, contact.normal);
             float kept = min(push, max(0.0, startDepth - uColliderDepenetration[i]));

@@ -18,7 +18,7 @@ import { SolverPass } from './solver-pass.js';
  */
 
 const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'];
-const uniforms = ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uColliderDepenetration', 'uMargin', 'uSubstepSeconds'];
+const uniforms = ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uColliderDepenetration', 'uCollisionMargin', 'uSubstepSeconds'];
 const layerSamplers = Array.from({ length: bucketLayers }, (_, layer) => `uBucketLayer${layer}`);
 
 export class CollidePass {
@@ -57,7 +57,7 @@ export class CollidePass {
       fragmentSource: [solverWriteMotion, quaternion, colliderContact, spatialHash, solverCollideFrag],
       defines: { SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers },
       samplers: selfCollision ? [...samplers, 'uRestPosition', ...layerSamplers] : samplers,
-      uniforms: selfCollision ? [...uniforms, 'uGridSize', 'uPatchSize', 'uBucketSize', 'uThickness', 'uSelfFriction'] : uniforms,
+      uniforms: selfCollision ? [...uniforms, 'uGridSize', 'uPatchSize', 'uBucketSize', 'uSelfCollisionThickness', 'uSelfCollisionFriction'] : uniforms,
       lowParts: ['uPositionLow', 'uPredictedLow', 'uVelocityLow'],
     });
   }
@@ -91,8 +91,8 @@ export class CollidePass {
         gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
         gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
         gl.uniform2i(u.uBucketSize, this.#bucketSize[0], this.#bucketSize[1]);
-        gl.uniform1f(u.uThickness, selfCollisionThickness);
-        gl.uniform1f(u.uSelfFriction, selfCollisionFriction);
+        gl.uniform1f(u.uSelfCollisionThickness, selfCollisionThickness);
+        gl.uniform1f(u.uSelfCollisionFriction, selfCollisionFriction);
       }
       gl.uniform1i(u.uColliderCount, colliders.count);
       if (colliders.count > 0) {
@@ -101,7 +101,7 @@ export class CollidePass {
         gl.uniform1fv(u.uColliderFriction, colliders.frictions, 0, colliders.count);
         gl.uniform1fv(u.uColliderDepenetration, depenetration, 0, colliders.count);
       }
-      gl.uniform1f(u.uMargin, margin);
+      gl.uniform1f(u.uCollisionMargin, margin);
       gl.uniform1f(u.uSubstepSeconds, substepSeconds);
     });
   }

@@ -3,20 +3,38 @@
 // JS and as a chunk of #defines that every solver pass is compiled with, so neither writes one
 // down (src/bindings/gpu_constants.cpp).
 
+import { uniformLayouts, uniformsWgsl } from '../../dist/gpu-uniforms.js';
+
 /** @typedef {import('../index.js').GpuConstants} GpuConstants */
 
 /**
- * @typedef {object} GpuTables what the GPU cloth takes from the core besides a set-up cloth
+ * @typedef {object} GpuTables what the GPU cloths take from the core besides their model
  * @property {readonly import('../index.js').ConstraintDirection[]} directions in solving order
  * @property {GpuConstants} constants
  * @property {string} constantsGlsl the same constants as GLSL #defines
  * @property {string} constantsWgsl the same constants as WGSL consts (the WebGPU backend)
+ * @property {string} uniformsWgsl the WebGPU passes' uniform structs, generated from the core's table at build time
+ * @property {{substep: UniformLayout, stage: UniformLayout}} uniformLayouts where each of their fields is
  */
+
+/**
+ * @typedef {object} UniformField where one field of a uniform struct is (src/tools/gpu_uniforms.cpp)
+ * @property {number} offset bytes from the struct's start
+ * @property {'f32' | 'u32' | 'i32'} scalar
+ * @property {number} components per value: 1 to 4
+ * @property {number} length array length, 0 for one value
+ * @property {boolean} setting named as the settings name it, and written from them
+ */
+
+/** @typedef {{bytes: number, fields: Record<string, UniformField>}} UniformLayout */
 
 /**
  * @param {any} core the loaded wasm module
  * @returns {GpuTables}
  */
 export function gpuTablesOf(core) {
-  return { directions: core.directions(), constants: core.gpuConstants(), constantsGlsl: core.gpuConstantsGlsl(), constantsWgsl: core.gpuConstantsWgsl() };
+  return {
+    directions: core.directions(), constants: core.gpuConstants(), constantsGlsl: core.gpuConstantsGlsl(),
+    constantsWgsl: core.gpuConstantsWgsl(), uniformsWgsl, uniformLayouts,
+  };
 }

@@ -31,12 +31,11 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 
 /**
  * @param {GPUDevice} device
- * @param {string} constantsWgsl the core's constants as WGSL consts
- * @param {{substepBytes: number, stageBytes: number}} uniformSizes the structs' sizes (uniform-layout.js)
+ * @param {import('../gpu/gpu-constants.js').GpuTables} tables the core's constants, uniform structs and their layouts
  * @returns {ComputePasses}
  */
-export function createComputePasses(device, constantsWgsl, { substepBytes, stageBytes }) {
-  const header = [constantsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, computeUniforms];
+export function createComputePasses(device, { constantsWgsl, uniformsWgsl, uniformLayouts }) {
+  const header = [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, computeUniforms];
   const solverModule = device.createShaderModule({
     label: 'nuno solver passes', code: [...header, computeState, computePredict, computeConstrain, computeCollide].join('\n'),
   });
@@ -56,8 +55,8 @@ export function createComputePasses(device, constantsWgsl, { substepBytes, stage
   });
   const stateLayout = storageLayout('nuno state', stateBindings, writtenBySolver);
   const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision);
-  const substepLayout = uniformLayout('nuno substep', substepBytes);
-  const stageLayout = uniformLayout('nuno stage', stageBytes);
+  const substepLayout = uniformLayout('nuno substep', uniformLayouts.substep.bytes);
+  const stageLayout = uniformLayout('nuno stage', uniformLayouts.stage.bytes);
   const pipelines = (/** @type {GPUBindGroupLayout} */ state, /** @type {GPUShaderModule} */ module, /** @type {string[]} */ entryPoints) => {
     const layout = device.createPipelineLayout({ label: 'nuno compute', bindGroupLayouts: [state, substepLayout, stageLayout] });
     return Object.fromEntries(entryPoints.map((entryPoint) => [

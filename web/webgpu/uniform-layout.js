@@ -1,30 +1,14 @@
-// The bytes of the compute passes' uniforms, laid out as WGSL lays out the Substep and Stage
-// structs of shaders/compute-state.wgsl (16-byte vec3f and vec4f alignment, arrays of vec4f),
-// sized by the core's constants. Each struct sits in a slot rounded up to the device's dynamic
-// offset alignment.
+// The bytes of the compute passes' uniforms. The core lays out the WGSL Substep and Stage structs
+// from one table (src/tools/gpu_uniforms.cpp) and says where each field is; this writes the
+// values by name, the settings a kernel reads straight from the cloth's settings. Each struct
+// sits in a slot rounded up to the device's dynamic offset alignment.
 
-/** @typedef {import('../index.js').GpuConstants} GpuConstants */
+/** @typedef {import('../gpu/gpu-constants.js').UniformLayout} UniformLayout */
 /** @typedef {import('../index.js').ResolvedClothSettings} ResolvedClothSettings */
 /** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
 /** @typedef {import('../index.js').PackedColliders} PackedColliders */
 /** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
 /** @typedef {import('../index.js').FamilyRule} FamilyRule */
-
-const vec4Bytes = 16;
-const gustWavesOffset = 80;
-
-/**
- * Where each array of the Substep struct starts, and the struct's size, for these constants.
- * @param {GpuConstants} constants
- */
-export function substepLayout({ gustWaves, maxColliders, colliderShapeVec4s }) {
-  const colliderKindFrictionDepenetration = gustWavesOffset + 2 * gustWaves * vec4Bytes;
-  const colliderShapes = colliderKindFrictionDepenetration + maxColliders * vec4Bytes;
-  return { gustWaves: gustWavesOffset, colliderKindFrictionDepenetration, colliderShapes, bytes: colliderShapes + maxColliders * colliderShapeVec4s * vec4Bytes };
-}
-
-/** Bytes of the Stage struct. */
-export const stageBytes = 64;
 
 /**
  * @param {number} bytes
@@ -35,10 +19,35 @@ export function slotBytes(bytes, alignment) {
 }
 
 /**
+ * Writes fields of a block by name at `offset` of `target`: a number (a boolean as 1 or 0) or
+ * the numbers of a vector or array, in order. A field the block lacks, or too many numbers for
+ * one, throws: the kernels and this code name the same fields.
+ * @param {ArrayBuffer} target
+ * @param {number} offset
+ * @param {UniformLayout} layout
+ * @param {Record<string, number | boolean | ArrayLike<number>>} values
+ */
+export function writeUniforms(target, offset, layout, values) {
+  const views = {
+    f32: new Float32Array(target, offset, layout.bytes / 4),
+    u32: new Uint32Array(target, offset, layout.bytes / 4),
+    i32: new Int32Array(target, offset, layout.bytes / 4),
+  };
+  for (const [name, value] of Object.entries(values)) {
+    const field = layout.fields[name];
+    if (!field) throw new Error(`nuno: the uniform block has no field '${name}'`);
+    const numbers = typeof value === 'number' || typeof value === 'boolean' ? [Number(value)] : value;
+    const capacity = field.components * Math.max(field.length, 1);
+    if (numbers.length > capacity) throw new Error(`nuno: uniform '${name}' holds ${capacity} numbers, got ${numbers.length}`);
+    views[field.scalar].set(numbers, field.offset / 4);
+  }
+}
+
+/**
  * Writes one substep's uniforms at `offset` of `target`.
  * @param {ArrayBuffer} target
  * @param {number} offset
- * @param {ReturnType<typeof substepLayout>} layout
+ * @param {UniformLayout} layout the Substep block's
  * @param {object} substep
  * @param {ResolvedClothSettings} substep.settings
  * @param {SubstepFactors} substep.factors
@@ -50,45 +59,46 @@ export function slotBytes(bytes, alignment) {
  * @param {Float32Array} substep.depenetration metres per collider this substep (depenetrationMetres)
  */
 export function writeSubstep(target, offset, layout, { settings, factors, substepSeconds, gridSize, patchSize, gustWaves, colliders, depenetration }) {
-  const floats = new Float32Array(target, offset, layout.bytes / 4);
-  const integers = new Int32Array(target, offset, layout.bytes / 4);
-  floats.set(settings.gravity, 0);
-  floats[3] = substepSeconds;
-  floats.set(settings.wind, 4);
-  floats[7] = factors.keep;
-  floats[8] = factors.normalDragShare;
-  floats[9] = factors.tangentialDragShare;
-  floats[10] = settings.collisionMargin;
-  integers[11] = colliders.count;
-  integers.set(gridSize, 12);
-  integers.set(patchSize, 14);
-  integers[16] = gustWaves ? 1 : 0;
-  integers[17] = gridSize[0] * gridSize[1];
-  floats[18] = settings.selfCollisionThickness;
-  floats[19] = settings.selfCollisionFriction;
-  if (gustWaves) floats.set(gustWaves, layout.gustWaves / 4);
+  const kindFrictionDepenetration = new Float32Array(4 * colliders.count);
   for (let i = 0; i < colliders.count; i++) {
-    floats[layout.colliderKindFrictionDepenetration / 4 + 4 * i] = colliders.kinds[i];
-    floats[layout.colliderKindFrictionDepenetration / 4 + 4 * i + 1] = colliders.frictions[i];
-    floats[layout.colliderKindFrictionDepenetration / 4 + 4 * i + 2] = depenetration[i];
+    kindFrictionDepenetration.set([colliders.kinds[i], colliders.frictions[i], depenetration[i]], 4 * i);
   }
-  floats.set(colliders.shapes, layout.colliderShapes / 4);
+  /** @type {Record<string, any>} */
+  const fromSettings = settings;
+  const settingFields = Object.entries(layout.fields).filter(([, field]) => field.setting).map(([name]) => [name, fromSettings[name]]);
+  writeUniforms(target, offset, layout, {
+    ...Object.fromEntries(settingFields),
+    substepSeconds,
+    keep: factors.keep,
+    normalDragShare: factors.normalDragShare,
+    tangentialDragShare: factors.tangentialDragShare,
+    colliderCount: colliders.count,
+    gridSize,
+    patchSize,
+    gusts: gustWaves !== null,
+    particleCount: gridSize[0] * gridSize[1],
+    ...(gustWaves && { gustWaves }),
+    colliderKindFrictionDepenetration: kindFrictionDepenetration,
+    colliderShapes: colliders.shapes,
+  });
 }
 
 /**
  * Writes a self-collision bucket pass's uniforms at `offset` of `target`: the layer it fills.
  * @param {ArrayBuffer} target
  * @param {number} offset
+ * @param {UniformLayout} layout the Stage block's
  * @param {number} layer
  */
-export function writeBucketStage(target, offset, layer) {
-  new Int32Array(target, offset, stageBytes / 4)[12] = layer;
+export function writeBucketStage(target, offset, layout, layer) {
+  writeUniforms(target, offset, layout, { bucketLayer: layer });
 }
 
 /**
  * Writes one constrain stage's uniforms at `offset` of `target`.
  * @param {ArrayBuffer} target
  * @param {number} offset
+ * @param {UniformLayout} layout the Stage block's
  * @param {object} stage
  * @param {ConstraintDirection} stage.direction
  * @param {number} stage.directionIndex
@@ -97,15 +107,15 @@ export function writeBucketStage(target, offset, layer) {
  * @param {FamilyRule} stage.rule of the direction's family
  * @param {boolean} stage.firstIteration
  */
-export function writeStage(target, offset, { direction, directionIndex, colour, solverKind, rule, firstIteration }) {
-  const integers = new Int32Array(target, offset, stageBytes / 4);
-  const floats = new Float32Array(target, offset, stageBytes / 4);
-  integers.set(direction.offset, 0);
-  integers[2] = directionIndex;
-  integers[3] = direction.colourAxis === 'column' ? 0 : 1;
-  integers[4] = direction.colourPeriod;
-  integers[5] = colour;
-  integers[6] = solverKind;
-  integers[7] = firstIteration ? 1 : 0;
-  floats.set([rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain], 8);
+export function writeStage(target, offset, layout, { direction, directionIndex, colour, solverKind, rule, firstIteration }) {
+  writeUniforms(target, offset, layout, {
+    offset: direction.offset,
+    direction: directionIndex,
+    colourAxis: direction.colourAxis === 'column' ? 0 : 1,
+    colourPeriod: direction.colourPeriod,
+    colour,
+    solver: solverKind,
+    firstIteration,
+    rule: [rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain],
+  });
 }

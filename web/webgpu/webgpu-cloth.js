@@ -14,7 +14,7 @@ import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCol
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
-import { slotBytes, stageBytes, substepLayout, writeBucketStage, writeStage, writeSubstep } from './uniform-layout.js';
+import { slotBytes, writeBucketStage, writeStage, writeSubstep } from './uniform-layout.js';
 
 /** @typedef {import('../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
@@ -96,7 +96,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #stageBuffer = null;
   /** @type {GPUBindGroup | null} */
   #stageGroup = null;
+  /** @type {import('../gpu/gpu-constants.js').UniformLayout} */
   #substepLayout;
+  /** @type {import('../gpu/gpu-constants.js').UniformLayout} */
+  #stageLayout;
   #substepSlot;
   #stageSlot;
   /** @type {StepParameters | null} */
@@ -137,7 +140,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#ownsDevice = ownsDevice;
     this.#columns = setup.columns;
     this.#rows = setup.rows;
-    this.#substepLayout = substepLayout(tables.constants);
+    this.#substepLayout = tables.uniformLayouts.substep;
+    this.#stageLayout = tables.uniformLayouts.stage;
     this.#mirror = Float32Array.from(setup.restPositions);
     this.#device = device;
     this.#substepSlot = 0;
@@ -163,8 +167,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
     });
     const alignment = device.limits.minUniformBufferOffsetAlignment;
     this.#substepSlot = slotBytes(this.#substepLayout.bytes, alignment);
-    this.#stageSlot = slotBytes(stageBytes, alignment);
-    this.#passes = createComputePasses(device, this.#tables.constantsWgsl, { substepBytes: this.#substepLayout.bytes, stageBytes });
+    this.#stageSlot = slotBytes(this.#stageLayout.bytes, alignment);
+    this.#passes = createComputePasses(device, this.#tables);
     // VERTEX too: `positionBuffer` may feed a vertex buffer of the caller's pipeline.
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | GPUBufferUsage.VERTEX;
     this.#buffers = Object.fromEntries(stateBindings.map((name) => [
@@ -357,11 +361,11 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #writeStages({ settings, rules, schedule }) {
     const constrainStages = schedule.filter((stage) => stage.kind === 'constrain');
     const bytes = new ArrayBuffer((constrainStages.length + bucketLayers) * this.#stageSlot);
-    for (let layer = 0; layer < bucketLayers; layer++) writeBucketStage(bytes, (constrainStages.length + layer) * this.#stageSlot, layer);
+    for (let layer = 0; layer < bucketLayers; layer++) writeBucketStage(bytes, (constrainStages.length + layer) * this.#stageSlot, this.#stageLayout, layer);
     const solverKind = this.#tables.constants.solverKinds[settings.solver];
     constrainStages.forEach((stage, index) => {
       const direction = this.#tables.directions[stage.direction];
-      writeStage(bytes, index * this.#stageSlot, {
+      writeStage(bytes, index * this.#stageSlot, this.#stageLayout, {
         direction, directionIndex: stage.direction, colour: stage.colour, solverKind,
         rule: rules[families.indexOf(direction.family)], firstIteration: stage.iteration === 0,
       });
@@ -369,7 +373,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (!this.#stageBuffer || this.#stageBuffer.size !== bytes.byteLength) {
       this.#stageBuffer?.destroy();
       this.#stageBuffer = this.#device.createBuffer({ label: 'nuno constrain stages', size: bytes.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-      this.#stageGroup = this.#uniformGroup(this.#passes.stageLayout, this.#stageBuffer, stageBytes);
+      this.#stageGroup = this.#uniformGroup(this.#passes.stageLayout, this.#stageBuffer, this.#stageLayout.bytes);
     }
     this.#device.queue.writeBuffer(this.#stageBuffer, 0, bytes);
   }
