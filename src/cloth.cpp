@@ -22,18 +22,11 @@ void requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings
               got);
 }
 
-// The CPU cloth's own limit, before the model checks its smaller one.
-const ClothSettings& validated(const ClothSettings& settings) {
-    validate(settings);
-    Cloth::requireFitsInMemory(settings, "columns * rows", "particles", 1);
-    return settings;
-}
-
 }  // namespace
 
 Cloth::Cloth(const ClothSettings& settings)
-    : model_(validated(settings)),
-      topology_(buildTopology(model_.grid(), model_.restPositions())),
+    : model_(settings, &Cloth::memoryBytes),
+      topology_(buildTopology(model_.grid(), model_.restLengthsByDirection())),
       split_(model_.particleCount()),
       patchEdges_(topology_.grid),
       normals_(model_.particleCount()),

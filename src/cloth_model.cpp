@@ -12,9 +12,9 @@
 namespace nuno {
 namespace {
 
-const ClothSettings& validated(const ClothSettings& settings) {
+const ClothSettings& validated(const ClothSettings& settings, ClothModel::MemoryBytes kept) {
     validate(settings);
-    ClothModel::requireFitsInMemory(settings, ClothModel::memoryBytes(settings), "columns * rows", "particles", 1);
+    ClothModel::requireFitsInMemory(settings, kept(settings), "columns * rows", "particles", 1);
     return settings;
 }
 
@@ -39,8 +39,8 @@ void ClothModel::requireFitsInMemory(const ClothSettings& settings, std::uint64_
               std::to_string(settings.particleCount() / particlesPerUnit) + ", which needs about " + showMebibytes(bytes));
 }
 
-ClothModel::ClothModel(const ClothSettings& settings)
-    : settings_(validated(settings)),
+ClothModel::ClothModel(const ClothSettings& settings, MemoryBytes kept)
+    : settings_(validated(settings, kept)),
       grid_{settings_.columns, settings_.rows, settings_.patchColumns, settings_.patchRows},
       restPositions_(initialPositions(settings_)),
       restLengthsByDirection_(nuno::restLengthsByDirection(grid_, restPositions_)),

@@ -26,9 +26,12 @@ namespace nuno {
 
 class ClothModel {
 public:
-    // Throws std::invalid_argument when a setting is out of range, or when the model's arrays
-    // would need more than kMaxBytes.
-    explicit ClothModel(const ClothSettings& settings);
+    // What a cloth with these settings keeps, in bytes: memoryBytes for a model alone, more for
+    // one that steps on the CPU (Cloth::memoryBytes).
+    using MemoryBytes = std::uint64_t (*)(const ClothSettings& settings);
+    // Throws std::invalid_argument when a setting is out of range, or when what the cloth keeps
+    // would be more than kMaxBytes.
+    explicit ClothModel(const ClothSettings& settings, MemoryBytes kept = &ClothModel::memoryBytes);
 
     // The most a cloth may keep: half the 2 GiB the WebAssembly heap can grow to. Building the
     // CPU cloth's constraints briefly needs more than they keep (a copy regrouped into passes: a

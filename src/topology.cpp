@@ -44,7 +44,7 @@ std::vector<std::uint32_t> triangleIndicesOf(const Grid& grid) {
     return indices;
 }
 
-Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions) {
+Topology buildTopology(const Grid& grid, const std::vector<float>& restLengthsByDirection) {
     Topology topology;
     topology.grid = grid;
 
@@ -70,7 +70,7 @@ Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions)
     forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
         const std::uint32_t first = grid.index(column, row);
         const std::uint32_t second = secondOf(grid, direction, column, row);
-        const float restLength = glm::length(restPositions[second] - restPositions[first]);
+        const float restLength = restLengthsByDirection[first * kRestLengthsPerParticle + static_cast<std::size_t>(direction)];
         const std::uint32_t place =
             nextInPass[static_cast<std::size_t>(passIndex(direction, colourOf(direction, column, row)))]++;
         topology.constraints[place] = {first, second, restLength, familyOf(direction)};

@@ -124,7 +124,8 @@ struct Topology {
     std::vector<std::uint32_t> triangleIndices;      // two triangles per grid cell, for drawing
 };
 
-Topology buildTopology(const Grid& grid, const std::vector<Vec3>& restPositions);
+// The constraints with the rest lengths restLengthsByDirection() measured.
+Topology buildTopology(const Grid& grid, const std::vector<float>& restLengthsByDirection);
 
 // Calls visit(direction, column, row) for every constraint of the grid, in natural order: by
 // start particle, then direction.
@@ -154,7 +155,6 @@ std::vector<std::uint32_t> triangleIndicesOf(const Grid& grid);
 
 // Per particle, the rest length of the constraint starting there in each direction (0 where
 // there is none), padded to 8 floats: two RGBA texels' worth, as the GPU solver stores them.
-// Measured on the rest shape as buildTopology measures its constraints, to the bit.
 constexpr int kRestLengthsPerParticle = 8;
 std::vector<float> restLengthsByDirection(const Grid& grid, const std::vector<Vec3>& restPositions);
 
