@@ -4,7 +4,7 @@
 #   web/index.d.ts  its settings part, from the schema (nuno_settings_dts)
 #   build/wasm    the core as WebAssembly -> dist/nuno-core.{mjs,wasm} (Emscripten)
 #   build/wasm-threads  the same with helper threads -> dist/nuno-core-threads.{mjs,wasm,worker.js}
-#   dist/shaders.js  the GLSL files of shaders/ as ES module strings
+#   dist/shaders.js  the shaders of shaders/{webgl2,webgpu,render}/ as ES module strings
 #   dist/gpu-uniforms.js  the WebGPU passes' uniform structs and layout (nuno_gpu_uniforms)
 #   build/demo    the demo as a folder any static host can serve (scripts/build-demo.mjs)
 set -euo pipefail

@@ -21,8 +21,8 @@
 //   sheet standing on the ground kept -0.245 m/s while it stood still).
 // velocity update: v += (x - predicted - silentPush) / h.
 //
-// shaders/solver-collide.frag.glsl and compute-collide.wgsl are the GPU's twins, their contacts
-// in shaders/collider-contact.glsl.
+// shaders/webgl2/solver-collide.frag.glsl and compute-collide.wgsl are the GPU's twins, their contacts
+// in shaders/webgl2/collider-contact.glsl.
 #pragma once
 
 #include "colliders.hpp"

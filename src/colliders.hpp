@@ -4,7 +4,7 @@
 // A collider kind is one shape struct in ColliderShape. Each names itself (kName, as the JS API
 // spells its type) and its keys (kKeys, besides 'type' and 'friction'); collide.cpp gives it a
 // contact, colliders.cpp a signed distance, a check and a GPU packing, setting_source.cpp a
-// reader, and shaders/collider-contact.glsl the contact's twin. Everything else (kind codes, names in
+// reader, and shaders/webgl2/collider-contact.glsl the contact's twin. Everything else (kind codes, names in
 // errors, the GPU's #defines) is derived from the variant.
 #pragma once
 
@@ -108,7 +108,7 @@ Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal);
 Vec4 unitRotation(const std::array<double, 4>& quaternion, const std::string& name = "rotation",
                   const std::string& owner = Box::kName);
 
-// The shape as the GPU collide pass reads it (shaders/collider-contact.glsl):
+// The shape as the GPU collide pass reads it (shaders/webgl2/collider-contact.glsl):
 //   sphere (center, radius); plane (normal, offset); capsule (start, radius), (end, 0);
 //   box (center, 0), (halfExtents, 0), (rotation); unused floats 0.
 PackedShape packForGpu(const ColliderShape& shape);
@@ -158,7 +158,7 @@ private:
 // Per collider, in the set's order: how much of the depth a particle began a substep with the
 // collide stage may undo in it (collide.hpp): depenetrationSpeed * substepSeconds plus the
 // collider's travel, which is 0 after a step's first substep (ColliderSet::forgetTravel). The
-// GPU cloths work out the same floats (web/gpu/gpu-cloth-over-setup.js).
+// GPU cloths work out the same floats (web/backends/gpu/gpu-cloth-over-setup.js).
 std::vector<float> depenetrationMetres(const std::vector<float>& travels, float depenetrationSpeed, float substepSeconds);
 
 }  // namespace nuno

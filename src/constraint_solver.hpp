@@ -2,7 +2,7 @@
 //
 // Every model reduces a constraint's violation C = |x_b - x_a| - restLength by some length and
 // shares that change between the two particles in proportion to their inverse masses w:
-//   mass-spring (Verlet, after seed 000): Hooke's force k * C, scaled by the family's stretch or
+//   mass-spring (Verlet): Hooke's force k * C, scaled by the family's stretch or
 //       shrink factor, turned into a displacement with h^2 / (2 m). A spring stiffer than one
 //       substep can resolve is solved fully (the gain is clamped to 1), never overshot.
 //   PBD: removes stiffness * C, stiffness in [0, 1].

@@ -5,8 +5,8 @@
 // The velocity change is split into three parts, each exact for its own force over the substep:
 //   wind drag  the air velocity relative to the particle, v_r = wind - v, is split into its part
 //              along the surface normal and its part in the surface; each decays toward zero at
-//              its own rate k (normal drag much stronger than tangential, as for a real sheet;
-//              seed 003), so over h the velocity takes up the share 1 - exp(-k h) of each part;
+//              its own rate k (normal drag much stronger than tangential, as for a real sheet
+//              of paper), so over h the velocity takes up the share 1 - exp(-k h) of each part;
 //   damping    v *= exp(-damping h);
 //   gravity    v += g h.
 // Every share and factor lies in [0, 1], so no rate and no step can make the velocity overshoot

@@ -6,7 +6,7 @@
 //
 // Velocity is stored, not derived from two positions: (x - x_prev) / h in float32 loses the
 // low bits of large coordinates every substep, and the loss has a sign, so a falling cloth
-// gains speed it should not have (seed 003 saw the same with half floats). The velocity update
+// gains speed it should not have (half floats show the same, worse). The velocity update
 // adds only what the constraints and collisions moved, (x - predicted - silentPush) / h, which
 // is exactly zero for a particle nothing touched.
 #pragma once

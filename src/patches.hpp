@@ -1,4 +1,4 @@
-// A sea of patches (seed 003): patchesAcross x patchesDown small cloths of patchColumns x
+// A sea of patches: patchesAcross x patchesDown small cloths of patchColumns x
 // patchRows particles, held as the tiles of one grid (Grid's patches), so every per-cloth
 // feature (solvers, substeps, colliders, pins, hold) works per patch and the GPU keeps them all
 // in one texture. Patch p is tile (p % patchesAcross, p / patchesAcross).

@@ -23,7 +23,7 @@
       "* rows up to about 3.12 million, 1767 x 1767 at most for a square. A larger grid throws an Error naming "     \
       "'columns * rows', the memory it would need and the limit.")                                                   \
     X(int, rows, "rows", 32, 2, kMaxGridSide, Closed, Grid, "", "Particles along a column", "")                       \
-    /* Patches: the grid cut into tiles with no constraint between them (seed 003's sea of papers).                \
+    /* Patches: the grid cut into tiles with no constraint between them (a sea of papers).                         \
        validate() also asks that a patch side of 2 or more divides the grid's. */                                  \
     X(int, patchColumns, "patchColumns", 0, 0, s.columns, Closed, Grid, "",                                       \
       "Particles along a row of one patch; 0: the grid is one patch across",                                        \

@@ -30,7 +30,7 @@ std::uint32_t SpatialHash::bucketOf(const Cell& cell) const {
                                 (static_cast<std::uint32_t>(cell.z) * 283923481u);
     // The products' low bits depend only on the cells' low bits, and the mask keeps only low
     // bits: spread the high ones down (Wellons' lowbias32 finaliser), or a flat sheet's cells
-    // crowd a few buckets (shaders/spatial-hash.glsl does the same).
+    // crowd a few buckets (shaders/webgl2/spatial-hash.glsl does the same).
     return lowbias32(mixed) & bucketMask_;
 }
 

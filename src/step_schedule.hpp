@@ -1,5 +1,5 @@
 // The step schedule, described once: the stages one substep runs, in order. The CPU cloth runs
-// them (Cloth::substep); the GPU cloth draws one fragment pass per stage (web/gpu/gpu-cloth.js
+// them (Cloth::substep); the GPU cloth draws one fragment pass per stage (web/backends/webgl2/gpu-cloth.js
 // reads them through cloth.substepSchedule()), so its passes per step are the schedule's length
 // times the substeps.
 //   predict    gravity, wind and damping move velocities and predict positions

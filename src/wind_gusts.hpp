@@ -1,4 +1,4 @@
-// Gusts: wind that varies in space and time (seed 003's papers flutter in it), the same formula
+// Gusts: wind that varies in space and time (papers flutter in it), the same formula
 // on every backend. The air velocity at a point is the uniform wind plus kGustWaves travelling
 // plane waves, each amplitude * cos(wavevector . x + phase). Every amplitude is perpendicular to
 // its wavevector, so the gusts are divergence-free (air neither piles up nor thins out, as curl
@@ -11,7 +11,7 @@
 // the wind and gust speed of that substep, so changing the wind moves the gusts on from where
 // they are instead of jumping them. The phases are computed in double (an hour in, a float time
 // would have lost a tenth of a radian) and handed to each backend as float32, so the GPU solver
-// evaluates the very same waves (shaders/wind-gusts.glsl).
+// evaluates the very same waves (shaders/webgl2/wind-gusts.glsl).
 #pragma once
 
 #include <array>

@@ -1,22 +1,22 @@
 // nuno: real-time cloth for the web. The public entry point of the package.
 import { kindOf, shown } from './arguments.js';
-import { Cloth } from './cloth.js';
+import { Cloth } from './backends/cpu/cloth.js';
 import { ClothModel } from './cloth-model.js';
-import { GpuUnsupportedError, gpuCapabilities } from './gpu/capabilities.js';
-import { GpuCloth } from './gpu/gpu-cloth.js';
-import { settingsRefusal } from './gpu/settings-refusal.js';
+import { GpuUnsupportedError, gpuCapabilities } from './backends/gpu/capabilities.js';
+import { GpuCloth } from './backends/webgl2/gpu-cloth.js';
+import { settingsRefusal } from './backends/gpu/settings-refusal.js';
 import { loadCore } from './load-core.js';
-import { gpuTablesOf } from './gpu/gpu-constants.js';
-import { WebGpuCloth } from './webgpu/webgpu-cloth.js';
-import { WorkerCloth } from './worker-cloth.js';
+import { gpuTablesOf } from './backends/gpu/gpu-constants.js';
+import { WebGpuCloth } from './backends/webgpu/webgpu-cloth.js';
+import { WorkerCloth } from './backends/worker/worker-cloth.js';
 
-export { Cloth } from './cloth.js';
-export { GpuUnsupportedError } from './gpu/capabilities.js';
-export { GpuCloth } from './gpu/gpu-cloth.js';
+export { Cloth } from './backends/cpu/cloth.js';
+export { GpuUnsupportedError } from './backends/gpu/capabilities.js';
+export { GpuCloth } from './backends/webgl2/gpu-cloth.js';
 export { nearestParticleToRay } from './picking.js';
 export { ClothRenderer } from './render/cloth-renderer.js';
-export { WebGpuCloth } from './webgpu/webgpu-cloth.js';
-export { WorkerCloth } from './worker-cloth.js';
+export { WebGpuCloth } from './backends/webgpu/webgpu-cloth.js';
+export { WorkerCloth } from './backends/worker/worker-cloth.js';
 
 const backends = ['auto', 'webgpu', 'gpu', 'cpu'];
 
@@ -46,7 +46,7 @@ export async function loadNuno(options = {}) {
 export class Nuno {
   /** @type {any} */
   #core;
-  /** @type {import('./gpu/gpu-constants.js').GpuTables | null} read from the core at the first GPU cloth */
+  /** @type {import('./backends/gpu/gpu-constants.js').GpuTables | null} read from the core at the first GPU cloth */
   #gpuTables = null;
   /** @type {LoadOptions} how the core was loaded, for a worker to do the same */
   #load;
@@ -225,7 +225,7 @@ export class Nuno {
 
   /**
    * `createPatches(settings)` / `createPatches(deviceOrGlOrCanvas, options)`: a sea of independent
-   * patches (seed 003's papers), made like createCloth and returning the same cloths. The layout
+   * patches (a sea of papers), made like createCloth and returning the same cloths. The layout
    * (patchesAcross x patchesDown patches of patchColumns x patchRows particles, patchWidth x
    * patchHeight metres) and the poses (scattered from `seed` over scatterCenter +- scatterExtent
    * / 2 with scatterSpeed and scatterSpin, or given per patch) set the grid; every other key is a
@@ -314,7 +314,7 @@ export class Nuno {
   /**
    * The codes and limits the GPU passes share with the core: solver and collider kind codes,
    * the collider limit, vec4s per packed collider, the rest-length layout.
-   * @returns {import('./gpu/gpu-constants.js').GpuConstants}
+   * @returns {import('./backends/gpu/gpu-constants.js').GpuConstants}
    */
   get gpuConstants() {
     return this.#core.gpuConstants();

@@ -1,5 +1,5 @@
 // Loads the WebAssembly core: the page's (web/index.js) and the cloth worker's
-// (web/worker/cloth-worker.js), which needs the core and the CPU cloth and nothing of the GPUs.
+// (web/backends/worker/cloth-worker.js), which needs the core and the CPU cloth and nothing of the GPUs.
 import createNunoCore from '../dist/nuno-core.mjs';
 import { loadThreadedCore, singleThread, threadPlan } from './threads.js';
 

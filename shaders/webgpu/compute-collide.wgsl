@@ -5,7 +5,7 @@
 // began; only the part of a push that undoes the particle's own approach this substep becomes
 // velocity (src/collide.hpp); then the
 // velocity gains what the constraints and collisions moved: (x - predicted - silent) / h. The
-// contact functions are shaders/collider-contact.glsl's (and src/collide.cpp's) in WGSL,
+// contact functions are shaders/webgl2/collider-contact.glsl's (and src/collide.cpp's) in WGSL,
 // operation for operation, so IEEE float hardware finds the same bits.
 
 struct Contact {
@@ -16,7 +16,7 @@ struct Contact {
 
 const noContact = Contact(false, vec3f(0.0), vec3f(0.0));
 
-// v turned by the unit quaternion q (x, y, z, w), as shaders/quaternion.glsl.
+// v turned by the unit quaternion q (x, y, z, w), as shaders/webgl2/quaternion.glsl.
 fn rotate(q: vec4f, v: vec3f) -> vec3f {
     let twice = 2.0 * cross(q.xyz, v);
     return v + q.w * twice + cross(q.xyz, twice);

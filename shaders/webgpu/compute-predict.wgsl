@@ -1,5 +1,5 @@
 // Predict: wind drag, damping and gravity change each free particle's velocity, and the new
-// velocity moves it (symplectic Euler), as shaders/solver-predict.frag.glsl does for WebGL2 and
+// velocity moves it (symplectic Euler), as shaders/webgl2/solver-predict.frag.glsl does for WebGL2 and
 // src/integrate.cpp for the CPU. A pinned or held particle keeps its place and has no velocity.
 // Writes the prediction twice: once to be constrained in place, once kept for the velocity.
 

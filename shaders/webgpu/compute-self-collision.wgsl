@@ -5,7 +5,7 @@
 // index), which is the WebGL2 depth-peeling's choice, so both GPUs see the same particles. The
 // separate pass then pushes each free particle away from the others in the 27 cells around it
 // that it is too close to and that were not its neighbours at rest, with friction on their
-// sliding, by the average of those corrections: shaders/solver-collide.frag.glsl's SELF_COLLISION
+// sliding, by the average of those corrections: shaders/webgl2/solver-collide.frag.glsl's SELF_COLLISION
 // block (and src/self_collision.cpp's formula, seen from this particle's side of each pair). It
 // writes the separated positions and the part of the push that is not stopping an approach
 // (velocity must not gain it) for the collide pass.
@@ -22,7 +22,7 @@ const kRestNeighbourSlack = 1.001;  // as the core's
 @group(0) @binding(6) var<storage, read_write> buckets: array<atomic<u32>>;  // BUCKET_LAYERS x bucketCount, ~index, 0 = empty
 @group(0) @binding(7) var<storage, read_write> silents: array<vec4f>;   // out
 
-// The core's SpatialHash cells and mixing, as shaders/spatial-hash.glsl.
+// The core's SpatialHash cells and mixing, as shaders/webgl2/spatial-hash.glsl.
 fn cellOf(position: vec3f, cellSize: f32) -> vec3i {
     return vec3i(clamp(floor(position / cellSize), vec3f(-1e9), vec3f(1e9)));
 }

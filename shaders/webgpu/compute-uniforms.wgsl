@@ -3,7 +3,7 @@
 // src/tools/gpu_uniforms.cpp, before this file), and the grid helpers. One invocation per
 // particle; the dispatch may be 2D when the particles outnumber one dimension's workgroups. The constants (SOLVER_*, COLLIDER_*, MAX_COLLIDERS, ...)
 // come from the core (src/bindings/gpu_constants.cpp), WORKGROUP_SIZE from
-// web/webgpu/compute-passes.js. Particle state is a vec4f per particle (xyz used), row-major
+// web/backends/webgpu/compute-passes.js. Particle state is a vec4f per particle (xyz used), row-major
 // like the CPU core's arrays; each module declares the state buffers it binds (group 0).
 
 @group(1) @binding(0) var<uniform> substep: Substep;

@@ -1,7 +1,7 @@
 // The uniform blocks of the WebGPU compute passes, written once: each field's name, type and
 // length. From this table come the WGSL structs every pass is compiled with and their byte
 // layout under WGSL's uniform rules, which the JS writer fills by name
-// (web/webgpu/uniform-layout.js). A field marked as a setting is named as the settings schema
+// (web/backends/webgpu/uniform-layout.js). A field marked as a setting is named as the settings schema
 // names it (the build fails otherwise), and the writer takes its value from the cloth's
 // settings: a new run-time setting a kernel reads is its schema row, its row here and the
 // kernels, with no offset written by hand anywhere.
@@ -166,7 +166,7 @@ std::string uniformsModule() {
            "export const uniformsWgsl = " +
            nlohmann::json(wgsl).dump() +
            ";\n"
-           "/** @type {{substep: import('../web/gpu/gpu-constants.js').UniformLayout, stage: import('../web/gpu/gpu-constants.js').UniformLayout}} */\n"
+           "/** @type {{substep: import('../web/backends/gpu/gpu-constants.js').UniformLayout, stage: import('../web/backends/gpu/gpu-constants.js').UniformLayout}} */\n"
            "export const uniformLayouts = " +
            layouts.dump(2) + ";\n";
 }

@@ -699,7 +699,7 @@ test('the GPU cloth refuses orderings it does not run and loose step counts, by 
 test('a solver pass catches a misspelt uniform: when it is made, and where it is set in debug mode', async ({ page }) => {
   const complaints = await openHarness(page);
   const result = await page.evaluate(async () => {
-    const { SolverPass } = await import('/web/gpu/solver-pass.js');
+    const { SolverPass } = await import('/web/backends/webgl2/solver-pass.js');
     const { solverLoadFrag } = await import('/dist/shaders.js');
     const { loadNuno } = await import('/web/index.js');
     const gl = /** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2'));

@@ -26,7 +26,7 @@ export function collectComplaints(page) {
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
     // A GPU cloth on the split half path reads 8 texels back synchronously when it is made, to
-    // check that the split survives this device (web/gpu/half-split-check.js); Chromium notes
+    // check that the split survives this device (web/backends/webgl2/half-split-check.js); Chromium notes
     // that stall once per context. Any other complaint is news.
     if (/GPU stall due to ReadPixels/.test(message.text())) return;
     complaints.push(`console ${message.type()}: ${message.text()}`);

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 
 import createNunoCore from '../../dist/nuno-core.mjs';
-import { Cloth } from '../../web/cloth.js';
+import { Cloth } from '../../web/backends/cpu/cloth.js';
 import { ClothModel } from '../../web/cloth-model.js';
 import { metric } from './metric.js';
 

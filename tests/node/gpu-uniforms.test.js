@@ -1,11 +1,11 @@
 // The WebGPU passes' uniform blocks, laid out by the core's table (src/tools/gpu_uniforms.cpp)
-// and written by name (web/webgpu/uniform-layout.js).
+// and written by name (web/backends/webgpu/uniform-layout.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { uniformLayouts, uniformsWgsl } from '../../dist/gpu-uniforms.js';
 import { loadNuno } from '../../web/index.js';
-import { writeStage, writeSubstep, writeUniforms } from '../../web/webgpu/uniform-layout.js';
+import { writeStage, writeSubstep, writeUniforms } from '../../web/backends/webgpu/uniform-layout.js';
 
 const nuno = await loadNuno();
 

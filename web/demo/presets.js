@@ -116,7 +116,7 @@ export const presets = {
   },
   papers: {
     label: 'sea of papers',
-    // Thousands of independent papers (seed 003) scattered high over the ball, tumbling down
+    // Thousands of independent papers scattered high over the ball, tumbling down
     // through the core's gusts, each tinted its own shade, piling up on the ball and the floor.
     papers: {
       patchColumns: 8, patchRows: 8, patchWidth: 0.1, patchHeight: 0.14,
@@ -124,7 +124,7 @@ export const presets = {
     },
     sphere: { enabled: true, center: [0, 0.5, 0], radius: 0.5 },
     // Paper is light for its area: strong drag across it (about 1 m/s falling flat), a tenth of
-    // that along it, as in seed 003.
+    // that along it.
     wind: { speed: 0.8, azimuthDegrees: 30, gusts: false, gustField: 1.5, normalDrag: 8, tangentialDrag: 0.8 },
     camera: { target: [0, 1.5, 0], distanceMetres: 7, azimuthRadians: 0.6, elevationRadians: 0.25 },
     obstacles: [],

@@ -1,9 +1,9 @@
 // The CPU cloth: a thin JS face over the wasm Cloth that keeps its typed-array views valid.
 
-import { requireInteger, requireNumber } from './arguments.js';
-import { ClothFace, nativeOf } from './cloth-face.js';
+import { requireInteger, requireNumber } from '../../arguments.js';
+import { ClothFace, nativeOf } from '../../cloth-face.js';
 
-/** @typedef {import('./index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../../index.js').ClothSettings} ClothSettings */
 
 export class Cloth extends ClothFace {
   /** @type {Float32Array | null} */

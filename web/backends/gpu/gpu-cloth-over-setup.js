@@ -1,18 +1,37 @@
-// What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup: the measures of
-// positions read back, and the colliders: their collide pass reads the set-up's colliders packed
+// What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup: the calls that change
+// the model (set, pin, hold, release, reset) made on it and then on the backend's state through
+// a few writes it supplies, the measures of positions read back, and the colliders: their collide pass reads the set-up's colliders packed
 // into a fixed number of slots, so a cloth takes at most that many and packs them again after
 // every change. packedCollidersOf() hands the packing to
 // the cloth's passes; the package does not export it.
-import { readBackPositions } from '../arguments.js';
-import { ClothOverSetup, setupOf } from '../cloth-over-setup.js';
+import { readBackPositions } from '../../arguments.js';
+import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
+import { settingsRefusal } from './settings-refusal.js';
 
-/** @typedef {import('../cloth-model.js').ClothModel} ClothModel */
-/** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
-/** @typedef {import('../index.js').ColliderChanges} ColliderChanges */
-/** @typedef {import('../index.js').PackedColliders} PackedColliders */
+/** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
+/** @typedef {import('../../index.js').ColliderDescription} ColliderDescription */
+/** @typedef {import('../../index.js').ColliderChanges} ColliderChanges */
+/** @typedef {import('../../index.js').PackedColliders} PackedColliders */
+
+/**
+ * What a GPU backend does to the state it keeps when the model changes: the few operations the
+ * shared set(), pin(), hold(), release() and reset() below call.
+ * @typedef {object} GpuStateWrites
+ * @property {(particle?: number) => void} uploadInverseMasses the model's, all or one particle's
+ * @property {(particle: number, position: Float32Array) => void} placeParticle
+ * @property {() => void} loadRestState positions and velocities as the model starts them
+ * @property {() => void} settingsChanged the per-step parameters it derived are stale
+ */
 
 /** @type {WeakMap<GpuClothOverSetup, PackedColliders>} */
 const packings = new WeakMap();
+/** @type {WeakMap<GpuClothOverSetup, GpuStateWrites>} */
+const stateWrites = new WeakMap();
+
+/** @param {GpuClothOverSetup} cloth */
+function writesOf(cloth) {
+  return /** @type {GpuStateWrites} */ (stateWrites.get(cloth));
+}
 
 /**
  * The colliders of `cloth` as its collide pass reads them.
@@ -54,16 +73,75 @@ export class GpuClothOverSetup extends ClothOverSetup {
   #maxColliders;
   #backendName;
 
+  #backend;
+
   /**
    * @param {ClothModel} setup owned from now on
    * @param {number} maxColliders the collide pass's slots
-   * @param {string} backendName as errors name it: 'GPU', 'WebGPU'
+   * @param {'gpu' | 'webgpu'} backend as settingsRefusal names it
+   * @param {GpuStateWrites} writes the backend's own, called once construction is over
    */
-  constructor(setup, maxColliders, backendName) {
+  constructor(setup, maxColliders, backend, writes) {
     super(setup);
     this.#maxColliders = maxColliders;
-    this.#backendName = backendName;
+    this.#backend = backend;
+    this.#backendName = backend === 'gpu' ? 'GPU' : 'WebGPU';
     packings.set(this, setup.packedColliders());
+    stateWrites.set(this, writes);
+  }
+
+  /** Back to the starting shape at rest; pins, colliders and parameters stay. */
+  reset() {
+    setupOf(this).reset();
+    forgetColliderTravel(this);
+    const writes = writesOf(this);
+    writes.loadRestState();
+    writes.uploadInverseMasses();
+  }
+
+  /**
+   * Changes run-time settings, as `Cloth.set` does (and with its errors), and refuses by name
+   * what this backend cannot run.
+   * @param {Partial<import('../../index.js').ClothSettings>} changes
+   */
+  set(changes) {
+    const setup = setupOf(this);
+    const refusal = changes && typeof changes === 'object' ? settingsRefusal({ ...setup.settings, ...changes }, this.#backend) : null;
+    if (refusal) throw new Error(refusal);
+    setup.set(changes);
+    const writes = writesOf(this);
+    writes.settingsChanged();
+    if ('pins' in changes) writes.uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  pin(particle) {
+    setupOf(this).pin(particle);
+    writesOf(this).uploadInverseMasses();
+  }
+
+  /** @param {number} particle */
+  unpin(particle) {
+    setupOf(this).unpin(particle);
+    writesOf(this).uploadInverseMasses();
+  }
+
+  /**
+   * Places a particle at a point and keeps it there until release(), as `Cloth.hold` does.
+   * @param {number} particle
+   * @param {ArrayLike<number>} position metres
+   */
+  hold(particle, position) {
+    setupOf(this).hold(particle, position);
+    const writes = writesOf(this);
+    writes.uploadInverseMasses(particle);
+    writes.placeParticle(particle, Float32Array.from(position));
+  }
+
+  /** @param {number} particle */
+  release(particle) {
+    setupOf(this).release(particle);
+    writesOf(this).uploadInverseMasses(particle);
   }
 
   /**

@@ -3,13 +3,13 @@
 // JS and as a chunk of #defines that every solver pass is compiled with, so neither writes one
 // down (src/bindings/gpu_constants.cpp).
 
-import { uniformLayouts, uniformsWgsl } from '../../dist/gpu-uniforms.js';
+import { uniformLayouts, uniformsWgsl } from '../../../dist/gpu-uniforms.js';
 
-/** @typedef {import('../index.js').GpuConstants} GpuConstants */
+/** @typedef {import('../../index.js').GpuConstants} GpuConstants */
 
 /**
  * @typedef {object} GpuTables what the GPU cloths take from the core besides their model
- * @property {readonly import('../index.js').ConstraintDirection[]} directions in solving order
+ * @property {readonly import('../../index.js').ConstraintDirection[]} directions in solving order
  * @property {GpuConstants} constants
  * @property {string} constantsGlsl the same constants as GLSL #defines
  * @property {string} constantsWgsl the same constants as WGSL consts (the WebGPU backend)

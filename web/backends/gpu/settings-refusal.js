@@ -1,8 +1,8 @@
 // What the GPU backends cannot run, said once for both: the WebGL2 cloth (gpu-cloth.js) solves
 // in red-black order or by Jacobi sweeps (without XPBD multipliers kept over iterations), the
-// WebGPU cloth (web/webgpu/webgpu-cloth.js) in red-black order.
+// WebGPU cloth (web/backends/webgpu/webgpu-cloth.js) in red-black order.
 
-/** @typedef {import('../index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../../index.js').ClothSettings} ClothSettings */
 
 /** The orderings each GPU backend has passes for; Gauss-Seidel's sweep is sequential, the CPU's alone. */
 const gpuOrderings = { gpu: ['red-black', 'jacobi'], webgpu: ['red-black'] };

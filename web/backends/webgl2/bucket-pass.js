@@ -3,11 +3,11 @@
 // with a texel per bucket (twice as many buckets as particles); the particles are drawn as
 // points onto their bucket's texel with a depth that orders them by index, once per layer, and
 // the depth test keeps the smallest index the earlier layers did not take (depth peeling). The
-// collide pass then reads each bucket's first layers back (shaders/solver-collide.frag.glsl).
+// collide pass then reads each bucket's first layers back (shaders/webgl2/solver-collide.frag.glsl).
 // Cost: a draw of every particle per layer; 4 x 4 B of layers and 4 B of depth per bucket.
-import { selfCollisionHashFrag, selfCollisionHashVert, solverState, spatialHash } from '../../dist/shaders.js';
-import { checkedUniforms } from '../gl/checked-uniforms.js';
-import { createProgram } from '../gl/program.js';
+import { selfCollisionHashFrag, selfCollisionHashVert, solverState, spatialHash } from '../../../dist/shaders.js';
+import { checkedUniforms } from '../../gl/checked-uniforms.js';
+import { createProgram } from '../../gl/program.js';
 import { solverHeader } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
@@ -19,7 +19,7 @@ export class BucketPass {
   /** @type {WebGL2RenderingContext} */
   #gl;
   #program;
-  /** @type {import('../gl/checked-uniforms.js').UniformLocations} */
+  /** @type {import('../../gl/checked-uniforms.js').UniformLocations} */
   #uniforms;
   /** @type {WebGLTexture[]} */
   layers;

@@ -1,14 +1,14 @@
 // The collide pass: pushes each free particle out of every collider, takes back friction's
 // share of its sliding, and updates velocities from what constraints and collisions moved
-// (shaders/solver-collide.frag.glsl, with each kind's contact in collider-contact.glsl). Colliders
+// (shaders/webgl2/solver-collide.frag.glsl, with each kind's contact in collider-contact.glsl). Colliders
 // reach it as the typed arrays the core packs when they change (cloth.packedColliders()),
 // uploaded as they are every substep.
-import { colliderContact, quaternion, solverCollideFrag, solverWriteMotion, spatialHash } from '../../dist/shaders.js';
+import { colliderContact, quaternion, solverCollideFrag, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
 import { bucketLayers } from './bucket-pass.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
-/** @typedef {import('../index.js').PackedColliders} PackedColliders */
+/** @typedef {import('../../index.js').PackedColliders} PackedColliders */
 
 /**
  * What the self-collision variant reads besides the state, fixed when it is made.

@@ -1,12 +1,12 @@
 // The constrain pass: one colour of one constraint direction, every particle moved by its share
-// of its one pair's correction (shaders/solver-constrain.frag.glsl). Two variants: with
+// of its one pair's correction (shaders/webgl2/solver-constrain.frag.glsl). Two variants: with
 // XPBD_LAMBDAS it also reads and writes XPBD's multipliers, kept between iterations.
-import { solverConstrainFrag } from '../../dist/shaders.js';
+import { solverConstrainFrag } from '../../../dist/shaders.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
-/** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
-/** @typedef {import('../index.js').FamilyRule} FamilyRule */
+/** @typedef {import('../../index.js').ConstraintDirection} ConstraintDirection */
+/** @typedef {import('../../index.js').FamilyRule} FamilyRule */
 
 const samplers = ['uPosition', 'uPositionLow', 'uInverseMass', 'uRestLengths'];
 const uniforms = ['uGridSize', 'uPatchSize', 'uOffset', 'uDirection', 'uColourAxis', 'uColourPeriod', 'uColour', 'uSolver', 'uRule'];

@@ -9,11 +9,11 @@
 // This class is the façade: it owns the textures and framebuffers and draws the schedule; each
 // pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
 // and sets its own uniforms and samplers.
-import { requireInteger } from '../arguments.js';
-import { setupOf } from '../cloth-over-setup.js';
-import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from './gpu-cloth-over-setup.js';
-import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
-import { GpuUnsupportedError, enableFloatRenderTargets } from './capabilities.js';
+import { requireInteger } from '../../arguments.js';
+import { setupOf } from '../../cloth-over-setup.js';
+import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
+import { createDataTexture, uploadFloats } from '../../gl/data-texture.js';
+import { GpuUnsupportedError, enableFloatRenderTargets } from '../gpu/capabilities.js';
 import { BucketPass, bucketLayers } from './bucket-pass.js';
 import { CollidePass } from './collide-pass.js';
 import { ConstrainPass } from './constrain-pass.js';
@@ -22,25 +22,25 @@ import { halfSplitMismatch, halfSplitProbeValues } from './half-split-check.js';
 import { JacobiPass } from './jacobi-pass.js';
 import { LoadPass } from './load-pass.js';
 import { PredictPass } from './predict-pass.js';
-import { settingsRefusal } from './settings-refusal.js';
+import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './vector-field.js';
 
-/** @typedef {import('../cloth-model.js').ClothModel} ClothModel */
+/** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
-/** @typedef {import('./capabilities.js').StatePrecision} StatePrecision */
-/** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
-/** @typedef {import('../index.js').ClothSettings} ClothSettings */
-/** @typedef {import('../index.js').FamilyRule} FamilyRule */
-/** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
-/** @typedef {import('./gpu-constants.js').GpuConstants} GpuConstants */
-/** @typedef {import('./gpu-constants.js').GpuTables} GpuTables */
-/** @typedef {import('../index.js').SubstepStage} SubstepStage */
+/** @typedef {import('../gpu/capabilities.js').StatePrecision} StatePrecision */
+/** @typedef {import('../../index.js').ConstraintDirection} ConstraintDirection */
+/** @typedef {import('../../index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../../index.js').FamilyRule} FamilyRule */
+/** @typedef {import('../../index.js').SubstepFactors} SubstepFactors */
+/** @typedef {import('../gpu/gpu-constants.js').GpuConstants} GpuConstants */
+/** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
+/** @typedef {import('../../index.js').SubstepStage} SubstepStage */
 
 /**
  * What fixed steps read from the set-up cloth: taken from wasm once after each set(), not
  * rebuilt as JS objects every step.
  * @typedef {object} StepParameters
- * @property {import('../index.js').ResolvedClothSettings} settings
+ * @property {import('../../index.js').ResolvedClothSettings} settings
  * @property {FamilyRule[]} rules each family's rule for one substep, in family order
  * @property {SubstepFactors} factors
  * @property {readonly SubstepStage[]} schedule the core's stages of one substep, a pass each
@@ -128,7 +128,12 @@ export class GpuCloth extends GpuClothOverSetup {
   constructor(gl, setup, tables, precision, debug) {
     const refusal = settingsRefusal(setup.settings, 'gpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
-    super(setup, tables.constants.maxColliders, 'GPU');
+    super(setup, tables.constants.maxColliders, 'gpu', {
+      uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
+      placeParticle: (particle, position) => this.#placeParticle(particle, position),
+      loadRestState: () => this.#loadRestState(),
+      settingsChanged: () => { this.#stepParameters = null; },
+    });
     this.#gl = gl;
     this.#directions = tables.directions;
     this.#constants = tables.constants;
@@ -339,62 +344,21 @@ export class GpuCloth extends GpuClothOverSetup {
     return this.#stepParameters;
   }
 
-  /** Back to the starting shape at rest; pins, colliders and parameters stay. */
-  reset() {
+  /** Positions and velocities as the model starts them, into the first textures. */
+  #loadRestState() {
     const setup = this.#live;
-    setup.reset();
-    forgetColliderTravel(this);
     this.#withSolverState(() => {
       this.#load(this.#positions[0], setup.restPositions);
       this.#load(this.#velocities[0], setup.initialVelocities);
     });
     this.#current = 0;
     this.#velocityCurrent = 0;
-    this.#uploadInverseMasses();
   }
 
-  /**
-   * Changes run-time settings, as `Cloth.set` does (and with its errors).
-   * @param {Partial<ClothSettings>} changes
-   */
-  set(changes) {
-    const refusal = changes && typeof changes === 'object' ? settingsRefusal({ ...this.#live.settings, ...changes }, 'gpu') : null;
-    if (refusal) throw new Error(refusal);
-    this.#live.set(changes);
-    this.#stepParameters = null;
-    if ('pins' in changes) this.#uploadInverseMasses();
-  }
-
-  /** @param {number} particle */
-  pin(particle) {
-    this.#live.pin(particle);
-    this.#uploadInverseMasses();
-  }
-
-  /** @param {number} particle */
-  unpin(particle) {
-    this.#live.unpin(particle);
-    this.#uploadInverseMasses();
-  }
-
-  /**
-   * Places a particle at a point and keeps it there until release(), as `Cloth.hold` does.
-   * @param {number} particle
-   * @param {ArrayLike<number>} position metres
-   */
-  hold(particle, position) {
-    this.#live.hold(particle, position);
-    this.#uploadInverseMass(particle);
+  /** Where a held particle is put: its texel of the current positions. */
+  #placeParticle(/** @type {number} */ particle, /** @type {Float32Array} */ position) {
     const [column, row] = this.#texelOf(particle);
-    this.#withSolverState(() => {
-      this.#loadRect(this.#positions[this.#current], Float32Array.from(position), column, row, 1, 1);
-    });
-  }
-
-  /** @param {number} particle */
-  release(particle) {
-    this.#live.release(particle);
-    this.#uploadInverseMass(particle);
+    this.#withSolverState(() => this.#loadRect(this.#positions[this.#current], position, column, row, 1, 1));
   }
 
   /**
@@ -507,7 +471,7 @@ export class GpuCloth extends GpuClothOverSetup {
   }
 
   /**
-   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {import('../../index.js').ResolvedClothSettings} settings
    * @param {number} h
    * @param {SubstepFactors} factors
    * @param {number} from
@@ -561,7 +525,7 @@ export class GpuCloth extends GpuClothOverSetup {
 
   /**
    * A Jacobi sweep over every constraint: positions `from` -> `to`.
-   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {import('../../index.js').ResolvedClothSettings} settings
    * @param {FamilyRule[]} rules
    * @param {number} from
    * @param {number} to
@@ -581,7 +545,7 @@ export class GpuCloth extends GpuClothOverSetup {
   }
 
   /**
-   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {import('../../index.js').ResolvedClothSettings} settings
    * @param {number} h
    * @param {number} from
    * @param {number} predicted
@@ -606,7 +570,7 @@ export class GpuCloth extends GpuClothOverSetup {
   /**
    * The 'separate' stage: the particles at `positions` into the bucket layers (made, with the
    * rest shape and the collide pass's self-collision variant, the first time it runs).
-   * @param {import('../index.js').ResolvedClothSettings} settings
+   * @param {import('../../index.js').ResolvedClothSettings} settings
    * @param {number} positions
    */
   #sortIntoBuckets(settings, positions) {
@@ -661,15 +625,18 @@ export class GpuCloth extends GpuClothOverSetup {
     gl.disable(gl.SCISSOR_TEST);
   }
 
-  #uploadInverseMasses() {
-    uploadFloats(this.#gl, this.#inverseMasses, this.#gl.RED, this.#columns, this.#rows, this.#live.inverseMasses);
-  }
-
-  /** Just one particle's texel: dragging changes one inverse mass per pointer move. */
-  #uploadInverseMass(/** @type {number} */ particle) {
-    const [column, row] = this.#texelOf(particle);
-    const value = Float32Array.of(this.#live.inverseMassOf(particle));
-    uploadFloats(this.#gl, this.#inverseMasses, this.#gl.RED, 1, 1, value, column, row);
+  /**
+   * All inverse masses, or one particle's texel: dragging changes one per pointer move.
+   * @param {number} [particle]
+   */
+  #uploadInverseMasses(particle = undefined) {
+    const gl = this.#gl;
+    if (particle === undefined) {
+      uploadFloats(gl, this.#inverseMasses, gl.RED, this.#columns, this.#rows, this.#live.inverseMasses);
+    } else {
+      const [column, row] = this.#texelOf(particle);
+      uploadFloats(gl, this.#inverseMasses, gl.RED, 1, 1, Float32Array.of(this.#live.inverseMassOf(particle)), column, row);
+    }
   }
 
   /** @param {number} particle @returns {[number, number]} its texel: column, row */

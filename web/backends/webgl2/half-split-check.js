@@ -1,4 +1,4 @@
-// The start-up check of the split half-float state (shaders/solver-state.glsl). A device's
+// The start-up check of the split half-float state (shaders/webgl2/solver-state.glsl). A device's
 // shader compiler or render targets can break the split in ways no extension query reveals
 // (NVIDIA's compiler folded an earlier version of it, leaving the low half at zero), so before
 // a cloth runs on the half path, known values go through the solver's own write and are read

@@ -1,15 +1,15 @@
 // The Jacobi pass: every constraint at once, each particle moved by the sum of its pairs'
-// mass-split corrections (shaders/solver-jacobi.frag.glsl): the sweep stage of the 'jacobi'
+// mass-split corrections (shaders/webgl2/solver-jacobi.frag.glsl): the sweep stage of the 'jacobi'
 // ordering, one pass per iteration where red-black draws twelve. It owns the texture of each
 // particle's pair count, which countConstraints() draws once (solver-constraint-count.frag.glsl).
-import { solverConstraintCountFrag, solverJacobiFrag } from '../../dist/shaders.js';
-import { createDataTexture } from '../gl/data-texture.js';
+import { solverConstraintCountFrag, solverJacobiFrag } from '../../../dist/shaders.js';
+import { createDataTexture } from '../../gl/data-texture.js';
 import { SolverPass } from './solver-pass.js';
 import { stateFormat } from './vector-field.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
-/** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
-/** @typedef {import('../index.js').FamilyRule} FamilyRule */
+/** @typedef {import('../../index.js').ConstraintDirection} ConstraintDirection */
+/** @typedef {import('../../index.js').FamilyRule} FamilyRule */
 
 const families = ['structural', 'shear', 'bending'];
 

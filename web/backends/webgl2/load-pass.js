@@ -1,7 +1,7 @@
 // The load pass: copies xyz per texel from a float texture the CPU filled (positions at the
 // start or after a reset, a held particle) into solver state, split on the half path as every
-// pass writes state (shaders/solver-load.frag.glsl).
-import { solverLoadFrag } from '../../dist/shaders.js';
+// pass writes state (shaders/webgl2/solver-load.frag.glsl).
+import { solverLoadFrag } from '../../../dist/shaders.js';
 import { SolverPass } from './solver-pass.js';
 
 export class LoadPass {

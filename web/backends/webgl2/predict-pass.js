@@ -1,6 +1,6 @@
 // The predict pass: wind drag, damping and gravity change each free particle's velocity, and
-// the new velocity moves it (shaders/solver-predict.frag.glsl). Writes position and velocity.
-import { gridNormal, solverPredictFrag, solverWriteMotion, windGusts } from '../../dist/shaders.js';
+// the new velocity moves it (shaders/webgl2/solver-predict.frag.glsl). Writes position and velocity.
+import { gridNormal, solverPredictFrag, solverWriteMotion, windGusts } from '../../../dist/shaders.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
@@ -35,8 +35,8 @@ export class PredictPass {
    * @param {VectorField} input.positions at the substep's start
    * @param {VectorField} input.velocities at the substep's start
    * @param {WebGLTexture} input.inverseMasses
-   * @param {import('../index.js').ResolvedClothSettings} input.settings gravity and wind
-   * @param {import('../index.js').SubstepFactors} input.factors the core's damping and drag factors
+   * @param {import('../../index.js').ResolvedClothSettings} input.settings gravity and wind
+   * @param {import('../../index.js').SubstepFactors} input.factors the core's damping and drag factors
    * @param {number} input.substepSeconds
    * @param {Float32Array | null} input.gustWaves the core's gust waves at this substep, or null without gusts
    */

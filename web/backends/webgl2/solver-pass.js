@@ -1,22 +1,22 @@
 // One solver pass's program: a fragment program run once per particle over the whole state
 // texture. The pass objects (load-pass.js, predict-pass.js, ...) each own one and declare the
 // uniforms and samplers they set, and the program is checked against them.
-import { solverFullscreenVert, solverState } from '../../dist/shaders.js';
-import { checkedUniforms } from '../gl/checked-uniforms.js';
-import { createProgram } from '../gl/program.js';
+import { solverFullscreenVert, solverState } from '../../../dist/shaders.js';
+import { checkedUniforms } from '../../gl/checked-uniforms.js';
+import { createProgram } from '../../gl/program.js';
 
 /** @typedef {WebGLTexture | null | (WebGLTexture | null)[]} SamplerBinding */
-/** @typedef {import('../gl/checked-uniforms.js').UniformLocations} UniformLocations */
+/** @typedef {import('../../gl/checked-uniforms.js').UniformLocations} UniformLocations */
 
 /**
  * What every pass of one GPU cloth is made with.
  * @typedef {object} PassOptions
- * @property {import('./capabilities.js').StatePrecision} precision 'half' compiles the split state (SPLIT_HALF)
+ * @property {import('../gpu/capabilities.js').StatePrecision} precision 'half' compiles the split state (SPLIT_HALF)
  * @property {number} columns the state textures' size
  * @property {number} rows
  * @property {[number, number]} patchSize columns and rows of one patch (the grid's for one cloth:
  *   PATCHES 0 then compiles the patch tests out)
- * @property {import('./gpu-constants.js').GpuConstants} constants
+ * @property {import('../gpu/gpu-constants.js').GpuConstants} constants
  * @property {string} constantsGlsl the same constants as #defines, put in front of every pass
  * @property {boolean} debug also throw when a name that was not declared is set
  */

@@ -1,8 +1,8 @@
 // A per-particle vector (position, velocity) stored in textures of columns x rows texels: one
 // texture on the float path, a high and a low texture on the split half path.
-import { createDataTexture } from '../gl/data-texture.js';
+import { createDataTexture } from '../../gl/data-texture.js';
 
-/** @typedef {import('./capabilities.js').StatePrecision} StatePrecision */
+/** @typedef {import('../gpu/capabilities.js').StatePrecision} StatePrecision */
 
 /**
  * @typedef {object} VectorField

@@ -1,11 +1,11 @@
 // The WebGPU cloth's compute pipelines. Two shader modules, each the core's constants, then
-// shaders/compute-uniforms.wgsl, then its passes: the solver (compute-state.wgsl's bindings;
+// shaders/webgpu/compute-uniforms.wgsl, then its passes: the solver (compute-state.wgsl's bindings;
 // predict, constrain, collide) and self-collision (compute-self-collision.wgsl: sortIntoBuckets,
 // separate). Each has its own state layout (group 0, at most 8 storage buffers, the WebGPU
 // default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
 // step is encoded without making a bind group.
-import { computeCollide, computeConstrain, computePredict, computeSelfCollision, computeState, computeUniforms } from '../../dist/shaders.js';
+import { computeCollide, computeConstrain, computePredict, computeSelfCollision, computeState, computeUniforms } from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
 export const workgroupSize = 64;
@@ -13,9 +13,9 @@ export const workgroupSize = 64;
 /** Layers of the self-collision buckets (compute-self-collision.wgsl's BUCKET_LAYERS). */
 export const bucketLayers = 4;
 
-/** The solver's storage buffers of group 0, in binding order (shaders/compute-state.wgsl). */
+/** The solver's storage buffers of group 0, in binding order (shaders/webgpu/compute-state.wgsl). */
 export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas', 'silents']);
-/** The self-collision passes' (shaders/compute-self-collision.wgsl), by the solver's names. */
+/** The self-collision passes' (shaders/webgpu/compute-self-collision.wgsl), by the solver's names. */
 export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
 const writtenBySolver = new Set(['positions', 'working', 'predicted', 'velocities', 'lambdas', 'silents']);
 const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);

@@ -4,11 +4,11 @@
 // sits in a slot rounded up to the device's dynamic offset alignment.
 
 /** @typedef {import('../gpu/gpu-constants.js').UniformLayout} UniformLayout */
-/** @typedef {import('../index.js').ResolvedClothSettings} ResolvedClothSettings */
-/** @typedef {import('../index.js').SubstepFactors} SubstepFactors */
-/** @typedef {import('../index.js').PackedColliders} PackedColliders */
-/** @typedef {import('../index.js').ConstraintDirection} ConstraintDirection */
-/** @typedef {import('../index.js').FamilyRule} FamilyRule */
+/** @typedef {import('../../index.js').ResolvedClothSettings} ResolvedClothSettings */
+/** @typedef {import('../../index.js').SubstepFactors} SubstepFactors */
+/** @typedef {import('../../index.js').PackedColliders} PackedColliders */
+/** @typedef {import('../../index.js').ConstraintDirection} ConstraintDirection */
+/** @typedef {import('../../index.js').FamilyRule} FamilyRule */
 
 /**
  * @param {number} bytes

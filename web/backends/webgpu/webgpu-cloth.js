@@ -8,18 +8,18 @@
 // With self-collision the 'separate' stage is a bucket pass per layer and a separate pass
 // (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
 // A step is one command buffer: the substeps' uniforms written first, then every dispatch.
-import { requireInteger } from '../arguments.js';
-import { setupOf } from '../cloth-over-setup.js';
+import { requireInteger } from '../../arguments.js';
+import { setupOf } from '../../cloth-over-setup.js';
 import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
 import { slotBytes, writeBucketStage, writeStage, writeSubstep } from './uniform-layout.js';
 
-/** @typedef {import('../cloth-model.js').ClothModel} ClothModel */
+/** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
-/** @typedef {import('../index.js').ClothSettings} ClothSettings */
-/** @typedef {import('../gpu/gpu-cloth.js').StepParameters} StepParameters */
+/** @typedef {import('../../index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../webgl2/gpu-cloth.js').StepParameters} StepParameters */
 /** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
 
 const families = ['structural', 'shear', 'bending'];
@@ -34,7 +34,7 @@ const maxFramesInFlight = 2;
 /**
  * Bytes per particle of each state buffer (restPositions and buckets exist once self-collision
  * has run: two buckets per particle in each layer).
- * @param {import('../index.js').GpuConstants} constants
+ * @param {import('../../index.js').GpuConstants} constants
  * @returns {Record<StateName, number>}
  */
 function bytesPerParticle({ restLengthsPerParticle, directionCount }) {
@@ -135,7 +135,12 @@ export class WebGpuCloth extends GpuClothOverSetup {
   constructor(device, setup, tables, ownsDevice) {
     const refusal = settingsRefusal(setup.settings, 'webgpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
-    super(setup, tables.constants.maxColliders, 'WebGPU');
+    super(setup, tables.constants.maxColliders, 'webgpu', {
+      uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
+      placeParticle: (particle, position) => this.#placeParticle(particle, position),
+      loadRestState: () => this.#loadRestState(),
+      settingsChanged: () => { this.#stepParameters = null; },
+    });
     this.#tables = tables;
     this.#ownsDevice = ownsDevice;
     this.#columns = setup.columns;
@@ -287,7 +292,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
 
   /**
    * The stages one substep runs with the current settings: a compute pass each.
-   * @returns {import('../index.js').SubstepStage[]}
+   * @returns {import('../../index.js').SubstepStage[]}
    */
   substepSchedule() {
     return [...this.#currentStepParameters().schedule];
@@ -457,62 +462,23 @@ export class WebGpuCloth extends GpuClothOverSetup {
     device.queue.submit([encoder.finish()]);
   }
 
-  /** Back to the starting shape at rest; pins, colliders and parameters stay. */
-  reset() {
-    const setup = this.#live;
-    setup.reset();
-    forgetColliderTravel(this);
+  /** Positions and velocities as the model starts them; the drawing mirror with them. */
+  #loadRestState() {
     if (this.lost) return;
+    const setup = this.#live;
     const queue = this.#device.queue;
     queue.writeBuffer(this.#state('positions'), 0, vec4sOf(setup.restPositions));
     queue.writeBuffer(this.#state('velocities'), 0, vec4sOf(setup.initialVelocities));
-    this.#uploadInverseMasses();
     this.#mirror = Float32Array.from(setup.restPositions);
     this.#mirrorGeneration += 1;
     this.#mirrorStale = false;
   }
 
-  /**
-   * Changes run-time settings, as `Cloth.set` does (and with its errors).
-   * @param {Partial<ClothSettings>} changes
-   */
-  set(changes) {
-    const refusal = changes && typeof changes === 'object' ? settingsRefusal({ ...this.#live.settings, ...changes }, 'webgpu') : null;
-    if (refusal) throw new Error(refusal);
-    this.#live.set(changes);
-    this.#stepParameters = null;
-    if ('pins' in changes) this.#uploadInverseMasses();
-  }
-
-  /** @param {number} particle */
-  pin(particle) {
-    this.#live.pin(particle);
-    this.#uploadInverseMasses();
-  }
-
-  /** @param {number} particle */
-  unpin(particle) {
-    this.#live.unpin(particle);
-    this.#uploadInverseMasses();
-  }
-
-  /**
-   * Places a particle at a point and keeps it there until release(), as `Cloth.hold` does.
-   * @param {number} particle
-   * @param {ArrayLike<number>} position metres
-   */
-  hold(particle, position) {
-    this.#live.hold(particle, position);
+  /** Where a held particle is put: its slot of the positions. */
+  #placeParticle(/** @type {number} */ particle, /** @type {Float32Array} */ position) {
     if (this.lost) return;
-    this.#uploadInverseMasses(particle);
     this.#device.queue.writeBuffer(this.#state('positions'), particle * vec4Bytes, vec4sOf(position));
     this.#mirrorStale = true;
-  }
-
-  /** @param {number} particle */
-  release(particle) {
-    this.#live.release(particle);
-    this.#uploadInverseMasses(particle);
   }
 
   /**

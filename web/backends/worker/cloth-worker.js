@@ -1,4 +1,4 @@
-// The Web Worker behind nuno's WorkerCloth (web/worker-cloth.js): a CPU cloth stepped here, off
+// The Web Worker behind nuno's WorkerCloth (web/backends/worker/worker-cloth.js): a CPU cloth stepped here, off
 // the page's main thread. The page has validated every call on the cloth's model before it
 // arrives, so this side only replays them. Messages in (in order):
 //   {kind: 'start', load, settings}            load the core, make the cloth; answers 'ready'
@@ -10,8 +10,8 @@
 //                                               the positions in `buffer` (handed back, transferred)
 //   {kind: 'read', id}                          answers 'read' with a copy of the positions
 // Any failure answers {kind: 'failed', message}.
-import { Cloth } from '../cloth.js';
-import { loadCore } from '../load-core.js';
+import { Cloth } from '../cpu/cloth.js';
+import { loadCore } from '../../load-core.js';
 
 /** @type {Cloth | null} */
 let cloth = null;

@@ -1,21 +1,21 @@
 // The CPU cloth in a Web Worker, so the page's main thread stays free while it steps. The page
 // keeps the cloth's model (web/cloth-model.js), as the GPU cloths do: it validates every call (the
 // same errors, thrown at once), keeps the fixed-step clock and the pins and colliders; each
-// call then goes to the worker (web/worker/cloth-worker.js), which replays it on its own cloth
+// call then goes to the worker (web/backends/worker/cloth-worker.js), which replays it on its own cloth
 // in the same order, so both cloths agree on ids and state. step() never waits: it asks for
 // the steps and returns; the worker answers with the positions in a buffer that is
 // transferred, not copied, and handed back with the next request.
-import { requireInteger } from './arguments.js';
-import { ClothOverSetup, setupOf } from './cloth-over-setup.js';
+import { requireInteger } from '../../arguments.js';
+import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
 
 /** The most steps one request asks for: stepFixed's own limit, which the worker's cloth checks. */
 const maxStepsPerRequest = 1e6;
 
-/** @typedef {import('./cloth-model.js').ClothModel} ClothModel */
-/** @typedef {import('./index.js').ClothSettings} ClothSettings */
-/** @typedef {import('./index.js').ColliderDescription} ColliderDescription */
-/** @typedef {import('./index.js').ColliderChanges} ColliderChanges */
-/** @typedef {import('./index.js').LoadOptions} LoadOptions */
+/** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
+/** @typedef {import('../../index.js').ClothSettings} ClothSettings */
+/** @typedef {import('../../index.js').ColliderDescription} ColliderDescription */
+/** @typedef {import('../../index.js').ColliderChanges} ColliderChanges */
+/** @typedef {import('../../index.js').LoadOptions} LoadOptions */
 
 export class WorkerCloth extends ClothOverSetup {
   /** @type {Worker} */
@@ -62,7 +62,7 @@ export class WorkerCloth extends ClothOverSetup {
    * @returns {Promise<WorkerCloth>}
    */
   static async start(setup, settings, load) {
-    const worker = new Worker(new URL('./worker/cloth-worker.js', import.meta.url), { type: 'module', name: 'nuno cloth' });
+    const worker = new Worker(new URL('./cloth-worker.js', import.meta.url), { type: 'module', name: 'nuno cloth' });
     try {
       const ready = await new Promise((resolve, reject) => {
         worker.onmessage = ({ data }) => (data.kind === 'ready' ? resolve(data) : reject(new Error(`nuno: the cloth worker failed: ${data.message}`)));
