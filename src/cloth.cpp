@@ -1,13 +1,11 @@
 #include "cloth.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace nuno {
-namespace {
 
-// Another ordering or solver, or XPBD iterated, keeps more state (made when first used): the
-// change is refused by its own name when the grid has no memory for it.
-void requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings& next) {
+void Cloth::requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings& next) {
     const std::uint64_t bytes = Cloth::memoryBytes(next);
     if (bytes <= Cloth::kMaxClothBytes) return;
     const bool orderingChanged = next.ordering != current.ordering;
@@ -21,8 +19,6 @@ void requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings
                   ", and a cloth may take " + showMebibytes(Cloth::kMaxClothBytes) + " of the 2 GiB WebAssembly heap)",
               got);
 }
-
-}  // namespace
 
 Cloth::Cloth(const ClothSettings& settings)
     : model_(settings, &Cloth::memoryBytes),
@@ -85,7 +81,10 @@ void Cloth::reset() {
 }
 
 void Cloth::applyPins() {
-    particles_.inverseMasses = model_.inverseMasses();
+    // In place: JS holds a view of this array, which must not move.
+    const std::vector<float> masses = model_.inverseMasses();
+    particles_.inverseMasses.resize(masses.size());
+    std::copy(masses.begin(), masses.end(), particles_.inverseMasses.begin());
     for (const std::uint32_t particle : model_.pinned()) particles_.velocities[particle] = Vec3(0);
     splitFromXyz(kPositions | kVelocities | kInverseMasses, team());
 }

@@ -51,6 +51,9 @@ public:
         ClothModel::requireFitsInMemory(settings, memoryBytes(settings), name, units, particlesPerUnit);
     }
     static constexpr std::uint64_t kMaxClothBytes = ClothModel::kMaxBytes;
+    // Another ordering or solver, or XPBD iterated, keeps more state (made when first used): the
+    // change is refused by its own name when the grid has no memory for it.
+    static void requireChangeFitsInMemory(const ClothSettings& current, const ClothSettings& next);
 
     // What this cloth is, wherever it would step: settings, rest shape, pins, colliders, clock.
     const ClothModel& model() const { return model_; }

@@ -15,9 +15,11 @@ export class ClothModel extends ClothFace {
   /**
    * @param {any} core the Emscripten module
    * @param {ClothSettings} settings
+   * @param {boolean} [cpuLimits] the model of a CPU cloth stepped elsewhere (the worker's): held
+   *   to the memory the CPU cloth keeps, so its grid and its changes are refused here, at once
    */
-  constructor(core, settings) {
-    super(new core.ClothModel(settings));
+  constructor(core, settings, cpuLimits = false) {
+    super(new core.ClothModel(settings, cpuLimits));
   }
 
   /** 1/kg per particle, 0 where pinned or held: a copy. */

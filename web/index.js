@@ -89,7 +89,7 @@ export class Nuno {
     if (typeof Worker === 'undefined') {
       throw new Error('nuno: createWorkerCloth needs Web Workers, which this environment lacks; use createCloth(settings)');
     }
-    const setup = new ClothModel(this.#core, settings);
+    const setup = new ClothModel(this.#core, settings, true);
     try {
       return await WorkerCloth.start(setup, settings, this.#load);
     } catch (error) {
@@ -151,13 +151,26 @@ export class Nuno {
       return new GpuCloth(gl, setup, this.#gpuTables, chosen, debug);
     } catch (error) {
       setup.dispose();
-      if (backend === 'auto' && error instanceof GpuUnsupportedError) {
-        const cloth = new Cloth(this.#core, settings);
-        cloth.fallbackReason = error.message;
-        return cloth;
-      }
+      if (backend === 'auto' && error instanceof GpuUnsupportedError) return this.#cpuFallback(settings, error.message);
       throw error;
     }
+  }
+
+  /**
+   * The CPU cloth 'auto' falls back to; where it cannot be made either (a grid only a GPU
+   * holds), its error says why the GPU was passed over too.
+   * @param {import('./index.js').ClothSettings} settings
+   * @param {string} reason why the GPU was passed over
+   */
+  #cpuFallback(settings, reason) {
+    let cloth;
+    try {
+      cloth = new Cloth(this.#core, settings);
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; backend 'auto' fell back to the CPU because ${reason}`);
+    }
+    cloth.fallbackReason = reason;
+    return cloth;
   }
 
   /**

@@ -683,7 +683,9 @@ test('the GPU cloth refuses orderings it does not run and loose step counts, by 
     // With Jacobi running, XPBD with more iterations is refused as a change too.
     const iterationsError = errorOf(() => gpu.set({ iterations: 2 }));
     gpu.dispose();
-    return { outcome, jacobiXpbd, setError, countError, after, accepted, iterationsError };
+    // A grid only a GPU holds, with an ordering only the CPU runs: 'auto' cannot fall back, and says both.
+    const neither = errorOf(() => nuno.createCloth(gl, { columns: 2048, rows: 2048, ordering: 'gauss-seidel' }).dispose());
+    return { outcome, jacobiXpbd, setError, countError, after, accepted, iterationsError, neither };
   });
   const { gpuError, auto } = result.outcome['gauss-seidel'];
   expect(gpuError).toContain("the GPU backend solves with ordering 'red-black' or 'jacobi' only, got 'gauss-seidel'; use ordering: 'red-black', or backend: 'cpu' for 'gauss-seidel'");
@@ -694,6 +696,7 @@ test('the GPU cloth refuses orderings it does not run and loose step counts, by 
   expect(result.accepted).toEqual({ ordering: 'jacobi', substeps: 4 });
   expect(result.iterationsError).toContain("'iterations' must be 1 with solver 'xpbd' and ordering 'jacobi' there, got 2");
   expect(result.countError).toBe("nuno: 'count' must be an integer in [0, 1000000], got 2.9");
+  expect(result.neither).toMatch(/^nuno: 'columns \* rows' must be at most about \d+ particles .*; backend 'auto' fell back to the CPU because nuno: the GPU backend solves with ordering 'red-black' or 'jacobi' only/);
 });
 
 test('a solver pass catches a misspelt uniform: when it is made, and where it is set in debug mode', async ({ page }) => {

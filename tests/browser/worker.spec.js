@@ -126,3 +126,37 @@ test("the worker cloth's step() never waits, its errors come at once by name, it
   expect(result.inWorker).toBe(true);
   expect(complaints).toEqual([]);
 });
+
+test('a grid the worker\'s CPU cloth could not keep is refused on the page, at once, by name and before a worker starts', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/harness.html');
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const messageOf = async (/** @type {() => Promise<unknown>} */ action) => {
+      try {
+        await action();
+        return 'no error';
+      } catch (error) {
+        return /** @type {Error} */ (error).message;
+      }
+    };
+    let workersStarted = 0;
+    const PageWorker = window.Worker;
+    window.Worker = class extends PageWorker {
+      /** @param {ConstructorParameters<typeof Worker>} args */
+      constructor(...args) {
+        super(...args);
+        workersStarted += 1;
+      }
+    };
+    const grid = await messageOf(() => nuno.createWorkerCloth({ columns: 2048, rows: 2048 }));
+    const small = await nuno.createWorkerCloth({ columns: 8, rows: 8 });
+    small.dispose();
+    window.Worker = PageWorker;
+    return { grid, workersStarted };
+  });
+  expect(result.grid).toMatch(/^nuno: 'columns \* rows' must be at most about \d+ particles \(a cloth keeps about 344 bytes per particle/);
+  expect(result.workersStarted, 'a worker for the small cloth, none for the refused one').toBe(1);
+  expect(complaints).toEqual([]);
+});

@@ -84,6 +84,20 @@ test('pins and colliders change while running', (t) => {
   assert.equal(cloth.isPinned(0), false);
 });
 
+test('the inverse masses stay a live view through reset() and a change of pins', (t) => {
+  const cloth = nuno.createCloth({ columns: 6, rows: 4 });
+  t.after(() => cloth.dispose());
+  const masses = cloth.inverseMasses;
+  assert.equal(masses[0], 0, 'the top edge is pinned');
+  const free = masses[cloth.particleCount - 1];
+  cloth.set({ pins: 'none' });
+  assert.equal(masses[0], free, 'the view sees the pin go');
+  cloth.set({ pins: [5] });
+  cloth.reset();
+  assert.equal(masses[5], 0, 'and come back through a reset');
+  assert.equal(masses.length, cloth.particleCount);
+});
+
 test('capsules and boxes: added, moved, read back and kept out of, with errors by name', (t) => {
   const cloth = nuno.createCloth({ columns: 16, rows: 16, orientation: 'horizontal', center: [0, 1, 0], pins: 'none' });
   t.after(() => cloth.dispose());
@@ -102,7 +116,6 @@ test('capsules and boxes: added, moved, read back and kept out of, with errors b
   cloth.stepFixed(10);
   assert.ok(cloth.colliderClearance() >= 0.005 - 1e-5);
   assert.ok(cloth.colliderClearance(cloth.positions) === cloth.colliderClearance(), 'given positions measure the same');
-
 
   assertError(() => cloth.addCollider({ type: 'capsule', radius: -1 }), /capsule 'radius' must be a number in \(0, 10000\], got -1/);
   assertError(() => cloth.addCollider({ type: 'box', halfExtents: [1, 1, 0] }), /box 'halfExtents' must be three numbers, each in \(0, 10000\]/);

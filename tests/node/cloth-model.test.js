@@ -48,6 +48,19 @@ test('a grid too large for a CPU cloth makes a model; beyond the model\'s own li
     /'columns \* rows' must be at most about \d+ particles \(a cloth keeps about 44 bytes per particle/);
 });
 
+test('the model of a CPU cloth stepped elsewhere (the worker\'s) refuses what the CPU cloth could not keep, at once and by name', () => {
+  assert.throws(() => new ClothModel(core, { columns: 2048, rows: 2048 }, true),
+    /'columns \* rows' must be at most about \d+ particles \(a cloth keeps about 344 bytes per particle/);
+  // 1750 x 1750 fits a CPU cloth; XPBD iterated keeps its multipliers too, which does not.
+  const model = new ClothModel(core, { columns: 1750, rows: 1750 }, true);
+  assert.throws(() => model.set({ iterations: 3 }), /'iterations' must be what this grid has the memory for .*got 3/);
+  assert.equal(model.settings.iterations, 1, 'the refused change is not kept');
+  model.dispose();
+  const gpuModel = new ClothModel(core, { columns: 1750, rows: 1750 });
+  gpuModel.set({ iterations: 3 });
+  gpuModel.dispose();
+});
+
 test('pins and holds set the inverse masses a GPU uploads; reset lets the holds go', () => {
   const model = new ClothModel(core, { columns: 6, rows: 5, pins: 'none' });
   const free = model.inverseMassOf(0);
