@@ -1,6 +1,6 @@
-// The calls a CPU cloth (web/backends/cpu/cloth.js) and a cloth model (web/cloth-model.js, the set-up a GPU
-// or worker cloth holds) answer alike: each argument checked here once, before Embind sees it,
-// then handed to the core object, whose errors name the rest.
+// The calls a CPU cloth (web/backends/cpu/cloth.js) and a cloth model (web/cloth-model.js, the
+// set-up a GPU or worker cloth holds) answer alike: each argument checked here once, before Embind
+// sees it, then handed to the core object, whose errors name the rest.
 
 import { maxColliderId, requireFamily, requireIndex, requireInteger, requireNumber, requireNumbers } from './arguments.js';
 

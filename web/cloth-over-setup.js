@@ -1,7 +1,8 @@
 // What the cloths that step elsewhere share: the WebGL2 cloth, the WebGPU cloth and the worker
-// cloth each hold a `ClothModel` (web/cloth-model.js), the core's model without the CPU stepper.
-// It keeps their settings, pins, colliders and clock, checks every call (so the errors are the
-// core's), and answers what does not depend on where the cloth steps. Subclasses reach it through setupOf(); the package does not export it.
+// cloth each hold a `ClothModel` (web/cloth-model.js), the core's model without the CPU stepper. It
+// keeps their settings, pins, colliders and clock, checks every call (so the errors are the
+// core's), and answers what does not depend on where the cloth steps. Subclasses reach it through
+// setupOf(); the package does not export it.
 
 /** @typedef {import('./cloth-model.js').ClothModel} ClothModel */
 
@@ -9,7 +10,7 @@
 const setups = new WeakMap();
 
 /**
- * The set-up cloth of `cloth`.
+ * The model `cloth` holds.
  * @param {ClothOverSetup} cloth
  * @returns {ClothModel}
  */
@@ -20,7 +21,7 @@ export function setupOf(cloth) {
 }
 
 /**
- * Frees the set-up cloth: the end of a subclass's dispose(). Safe to call twice.
+ * Frees the model: the end of a subclass's dispose(). Safe to call twice.
  * @param {ClothOverSetup} cloth
  */
 export function disposeSetupOf(cloth) {

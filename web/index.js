@@ -79,7 +79,7 @@ export class Nuno {
 
   /**
    * A CPU cloth stepped in a Web Worker, so the page's main thread stays free: the same
-   * settings and errors as `createCloth(settings)` (thrown by every call at once: a set-up cloth
+   * settings and errors as `createCloth(settings)` (thrown by every call at once: the cloth's model
    * on this thread checks them), `step()` that asks for steps without waiting, and `positions`
    * handed over without copies as the worker finishes steps. Browsers only.
    * @param {import('./index.js').ClothSettings} [settings]

@@ -1,9 +1,9 @@
 // What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup: the calls that change
-// the model (set, pin, hold, release, reset) made on it and then on the backend's state through
-// a few writes it supplies, the measures of positions read back, and the colliders: their collide pass reads the set-up's colliders packed
-// into a fixed number of slots, so a cloth takes at most that many and packs them again after
-// every change. packedCollidersOf() hands the packing to
-// the cloth's passes; the package does not export it.
+// the model (set, pin, hold, release, reset) made on it and then on the backend's state through a
+// few writes it supplies, the measures of positions read back, and the colliders: their collide
+// pass reads the model's colliders packed into a fixed number of slots, so a cloth takes at most
+// that many and packs them again after every change. packedCollidersOf() hands the packing to the
+// cloth's passes; the package does not export it.
 import { readBackPositions } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
 import { settingsRefusal } from './settings-refusal.js';
@@ -71,9 +71,13 @@ export function forgetColliderTravel(cloth) {
 
 export class GpuClothOverSetup extends ClothOverSetup {
   #maxColliders;
-  #backendName;
-
+  /** @type {'gpu' | 'webgpu'} as settingsRefusal names it */
   #backend;
+
+  /** As errors name the backend: 'GPU', 'WebGPU'. */
+  get #errorName() {
+    return this.#backend === 'gpu' ? 'GPU' : 'WebGPU';
+  }
 
   /**
    * @param {ClothModel} setup owned from now on
@@ -85,7 +89,6 @@ export class GpuClothOverSetup extends ClothOverSetup {
     super(setup);
     this.#maxColliders = maxColliders;
     this.#backend = backend;
-    this.#backendName = backend === 'gpu' ? 'GPU' : 'WebGPU';
     packings.set(this, setup.packedColliders());
     stateWrites.set(this, writes);
   }
@@ -150,7 +153,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {Float32Array} positions from `await readPositions()`
    */
   strain(family, positions) {
-    return setupOf(this).strain(family, readBackPositions(this.#backendName, 'strain', positions));
+    return setupOf(this).strain(family, readBackPositions(this.#errorName, 'strain', positions));
   }
 
   /**
@@ -160,7 +163,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {Float32Array} positions from `await readPositions()`
    */
   selfIntersections(thickness, positions) {
-    return setupOf(this).selfIntersections(thickness, readBackPositions(this.#backendName, 'selfIntersections', positions));
+    return setupOf(this).selfIntersections(thickness, readBackPositions(this.#errorName, 'selfIntersections', positions));
   }
 
   /**
@@ -169,7 +172,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {Float32Array} positions from `await readPositions()`
    */
   selfCrossings(positions) {
-    return setupOf(this).selfCrossings(readBackPositions(this.#backendName, 'selfCrossings', positions));
+    return setupOf(this).selfCrossings(readBackPositions(this.#errorName, 'selfCrossings', positions));
   }
 
   /**
@@ -178,7 +181,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {Float32Array} positions from `await readPositions()`
    */
   colliderClearance(positions) {
-    return setupOf(this).colliderClearance(readBackPositions(this.#backendName, 'colliderClearance', positions));
+    return setupOf(this).colliderClearance(readBackPositions(this.#errorName, 'colliderClearance', positions));
   }
 
   /**
@@ -188,7 +191,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
   addCollider(collider) {
     const setup = setupOf(this);
     if (setup.colliders.length >= this.#maxColliders) {
-      throw new Error(`nuno: the ${this.#backendName} backend resolves at most ${this.#maxColliders} colliders; remove one first`);
+      throw new Error(`nuno: the ${this.#errorName} backend resolves at most ${this.#maxColliders} colliders; remove one first`);
     }
     const id = setup.addCollider(collider);
     packings.set(this, setup.packedColliders());

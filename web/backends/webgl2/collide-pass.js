@@ -1,8 +1,8 @@
 // The collide pass: pushes each free particle out of every collider, takes back friction's
 // share of its sliding, and updates velocities from what constraints and collisions moved
-// (shaders/webgl2/solver-collide.frag.glsl, with each kind's contact in collider-contact.glsl). Colliders
-// reach it as the typed arrays the core packs when they change (cloth.packedColliders()),
-// uploaded as they are every substep.
+// (shaders/webgl2/solver-collide.frag.glsl, with each kind's contact in collider-contact.glsl).
+// Colliders reach it as the typed arrays the core packs when they change (the model's
+// packedColliders()), uploaded as they are every substep.
 import { colliderContact, quaternion, solverCollideFrag, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
 import { bucketLayers } from './bucket-pass.js';
 import { SolverPass } from './solver-pass.js';

@@ -2,10 +2,10 @@
 // textures of columns x rows texels. Each substep draws a pass per stage of the core's schedule
 // (src/step_schedule.hpp, read through substepSchedule()):
 //   predict -> iterations x (6 directions x 2 colours) constrain passes -> collide + velocity.
-// A CPU `Cloth` that never steps is its set-up: it validates settings, holds the pins and
-// colliders, gives the starting positions, inverse masses and rest lengths, works out each
-// family's rule for a substep, and runs the fixed-step clock. So both backends take the same
-// settings, with the same errors.
+// The core's `ClothModel` (web/cloth-model.js) is its set-up: it validates settings, holds the
+// pins, holds and colliders, gives the starting positions, inverse masses and rest lengths, works
+// out each family's rule for a substep, and runs the fixed-step clock. So every backend takes the
+// same settings, with the same errors.
 // This class is the façade: it owns the textures and framebuffers and draws the schedule; each
 // pass (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js) owns its program
 // and sets its own uniforms and samplers.
@@ -37,7 +37,7 @@ import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './
 /** @typedef {import('../../index.js').SubstepStage} SubstepStage */
 
 /**
- * What fixed steps read from the set-up cloth: taken from wasm once after each set(), not
+ * What fixed steps read from the model: taken from wasm once after each set(), not
  * rebuilt as JS objects every step.
  * @typedef {object} StepParameters
  * @property {import('../../index.js').ResolvedClothSettings} settings
@@ -410,7 +410,7 @@ export class GpuCloth extends GpuClothOverSetup {
     }
   }
 
-  /** Frees every GL object and the set-up cloth. Safe to call twice. */
+  /** Frees every GL object and the model. Safe to call twice. */
   dispose() {
     if (this.disposed) return;
     this.#deleteGlObjects();

@@ -3,7 +3,7 @@
 // schedule (src/step_schedule.hpp, read through substepSchedule()), as the WebGL2 cloth draws
 // one: predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity. The
 // constrain passes work in place (a colour's pairs share no particle), so there is no ping-pong.
-// A CPU `Cloth` that never steps is its set-up, exactly as for the WebGL2 cloth (gpu-cloth.js):
+// The core's `ClothModel` is its set-up, exactly as for the WebGL2 cloth (gpu-cloth.js):
 // settings, errors, pins, colliders, rules, the clock and the gusts all come from the core.
 // With self-collision the 'separate' stage is a bucket pass per layer and a separate pass
 // (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
@@ -543,7 +543,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#createGpuObjects(device);
   }
 
-  /** Frees every buffer, the set-up cloth and, when nuno.requestCloth made it, the device. Safe to call twice. */
+  /** Frees every buffer, the model and, when nuno.requestCloth made it, the device. Safe to call twice. */
   dispose() {
     if (this.disposed) return;
     this.#destroyGpuObjects();

@@ -54,8 +54,8 @@ export class WorkerCloth extends ClothOverSetup {
   }
 
   /**
-   * Starts a worker, loads the core there and makes the cloth; the set-up cloth has already
-   * validated the settings.
+   * Starts a worker, loads the core there and makes the cloth; the model has already validated
+   * the settings.
    * @param {ClothModel} setup
    * @param {ClothSettings} settings
    * @param {LoadOptions} load how the page loaded the core, for the worker to do the same
@@ -83,7 +83,7 @@ export class WorkerCloth extends ClothOverSetup {
   }
 
   /**
-   * Validates on the set-up cloth (which throws the core's errors), then sends the call.
+   * Validates on the model (which throws the core's errors), then sends the call.
    * @template T
    * @param {string} method
    * @param {unknown[]} args
@@ -298,7 +298,7 @@ export class WorkerCloth extends ClothOverSetup {
     return this.#live.selfCrossings(positions);
   }
 
-  /** Ends the worker and frees the set-up cloth. Reads still awaited reject. Safe to call twice. */
+  /** Ends the worker and frees the model. Reads still awaited reject. Safe to call twice. */
   dispose() {
     if (this.disposed) return;
     this.#worker.terminate();
