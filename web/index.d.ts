@@ -659,19 +659,15 @@ export class ClothRenderer {
 export function nearestParticleToRay(positions: Float32Array, origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number): number;
 
 /**
- * A cloth simulated by WebGL2 fragment passes over state textures, in the context it was made
- * with. Takes the same settings (and gives the same errors) as `Cloth`. Call `dispose()` to
- * free its GL objects.
+ * What the two GPU cloths (`GpuCloth`, `WebGpuCloth`) share: they keep no positions on the CPU,
+ * so their measures take positions read back with `readPositions()`.
  */
-export interface GpuCloth extends SimulatedCloth {}
-export class GpuCloth {
-  private constructor();
-  readonly backend: 'gpu';
-  /** Why this cloth runs on WebGL2 and not WebGPU (`requestCloth` with backend 'auto'); else null. */
+export interface ClothOnGpu extends SimulatedCloth {
+  /** Why this cloth runs here and not on a backend `requestCloth` tried first; else null. */
   fallbackReason: string | null;
-  /** How particle state is stored on this device. */
-  readonly precision: StatePrecision;
-  /** Strain of positions read back with readPositions(): the GPU cloth keeps none on the CPU. */
+  /** Whether the WebGL context or WebGPU device is lost: steps do nothing (and `stepsTaken` stays) until `restore()`. */
+  readonly lost: boolean;
+  /** Strain of positions read back with readPositions(). */
   strain(family: Family, positions: Float32Array): { max: number; mean: number };
   /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside), of positions read back with `readPositions()`. */
   colliderClearance(positions: Float32Array): number;
@@ -679,6 +675,21 @@ export class GpuCloth {
   selfIntersections(thickness: number, positions: Float32Array): number;
   /** Structural edges through the cloth's own triangles (`Cloth.selfCrossings`), of positions read back with `readPositions()`. */
   selfCrossings(positions: Float32Array): number;
+  /** Bytes of GPU memory per particle (textures or buffers) for the state the cloth holds now. */
+  readonly gpuBytesPerParticle: number;
+}
+
+/**
+ * A cloth simulated by WebGL2 fragment passes over state textures, in the context it was made
+ * with. Takes the same settings (and gives the same errors) as `Cloth`. Call `dispose()` to
+ * free its GL objects.
+ */
+export interface GpuCloth extends ClothOnGpu {}
+export class GpuCloth {
+  private constructor();
+  readonly backend: 'gpu';
+  /** How particle state is stored on this device. */
+  readonly precision: StatePrecision;
   /**
    * After the WebGL context was lost and restored: rebuilds every GL object. The cloth starts
    * again from its rest shape with its settings, pins and colliders. While the context is lost,
@@ -693,8 +704,6 @@ export class GpuCloth {
   readonly drawCallsPerStep: number;
   /** Bytes written to render targets per particle in one fixed step with the current settings (positions, velocities, multipliers, buckets). */
   readonly bytesWrittenPerParticlePerStep: number;
-  /** Bytes of GPU texture memory per particle. */
-  readonly gpuBytesPerParticle: number;
 }
 
 /**
@@ -702,18 +711,14 @@ export class GpuCloth {
  * with. Takes the same settings (and gives the same errors) as `Cloth`, but solves in red-black
  * order only. Call `dispose()` to free its buffers.
  */
-export interface WebGpuCloth extends SimulatedCloth {}
+export interface WebGpuCloth extends ClothOnGpu {}
 export class WebGpuCloth {
   private constructor();
   readonly backend: 'webgpu';
   /** Always 'float': storage buffers need no render-target support. */
   readonly precision: 'float';
-  /** Why this cloth runs here and not on a better backend `requestCloth` tried; else null. */
-  fallbackReason: string | null;
-  /** The device the cloth runs on (a new one after `restore(device)`). */
+  /** The device the cloth runs on (a new one after `restore(device)`); while it is lost, `readPositions()` rejects. */
   readonly device: GPUDevice;
-  /** Whether the device was lost: steps do nothing and `readPositions()` rejects until `restore(device)`. */
-  readonly lost: boolean;
   /**
    * After the device was lost: rebuilds every buffer and pipeline on a new device. The cloth
    * starts again from its rest shape with its settings, pins and colliders. The new device stays
@@ -729,18 +734,8 @@ export class WebGpuCloth {
    * gives this very step's.
    */
   readonly positions: Float32Array;
-  /** Strain of positions read back with readPositions(). */
-  strain(family: Family, positions: Float32Array): { max: number; mean: number };
-  /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside), of positions read back with `readPositions()`. */
-  colliderClearance(positions: Float32Array): number;
-  /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of positions read back with `readPositions()`. */
-  selfIntersections(thickness: number, positions: Float32Array): number;
-  /** Structural edges through the cloth's own triangles (`Cloth.selfCrossings`), of positions read back with `readPositions()`. */
-  selfCrossings(positions: Float32Array): number;
   /** Compute dispatches per fixed step: a dispatch per stage of `substepSchedule()`, times the substeps. */
   readonly dispatchesPerStep: number;
-  /** Bytes of GPU buffer memory per particle. */
-  readonly gpuBytesPerParticle: number;
 }
 
 /**

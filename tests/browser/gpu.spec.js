@@ -585,7 +585,9 @@ test('after a lost and restored context the GPU cloth rebuilds and runs from res
     const lost = event('webglcontextlost');
     loseContext.loseContext();
     await lost;
+    const stepsBefore = gpu.stepsTaken;
     gpu.stepFixed(5); // ignored while the context is lost, without throwing
+    const whileLost = { lost: gpu.lost, steps: gpu.stepsTaken - stepsBefore };
     // Chromium allows restoring only once the lost event has been handled, in a later task.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const restored = event('webglcontextrestored');
@@ -604,9 +606,11 @@ test('after a lost and restored context the GPU cloth rebuilds and runs from res
     for (let i = 0; i < b.length; i += 3) moved = Math.max(moved, Math.hypot(b[i] - start[i], b[i + 1] - start[i + 1], b[i + 2] - start[i + 2]));
     gpu.dispose();
     cpu.dispose();
-    return { deviationMm: deviation * 1000, moved, glError: gl.getError() };
+    return { deviationMm: deviation * 1000, moved, glError: gl.getError(), whileLost, lostAfterRestore: gpu.lost };
   });
   console.log(`metric: gpu_cpu_max_deviation_mm = ${result.deviationMm.toPrecision(3)} mm (30 steps after a context restore)`);
+  expect(result.whileLost, 'lost, and no steps taken while the context is lost').toEqual({ lost: true, steps: 0 });
+  expect(result.lostAfterRestore).toBe(false);
   expect(result.moved, 'the cloth moved (metres)').toBeGreaterThan(0.05);
   expect(result.deviationMm).toBeLessThan(1);
   expect(result.glError).toBe(0);

@@ -53,7 +53,7 @@ async function run(): Promise<number> {
     const residual: WebGLTexture | null = either.positionResidualTexture;
     const read: Float32Array = await either.readPositions();
     if (gl) new ClothRenderer(gl, either, { debug: true }).dispose();
-    void [texture, residual, read, either.drawCallsPerStep];
+    void [texture, residual, read, either.drawCallsPerStep, either.lost];
   } else {
     const reason: string | null = either.fallbackReason;
     void reason;

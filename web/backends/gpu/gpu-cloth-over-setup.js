@@ -1,10 +1,14 @@
-// What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup: the calls that change
-// the model (set, pin, hold, release, reset) made on it and then on the backend's state through a
-// few writes it supplies, the measures of positions read back, and the colliders: their collide
-// pass reads the model's colliders packed into a fixed number of slots, so a cloth takes at most
-// that many and packs them again after every change. packedCollidersOf() hands the packing to the
-// cloth's passes; the package does not export it.
-import { readBackPositions } from '../../arguments.js';
+// What the two GPU cloths (WebGL2 and WebGPU) share beyond ClothOverSetup, written once over a
+// few operations each backend supplies (GpuBackend below):
+// - the step loop: the clock, the per-step parameters taken from the model after each set(), and
+//   the walk over the core's substep schedule, a backend operation per stage;
+// - the calls that change the model (set, pin, hold, release, reset), made on it and then on the
+//   backend's state;
+// - the measures of positions read back;
+// - the colliders: the collide pass reads the model's colliders packed into a fixed number of
+//   slots, so a cloth takes at most that many and packs them again after every change.
+// The package does not export this module.
+import { readBackPositions, requireInteger } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
 import { settingsRefusal } from './settings-refusal.js';
 
@@ -13,24 +17,85 @@ import { settingsRefusal } from './settings-refusal.js';
 /** @typedef {import('../../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../../index.js').PackedColliders} PackedColliders */
 
+/** @typedef {import('../../index.js').SubstepStage} SubstepStage */
+/** @typedef {import('../../index.js').FamilyRule} FamilyRule */
+
 /**
- * What a GPU backend does to the state it keeps when the model changes: the few operations the
- * shared set(), pin(), hold(), release() and reset() below call.
- * @typedef {object} GpuStateWrites
+ * What fixed steps read from the model: taken from wasm once after each set(), not rebuilt as
+ * JS objects every step.
+ * @typedef {object} StepParameters
+ * @property {import('../../index.js').ResolvedClothSettings} settings
+ * @property {FamilyRule[]} rules each family's rule for one substep, in family order
+ * @property {import('../../index.js').SubstepFactors} factors
+ * @property {readonly SubstepStage[]} schedule the core's stages of one substep
+ */
+
+/**
+ * What every stage of one substep reads beside the state, worked out once for both backends.
+ * @typedef {object} SubstepInputs
+ * @property {number} index of the substep in its step
+ * @property {number} substepSeconds
+ * @property {Float32Array | null} gustWaves the gusts' waves at this substep; null while gusts are off
+ * @property {PackedColliders} colliders
+ * @property {Float32Array} depenetration per collider, metres (depenetrationMetres)
+ */
+
+/**
+ * Per kind of stage a backend runs, what runs it; a kind it lacks is refused by name.
+ * @typedef {{ [K in SubstepStage['kind']]?: (stage: Extract<SubstepStage, { kind: K }>, inputs: SubstepInputs) => void }} StageRunners
+ */
+
+/**
+ * The operations a GPU backend supplies; the shared calls below are written over them.
+ * @typedef {object} GpuBackend
+ * @property {() => boolean} isLost whether the context or device is lost: steps do nothing then
+ * @property {(parameters: StepParameters) => void} parametersChanged after set(), before the next step
+ * @property {(parameters: StepParameters, substeps: () => void) => void} runStep one fixed step:
+ *   prepares what the parameters need, calls `substeps`, then issues or submits the work
+ * @property {(inputs: SubstepInputs) => void} beginSubstep
+ * @property {StageRunners} stages a pass (or passes) per kind of stage it runs
+ * @property {() => void} stepped after stepFixed() took steps
  * @property {(particle?: number) => void} uploadInverseMasses the model's, all or one particle's
  * @property {(particle: number, position: Float32Array) => void} placeParticle
  * @property {() => void} loadRestState positions and velocities as the model starts them
- * @property {() => void} settingsChanged the per-step parameters it derived are stale
  */
 
 /** @type {WeakMap<GpuClothOverSetup, PackedColliders>} */
 const packings = new WeakMap();
-/** @type {WeakMap<GpuClothOverSetup, GpuStateWrites>} */
-const stateWrites = new WeakMap();
+/** @type {WeakMap<GpuClothOverSetup, GpuBackend>} */
+const backends = new WeakMap();
 
 /** @param {GpuClothOverSetup} cloth */
-function writesOf(cloth) {
-  return /** @type {GpuStateWrites} */ (stateWrites.get(cloth));
+function backendOf(cloth) {
+  return /** @type {GpuBackend} */ (backends.get(cloth));
+}
+
+/** @type {WeakMap<GpuClothOverSetup, StepParameters | null>} null until a step needs them after set() */
+const stepParameters = new WeakMap();
+
+/**
+ * The parameters fixed steps of `cloth` read, taken from its model when a set() made them stale.
+ * @param {GpuClothOverSetup} cloth
+ * @returns {StepParameters}
+ */
+export function stepParametersOf(cloth) {
+  let parameters = stepParameters.get(cloth);
+  if (!parameters) {
+    const setup = setupOf(cloth);
+    parameters = { settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors(), schedule: setup.substepSchedule() };
+    stepParameters.set(cloth, parameters);
+    backendOf(cloth).parametersChanged(parameters);
+  }
+  return parameters;
+}
+
+/**
+ * The parameters must be taken again before the next step: after set(), and when a backend made
+ * its GPU objects anew.
+ * @param {GpuClothOverSetup} cloth
+ */
+export function forgetStepParameters(cloth) {
+  stepParameters.set(cloth, null);
 }
 
 /**
@@ -70,6 +135,7 @@ export function forgetColliderTravel(cloth) {
 }
 
 export class GpuClothOverSetup extends ClothOverSetup {
+  #stepsTaken = 0;
   #maxColliders;
   /** @type {'gpu' | 'webgpu'} as settingsRefusal names it */
   #backend;
@@ -83,21 +149,93 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {ClothModel} setup owned from now on
    * @param {number} maxColliders the collide pass's slots
    * @param {'gpu' | 'webgpu'} backend as settingsRefusal names it
-   * @param {GpuStateWrites} writes the backend's own, called once construction is over
+   * @param {GpuBackend} operations the backend's own, called once construction is over
    */
-  constructor(setup, maxColliders, backend, writes) {
+  constructor(setup, maxColliders, backend, operations) {
     super(setup);
     this.#maxColliders = maxColliders;
     this.#backend = backend;
     packings.set(this, setup.packedColliders());
-    stateWrites.set(this, writes);
+    backends.set(this, operations);
+    stepParameters.set(this, null);
+  }
+
+  get stepsTaken() {
+    return this.#stepsTaken;
+  }
+
+  /** Seconds simulated since the start or the last reset(): the clock the gusts follow. */
+  get simulatedSeconds() {
+    return setupOf(this).simulatedSeconds;
+  }
+
+  /** Whether the context or device was lost: steps do nothing until restore(). */
+  get lost() {
+    return backendOf(this).isLost();
+  }
+
+  /**
+   * The stages one substep runs with the current settings, as the core schedules them.
+   * @returns {SubstepStage[]}
+   */
+  substepSchedule() {
+    return [...stepParametersOf(this).schedule];
+  }
+
+  /**
+   * Advances by one frame's time through the fixed-step accumulator.
+   * @param {number} frameSeconds
+   * @returns {number} the fixed steps taken
+   */
+  step(frameSeconds) {
+    const steps = setupOf(this).advanceClock(frameSeconds);
+    this.stepFixed(steps);
+    return steps;
+  }
+
+  /**
+   * Whole fixed steps: each substep a backend pass per stage of the core's schedule. The
+   * colliders' travel since the last step is swept in a step's first substep, then forgotten.
+   * @param {number} [count]
+   */
+  stepFixed(count = 1) {
+    requireInteger('count', count, 0, 1e6);
+    const setup = setupOf(this);
+    const backend = backendOf(this);
+    if (count === 0 || backend.isLost()) return;
+    const parameters = stepParametersOf(this);
+    const { settings, schedule } = parameters;
+    const substepSeconds = settings.stepSeconds / settings.substeps;
+    const gusty = settings.windGustSpeed > 0;
+    for (let step = 0; step < count; step++) {
+      backend.runStep(parameters, () => {
+        for (let index = 0; index < settings.substeps; index++) {
+          // Every substep, so the model's gust clock keeps time with the wind even while gusts are off.
+          const waves = setup.gustWavesForSubstep();
+          /** @type {SubstepInputs} */
+          const inputs = {
+            index, substepSeconds, gustWaves: gusty ? waves : null, colliders: packedCollidersOf(this),
+            depenetration: depenetrationMetres(this, settings.depenetrationSpeed, substepSeconds, index === 0),
+          };
+          backend.beginSubstep(inputs);
+          for (const stage of schedule) {
+            const run = /** @type {((stage: SubstepStage, inputs: SubstepInputs) => void) | undefined} */ (backend.stages[stage.kind]);
+            if (!run) throw new Error(`nuno: the ${this.#errorName} cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
+            run(stage, inputs);
+          }
+          if (index === 0) forgetColliderTravel(this);
+        }
+      });
+    }
+    this.#stepsTaken += count;
+    backend.stepped();
   }
 
   /** Back to the starting shape at rest; pins, colliders and parameters stay. */
   reset() {
     setupOf(this).reset();
     forgetColliderTravel(this);
-    const writes = writesOf(this);
+    const writes = backendOf(this);
     writes.loadRestState();
     writes.uploadInverseMasses();
   }
@@ -112,21 +250,20 @@ export class GpuClothOverSetup extends ClothOverSetup {
     const refusal = changes && typeof changes === 'object' ? settingsRefusal({ ...setup.settings, ...changes }, this.#backend) : null;
     if (refusal) throw new Error(refusal);
     setup.set(changes);
-    const writes = writesOf(this);
-    writes.settingsChanged();
-    if ('pins' in changes) writes.uploadInverseMasses();
+    forgetStepParameters(this);
+    if ('pins' in changes) backendOf(this).uploadInverseMasses();
   }
 
   /** @param {number} particle */
   pin(particle) {
     setupOf(this).pin(particle);
-    writesOf(this).uploadInverseMasses();
+    backendOf(this).uploadInverseMasses();
   }
 
   /** @param {number} particle */
   unpin(particle) {
     setupOf(this).unpin(particle);
-    writesOf(this).uploadInverseMasses();
+    backendOf(this).uploadInverseMasses();
   }
 
   /**
@@ -136,7 +273,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    */
   hold(particle, position) {
     setupOf(this).hold(particle, position);
-    const writes = writesOf(this);
+    const writes = backendOf(this);
     writes.uploadInverseMasses(particle);
     writes.placeParticle(particle, Float32Array.from(position));
   }
@@ -144,7 +281,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
   /** @param {number} particle */
   release(particle) {
     setupOf(this).release(particle);
-    writesOf(this).uploadInverseMasses(particle);
+    backendOf(this).uploadInverseMasses(particle);
   }
 
   /**

@@ -3,6 +3,11 @@
 // (NVIDIA's compiler folded an earlier version of it, leaving the low half at zero), so before
 // a cloth runs on the half path, known values go through the solver's own write and are read
 // back: where they do not come back within the split's precision, the GPU is not used.
+import { addXyzOfTexels } from './solver-gl-state.js';
+import { targetsOf } from './vector-field.js';
+
+/** @typedef {import('./state-textures.js').StateTextures} StateTextures */
+/** @typedef {import('./framebuffers.js').FramebufferCache} FramebufferCache */
 
 /**
  * Values of every sign and of magnitudes from micrometres to kilometres, none of them
@@ -44,4 +49,30 @@ export function halfSplitMismatch(written, readBack) {
   if (worst === null) return null;
   return `the split half-float state does not keep its precision on this device: ${written[worst]} came back ` +
     `as ${readBack[worst]}`;
+}
+
+/**
+ * Writes the probe values through the load pass (the state write every pass shares) into a
+ * field not yet in use, a few texels, and reads them back at once. Run in the solver's GL state.
+ * @param {WebGL2RenderingContext} gl
+ * @param {StateTextures} textures
+ * @param {FramebufferCache} framebuffers
+ * @param {number} columns of the fields
+ * @param {number} rows
+ * @returns {string | null} what did not survive, or null
+ */
+export function halfSplitProbe(gl, textures, framebuffers, columns, rows) {
+  const width = Math.min(columns, 4);
+  const height = Math.min(rows, 2);
+  const written = halfSplitProbeValues(width * height * 3);
+  const scratch = textures.velocities[1];
+  const readBack = new Float32Array(written.length);
+  const texels = new Float32Array(width * height * 4);
+  textures.load(scratch, written, [0, 0, width, height]);
+  for (const texture of targetsOf(scratch)) {
+    framebuffers.bind([texture]);
+    gl.readPixels(0, 0, width, height, gl.RGBA, gl.FLOAT, texels);
+    addXyzOfTexels(texels, readBack);
+  }
+  return halfSplitMismatch(written, readBack);
 }

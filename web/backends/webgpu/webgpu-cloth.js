@@ -1,75 +1,46 @@
-// The WebGPU cloth: the same model as the CPU core, stepped by WebGPU compute passes over
-// storage buffers (a vec4f per particle). Each substep dispatches a pass per stage of the core's
-// schedule (src/step_schedule.hpp, read through substepSchedule()), as the WebGL2 cloth draws
-// one: predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity. The
-// constrain passes work in place (a colour's pairs share no particle), so there is no ping-pong.
-// The core's `ClothModel` is its set-up, exactly as for the WebGL2 cloth (gpu-cloth.js):
-// settings, errors, pins, colliders, rules, the clock and the gusts all come from the core.
-// With self-collision the 'separate' stage is a bucket pass per layer and a separate pass
-// (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide pass.
-// A step is one command buffer: the substeps' uniforms written first, then every dispatch.
-import { requireInteger } from '../../arguments.js';
+// The WebGPU cloth: the core's model stepped by compute passes over storage buffers, a vec4f per
+// particle (state-buffers.js). The step loop is the one both GPU cloths share
+// (GpuClothOverSetup): it walks the core's substep schedule and calls a stage runner here per
+// stage, which encodes that stage's dispatch:
+//   predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity.
+// The constrain passes work in place (a colour's pairs share no particle), so there is no
+// ping-pong. With self-collision the 'separate' stage is a bucket pass per layer and a separate
+// pass (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide
+// pass. A step is one command buffer, its substeps' uniforms written before it is submitted.
 import { setupOf } from '../../cloth-over-setup.js';
-import { GpuClothOverSetup, depenetrationMetres, forgetColliderTravel, packedCollidersOf } from '../gpu/gpu-cloth-over-setup.js';
+import { GpuClothOverSetup, forgetStepParameters, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
-import { bucketLayers, createComputePasses, selfCollisionBindings, stateBindings, workgroupsFor } from './compute-passes.js';
+import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
+import { StateBuffers, requireStateFits, vec4Bytes, vec4sOf, xyzOf } from './state-buffers.js';
 import { slotBytes, writeBucketStage, writeStage, writeSubstep } from './uniform-layout.js';
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
-/** @typedef {import('../../index.js').ClothSettings} ClothSettings */
-/** @typedef {import('../webgl2/gpu-cloth.js').StepParameters} StepParameters */
-/** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
+/** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
+/** @typedef {import('../gpu/gpu-cloth-over-setup.js').SubstepInputs} SubstepInputs */
+/** @typedef {import('../../index.js').SubstepStage} SubstepStage */
+
+/**
+ * A step being encoded: its substeps' uniforms, its command encoder and the compute pass open in
+ * it, and the constrain stages of the schedule and of the substep so far (a uniform slot each).
+ * @typedef {object} StepEncoding
+ * @property {ArrayBuffer} uniforms a slot per substep
+ * @property {GPUCommandEncoder} encoder
+ * @property {GPUComputePassEncoder} pass
+ * @property {[number, number]} workgroups of a dispatch over every particle
+ * @property {number} constrainStages in the schedule: the bucket layers' slots follow theirs
+ * @property {number} constrainStage of the substep so far
+ * @property {number} substep
+ */
 
 const families = ['structural', 'shear', 'bending'];
-const vec4Bytes = 16;
 /**
  * Frames whose steps the GPU may still be running when step() is called again. Submitting is
  * far quicker than running, so without a bound a slow GPU falls ever further behind the page
  * (and what it shows); past it, step() lets the frame's time go, as a long frame's clamp does.
  */
 const maxFramesInFlight = 2;
-
-/**
- * Bytes per particle of each state buffer (restPositions and buckets exist once self-collision
- * has run: two buckets per particle in each layer).
- * @param {import('../../index.js').GpuConstants} constants
- * @returns {Record<StateName, number>}
- */
-function bytesPerParticle({ restLengthsPerParticle, directionCount }) {
-  return {
-    positions: vec4Bytes, working: vec4Bytes, predicted: vec4Bytes, velocities: vec4Bytes,
-    inverseMasses: 4, restLengths: 4 * restLengthsPerParticle, lambdas: 4 * directionCount, silents: vec4Bytes,
-    restPositions: vec4Bytes, buckets: bucketLayers * 2 * 4,
-  };
-}
-
-/**
- * xyz per particle from vec4s.
- * @param {Float32Array} vec4s
- */
-function xyzOf(vec4s) {
-  const count = vec4s.length / 4;
-  const xyz = new Float32Array(count * 3);
-  for (let i = 0; i < count; i++) {
-    xyz[3 * i] = vec4s[4 * i];
-    xyz[3 * i + 1] = vec4s[4 * i + 1];
-    xyz[3 * i + 2] = vec4s[4 * i + 2];
-  }
-  return xyz;
-}
-
-/**
- * vec4s (w = 0) from xyz per particle.
- * @param {ArrayLike<number>} xyz
- */
-function vec4sOf(xyz) {
-  const count = xyz.length / 3;
-  const vec4s = new Float32Array(count * 4);
-  for (let i = 0; i < count; i++) vec4s.set([xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]], 4 * i);
-  return vec4s;
-}
 
 export class WebGpuCloth extends GpuClothOverSetup {
   /** @type {GPUDevice} */
@@ -82,12 +53,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #rows;
   /** @type {import('./compute-passes.js').ComputePasses} */
   #passes;
-  /** @type {Partial<Record<StateName, GPUBuffer>>} */
+  /** @type {StateBuffers} */
   #buffers;
-  /** @type {GPUBindGroup} */
-  #stateGroup;
-  /** @type {GPUBindGroup | null} made, with its buffers, when self-collision first runs */
-  #selfCollisionGroup = null;
   /** @type {GPUBuffer} */
   #substepBuffer;
   /** @type {GPUBindGroup} */
@@ -102,9 +69,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #stageLayout;
   #substepSlot;
   #stageSlot;
-  /** @type {StepParameters | null} */
-  #stepParameters = null;
-  #stepsTaken = 0;
+  /** @type {StepEncoding | null} the step being encoded, while it is */
+  #encoding = null;
   /** step() calls whose work the GPU has not finished */
   #framesInFlight = 0;
   /** Counts the sets of GPU objects made: a completion from an earlier set is not counted. */
@@ -136,10 +102,20 @@ export class WebGpuCloth extends GpuClothOverSetup {
     const refusal = settingsRefusal(setup.settings, 'webgpu');
     if (refusal) throw new GpuUnsupportedError(refusal);
     super(setup, tables.constants.maxColliders, 'webgpu', {
+      isLost: () => this.#lostReason !== null,
+      parametersChanged: (parameters) => this.#writeStages(parameters),
+      runStep: (parameters, substeps) => this.#runStep(parameters, substeps),
+      beginSubstep: (inputs) => this.#beginSubstep(inputs),
+      stages: {
+        predict: () => this.#dispatch('predict'),
+        constrain: () => this.#constrain(),
+        separate: () => this.#separate(),
+        collide: () => this.#dispatch('collide'),
+      },
+      stepped: () => { this.#mirrorStale = true; },
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
       placeParticle: (particle, position) => this.#placeParticle(particle, position),
       loadRestState: () => this.#loadRestState(),
-      settingsChanged: () => { this.#stepParameters = null; },
     });
     this.#tables = tables;
     this.#ownsDevice = ownsDevice;
@@ -160,9 +136,6 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {GPUDevice} device
    */
   #createGpuObjects(device) {
-    this.#requireFits(device);
-    const sizes = bytesPerParticle(this.#tables.constants);
-    const count = this.particleCount;
     this.#device = device;
     this.#lostReason = null;
     this.#framesInFlight = 0;
@@ -174,63 +147,14 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#substepSlot = slotBytes(this.#substepLayout.bytes, alignment);
     this.#stageSlot = slotBytes(this.#stageLayout.bytes, alignment);
     this.#passes = createComputePasses(device, this.#tables);
-    // VERTEX too: `positionBuffer` may feed a vertex buffer of the caller's pipeline.
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | GPUBufferUsage.VERTEX;
-    this.#buffers = Object.fromEntries(stateBindings.map((name) => [
-      name, device.createBuffer({ label: `nuno ${name}`, size: count * sizes[name], usage }),
-    ]));
-    this.#stateGroup = this.#stateGroupOf(this.#passes.stateLayout, stateBindings);
-    this.#selfCollisionGroup = null;
+    this.#buffers = new StateBuffers(device, this.#passes, this.#tables.constants, this.particleCount);
     this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size: this.#substepSlot, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
     this.#stageBuffer = null;
     this.#stageGroup = null;
-    this.#stepParameters = null;
-    device.queue.writeBuffer(this.#state('restLengths'), 0, this.#live.restLengthsByDirection);
+    forgetStepParameters(this);
+    device.queue.writeBuffer(this.#buffers.buffer('restLengths'), 0, this.#live.restLengthsByDirection);
     this.reset();
-  }
-
-  /**
-   * Throws a GpuUnsupportedError naming the grid when its largest state buffer would pass the
-   * device's storage-buffer limits.
-   * @param {GPUDevice} device
-   */
-  #requireFits(device) {
-    const largest = Math.max(...Object.values(bytesPerParticle(this.#tables.constants)));
-    const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-    if (this.particleCount * largest > limit) {
-      throw new GpuUnsupportedError(`nuno: 'columns * rows' must be at most ${Math.floor(limit / largest)} on this WebGPU device, ` +
-        `got ${this.particleCount}: its largest state buffer takes ${largest} bytes per particle, and the device's ` +
-        `storage buffers hold at most ${limit} bytes (maxStorageBufferBindingSize, maxBufferSize)`);
-    }
-  }
-
-  /**
-   * @param {GPUBindGroupLayout} layout
-   * @param {readonly StateName[]} names its buffers in binding order
-   */
-  #stateGroupOf(layout, names) {
-    return this.#device.createBindGroup({
-      label: 'nuno state', layout, entries: names.map((name, binding) => ({ binding, resource: { buffer: this.#state(name) } })),
-    });
-  }
-
-  /** @param {StateName} name */
-  #state(name) {
-    return /** @type {GPUBuffer} */ (this.#buffers[name]);
-  }
-
-  /** The rest shape, the buckets and their bind group, the first time self-collision runs. */
-  #prepareSelfCollision() {
-    if (this.#selfCollisionGroup) return;
-    const device = this.#device;
-    const sizes = bytesPerParticle(this.#tables.constants);
-    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-    for (const name of /** @type {const} */ (['restPositions', 'buckets'])) {
-      this.#buffers[name] = device.createBuffer({ label: `nuno ${name}`, size: this.particleCount * sizes[name], usage });
-    }
-    device.queue.writeBuffer(this.#state('restPositions'), 0, vec4sOf(this.#live.restPositions));
-    this.#selfCollisionGroup = this.#stateGroupOf(this.#passes.selfCollisionLayout, selfCollisionBindings);
   }
 
   /**
@@ -261,21 +185,13 @@ export class WebGpuCloth extends GpuClothOverSetup {
     return this.#device;
   }
 
-  get stepsTaken() {
-    return this.#stepsTaken;
-  }
-
-  get simulatedSeconds() {
-    return this.#live.simulatedSeconds;
-  }
-
   /**
    * The current positions for drawing them in your own WebGPU pipeline: a storage (and vertex)
    * buffer of vec4f per particle (xyz, w = 0), row-major. It is the same buffer every step until
    * restore() makes new ones; read it in commands submitted after the step.
    */
   get positionBuffer() {
-    return this.#state('positions');
+    return this.#buffers.buffer('positions');
   }
 
   /**
@@ -291,31 +207,17 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
-   * The stages one substep runs with the current settings: a compute pass each.
-   * @returns {import('../../index.js').SubstepStage[]}
-   */
-  substepSchedule() {
-    return [...this.#currentStepParameters().schedule];
-  }
-
-  /**
    * Compute dispatches per fixed step with the current settings: a stage each (the 'separate'
    * stage a bucket pass per layer and the separate pass), times the substeps.
    */
   get dispatchesPerStep() {
-    const { settings, schedule } = this.#currentStepParameters();
+    const { settings, schedule } = stepParametersOf(this);
     return settings.substeps * schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers + 1 : 1), 0);
   }
 
   /** Bytes of GPU buffer memory per particle, for the buffers this cloth holds now. */
   get gpuBytesPerParticle() {
-    const sizes = bytesPerParticle(this.#tables.constants);
-    return Object.keys(this.#buffers).reduce((sum, name) => sum + sizes[/** @type {StateName} */ (name)], 0);
-  }
-
-  /** Whether the device was lost (stepping does nothing until restore(device)). */
-  get lost() {
-    return this.#lostReason !== null;
+    return this.#buffers.bytesPerParticle;
   }
 
   /**
@@ -325,37 +227,15 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @returns {number} the fixed steps taken
    */
   step(frameSeconds) {
-    const setup = this.#live;
+    this.#live;
     if (this.lost || this.#framesInFlight >= maxFramesInFlight) return 0;
-    const steps = setup.advanceClock(frameSeconds);
-    this.stepFixed(steps);
+    const steps = super.step(frameSeconds);
     if (steps > 0) {
       this.#framesInFlight += 1;
       const generation = this.#gpuGeneration;
       this.#device.queue.onSubmittedWorkDone().finally(() => { if (this.#gpuGeneration === generation) this.#framesInFlight -= 1; });
     }
     return steps;
-  }
-
-  /** @param {number} [count] whole fixed steps to take */
-  stepFixed(count = 1) {
-    requireInteger('count', count, 0, 1e6);
-    if (count === 0 || this.lost) return;
-    const parameters = this.#currentStepParameters();
-    for (let step = 0; step < count; step++) this.#submitStep(parameters);
-    this.#stepsTaken += count;
-    this.#mirrorStale = true;
-  }
-
-  #currentStepParameters() {
-    const setup = this.#live;
-    if (!this.#stepParameters) {
-      this.#stepParameters = {
-        settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors(), schedule: setup.substepSchedule(),
-      };
-      this.#writeStages(this.#stepParameters);
-    }
-    return this.#stepParameters;
   }
 
   /**
@@ -384,82 +264,96 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
-   * One fixed step: the substeps' uniforms, then one compute pass with a dispatch per stage.
+   * One fixed step as one command buffer: the shared loop's stages encoded into a compute pass,
+   * the substeps' uniforms written (a slot each) before the commands are submitted.
    * @param {StepParameters} parameters
+   * @param {() => void} substeps
    */
-  #submitStep({ settings, factors, schedule }) {
+  #runStep({ settings, schedule }, substeps) {
     const device = this.#device;
-    const substeps = settings.substeps;
-    if (this.#substepBuffer.size < substeps * this.#substepSlot) {
+    const size = settings.substeps * this.#substepSlot;
+    if (this.#substepBuffer.size < size) {
       this.#substepBuffer.destroy();
-      this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size: substeps * this.#substepSlot, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
     }
-    const uniforms = new ArrayBuffer(substeps * this.#substepSlot);
-    const { patchColumns, patchRows } = settings;
-    const common = {
-      settings, factors, substepSeconds: settings.stepSeconds / substeps, colliders: packedCollidersOf(this),
-      gridSize: /** @type {[number, number]} */ ([this.#columns, this.#rows]),
-      patchSize: /** @type {[number, number]} */ ([patchColumns || this.#columns, patchRows || this.#rows]),
-    };
-    for (let substep = 0; substep < substeps; substep++) {
-      // Every substep, so the set-up's gust clock keeps time with the wind even while gusts are off.
-      const waves = this.#live.gustWavesForSubstep();
-      const depenetration = depenetrationMetres(this, settings.depenetrationSpeed, common.substepSeconds, substep === 0);
-      writeSubstep(uniforms, substep * this.#substepSlot, this.#substepLayout, {
-        ...common, gustWaves: settings.windGustSpeed > 0 ? waves : null, depenetration,
-      });
-    }
-    forgetColliderTravel(this);
-    device.queue.writeBuffer(this.#substepBuffer, 0, uniforms);
-
-    const separates = schedule.some((stage) => stage.kind === 'separate');
-    if (separates) this.#prepareSelfCollision();
-    const constrainStages = schedule.filter((stage) => stage.kind === 'constrain').length;
-    const [groupsX, groupsY] = workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension);
+    if (schedule.some((stage) => stage.kind === 'separate')) this.#buffers.prepareSelfCollision(this.#live.restPositions);
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
-    const { pipelines } = this.#passes;
-    /** @param {number} substep */
-    const beginPass = (substep) => {
-      const pass = encoder.beginComputePass({ label: 'nuno step' });
-      pass.setBindGroup(0, this.#stateGroup);
-      pass.setBindGroup(1, this.#substepGroup, [substep * this.#substepSlot]);
-      pass.setBindGroup(2, this.#stageGroup, [0]);
-      return pass;
+    this.#encoding = {
+      uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
+      workgroups: workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension),
+      constrainStages: schedule.filter((stage) => stage.kind === 'constrain').length, constrainStage: 0, substep: 0,
     };
-    let pass = beginPass(0);
-    for (let substep = 0; substep < substeps; substep++) {
-      pass.setBindGroup(1, this.#substepGroup, [substep * this.#substepSlot]);
-      let constrainStage = 0;
-      for (const stage of schedule) {
-        if (stage.kind === 'constrain') {
-          pass.setBindGroup(2, this.#stageGroup, [constrainStage++ * this.#stageSlot]);
-          pass.setPipeline(pipelines.constrain);
-        } else if (stage.kind === 'predict' || stage.kind === 'collide') {
-          pass.setPipeline(pipelines[stage.kind]);
-        } else if (stage.kind === 'separate') {
-          // The buckets start empty every substep: cleared between two passes.
-          pass.end();
-          encoder.clearBuffer(this.#state('buckets'));
-          pass = beginPass(substep);
-          pass.setBindGroup(0, this.#selfCollisionGroup);
-          pass.setPipeline(pipelines.sortIntoBuckets);
-          for (let layer = 0; layer < bucketLayers; layer++) {
-            pass.setBindGroup(2, this.#stageGroup, [(constrainStages + layer) * this.#stageSlot]);
-            pass.dispatchWorkgroups(groupsX, groupsY);
-          }
-          pass.setPipeline(pipelines.separate);
-          pass.dispatchWorkgroups(groupsX, groupsY);
-          pass.setBindGroup(0, this.#stateGroup);
-          continue;
-        } else {
-          throw new GpuUnsupportedError(`nuno: the WebGPU cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
-        }
-        pass.dispatchWorkgroups(groupsX, groupsY);
-      }
+    try {
+      substeps();
+      this.#encoding.pass.end();
+      device.queue.writeBuffer(this.#substepBuffer, 0, this.#encoding.uniforms);
+      device.queue.submit([encoder.finish()]);
+    } finally {
+      this.#encoding = null;
     }
-    pass.end();
-    device.queue.submit([encoder.finish()]);
+  }
+
+  /**
+   * @param {GPUCommandEncoder} encoder
+   * @param {number} substep whose uniform slot the pass reads
+   */
+  #beginPass(encoder, substep) {
+    const pass = encoder.beginComputePass({ label: 'nuno step' });
+    pass.setBindGroup(0, this.#buffers.stateGroup);
+    pass.setBindGroup(1, this.#substepGroup, [substep * this.#substepSlot]);
+    pass.setBindGroup(2, this.#stageGroup, [0]);
+    return pass;
+  }
+
+  /** @param {SubstepInputs} inputs written into the substep's uniform slot */
+  #beginSubstep(inputs) {
+    const encoding = /** @type {StepEncoding} */ (this.#encoding);
+    const { settings, factors } = stepParametersOf(this);
+    const { patchColumns, patchRows } = settings;
+    writeSubstep(encoding.uniforms, inputs.index * this.#substepSlot, this.#substepLayout, {
+      settings, factors, substepSeconds: inputs.substepSeconds, colliders: inputs.colliders,
+      gustWaves: inputs.gustWaves, depenetration: inputs.depenetration,
+      gridSize: [this.#columns, this.#rows], patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
+    });
+    encoding.pass.setBindGroup(1, this.#substepGroup, [inputs.index * this.#substepSlot]);
+    encoding.substep = inputs.index;
+    encoding.constrainStage = 0;
+  }
+
+  /** @param {'predict' | 'collide' | 'constrain'} pipeline one dispatch over every particle */
+  #dispatch(pipeline) {
+    const { pass, workgroups } = /** @type {StepEncoding} */ (this.#encoding);
+    pass.setPipeline(this.#passes.pipelines[pipeline]);
+    pass.dispatchWorkgroups(...workgroups);
+  }
+
+  /** One colour of one direction: the stage's uniform slot, then a dispatch. */
+  #constrain() {
+    const encoding = /** @type {StepEncoding} */ (this.#encoding);
+    encoding.pass.setBindGroup(2, this.#stageGroup, [encoding.constrainStage++ * this.#stageSlot]);
+    this.#dispatch('constrain');
+  }
+
+  /**
+   * The 'separate' stage: the buckets cleared (between two passes, as they start empty every
+   * substep), a sort pass per bucket layer, then the separate pass.
+   */
+  #separate() {
+    const encoding = /** @type {StepEncoding} */ (this.#encoding);
+    encoding.pass.end();
+    encoding.encoder.clearBuffer(this.#buffers.buffer('buckets'));
+    const pass = this.#beginPass(encoding.encoder, encoding.substep);
+    encoding.pass = pass;
+    pass.setBindGroup(0, this.#buffers.selfCollisionGroup);
+    pass.setPipeline(this.#passes.pipelines.sortIntoBuckets);
+    for (let layer = 0; layer < bucketLayers; layer++) {
+      pass.setBindGroup(2, this.#stageGroup, [(encoding.constrainStages + layer) * this.#stageSlot]);
+      pass.dispatchWorkgroups(...encoding.workgroups);
+    }
+    pass.setPipeline(this.#passes.pipelines.separate);
+    pass.dispatchWorkgroups(...encoding.workgroups);
+    pass.setBindGroup(0, this.#buffers.stateGroup);
   }
 
   /** Positions and velocities as the model starts them; the drawing mirror with them. */
@@ -467,8 +361,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (this.lost) return;
     const setup = this.#live;
     const queue = this.#device.queue;
-    queue.writeBuffer(this.#state('positions'), 0, vec4sOf(setup.restPositions));
-    queue.writeBuffer(this.#state('velocities'), 0, vec4sOf(setup.initialVelocities));
+    queue.writeBuffer(this.#buffers.buffer('positions'), 0, vec4sOf(setup.restPositions));
+    queue.writeBuffer(this.#buffers.buffer('velocities'), 0, vec4sOf(setup.initialVelocities));
     this.#mirror = Float32Array.from(setup.restPositions);
     this.#mirrorGeneration += 1;
     this.#mirrorStale = false;
@@ -477,7 +371,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
   /** Where a held particle is put: its slot of the positions. */
   #placeParticle(/** @type {number} */ particle, /** @type {Float32Array} */ position) {
     if (this.lost) return;
-    this.#device.queue.writeBuffer(this.#state('positions'), particle * vec4Bytes, vec4sOf(position));
+    this.#device.queue.writeBuffer(this.#buffers.buffer('positions'), particle * vec4Bytes, vec4sOf(position));
     this.#mirrorStale = true;
   }
 
@@ -494,7 +388,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     const staging = device.createBuffer({ label: 'nuno read-back', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     try {
       const encoder = device.createCommandEncoder({ label: 'nuno read-back' });
-      encoder.copyBufferToBuffer(this.#state('positions'), 0, staging, 0, size);
+      encoder.copyBufferToBuffer(this.#buffers.buffer('positions'), 0, staging, 0, size);
       device.queue.submit([encoder.finish()]);
       try {
         await staging.mapAsync(GPUMapMode.READ);
@@ -535,7 +429,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (typeof GPUDevice === 'undefined' || !(device instanceof GPUDevice)) {
       throw new TypeError(`nuno: restore() needs a GPUDevice, got ${device === null ? 'null' : typeof device}`);
     }
-    this.#requireFits(device);
+    requireStateFits(device, this.#tables.constants, this.particleCount);
     this.#destroyGpuObjects();
     // The new device is the caller's: the cloth destroys the one it made, never theirs.
     if (this.#ownsDevice && device !== this.#device) this.#device.destroy();
@@ -552,7 +446,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   #destroyGpuObjects() {
-    for (const buffer of [...Object.values(this.#buffers), this.#substepBuffer, this.#stageBuffer]) buffer?.destroy();
+    this.#buffers.destroy();
+    for (const buffer of [this.#substepBuffer, this.#stageBuffer]) buffer?.destroy();
   }
 
   /**
@@ -561,7 +456,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
    */
   #uploadInverseMasses(particle = undefined) {
     if (this.lost) return;
-    const buffer = this.#state('inverseMasses');
+    const buffer = this.#buffers.buffer('inverseMasses');
     if (particle === undefined) {
       this.#device.queue.writeBuffer(buffer, 0, this.#live.inverseMasses);
     } else {

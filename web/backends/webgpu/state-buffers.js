@@ -1,0 +1,140 @@
+// The storage buffers a WebGPU cloth keeps, one entry per particle each (a vec4f for vectors):
+// the particle state the kernels read and write, what the model fixes (inverse masses, rest
+// lengths, the rest shape), and the bind groups over them. What the cloth dispatches over them
+// is in webgpu-cloth.js; this file makes, sizes and frees them.
+import { GpuUnsupportedError } from '../gpu/capabilities.js';
+import { bucketLayers, selfCollisionBindings, stateBindings } from './compute-passes.js';
+
+/** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
+/** @typedef {import('./compute-passes.js').ComputePasses} ComputePasses */
+
+export const vec4Bytes = 16;
+
+/**
+ * Bytes per particle of each state buffer (restPositions and buckets exist once self-collision
+ * has run: two buckets per particle in each layer).
+ * @param {import('../../index.js').GpuConstants} constants
+ * @returns {Record<StateName, number>}
+ */
+function bytesPerParticleOf({ restLengthsPerParticle, directionCount }) {
+  return {
+    positions: vec4Bytes, working: vec4Bytes, predicted: vec4Bytes, velocities: vec4Bytes,
+    inverseMasses: 4, restLengths: 4 * restLengthsPerParticle, lambdas: 4 * directionCount, silents: vec4Bytes,
+    restPositions: vec4Bytes, buckets: bucketLayers * 2 * 4,
+  };
+}
+
+/**
+ * vec4s (w = 0) from xyz per particle.
+ * @param {ArrayLike<number>} xyz
+ */
+export function vec4sOf(xyz) {
+  const count = xyz.length / 3;
+  const vec4s = new Float32Array(count * 4);
+  for (let i = 0; i < count; i++) vec4s.set([xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]], 4 * i);
+  return vec4s;
+}
+
+/**
+ * xyz per particle from vec4s.
+ * @param {Float32Array} vec4s
+ */
+export function xyzOf(vec4s) {
+  const count = vec4s.length / 4;
+  const xyz = new Float32Array(count * 3);
+  for (let i = 0; i < count; i++) {
+    xyz[3 * i] = vec4s[4 * i];
+    xyz[3 * i + 1] = vec4s[4 * i + 1];
+    xyz[3 * i + 2] = vec4s[4 * i + 2];
+  }
+  return xyz;
+}
+
+/**
+ * Throws a GpuUnsupportedError naming the grid when its largest state buffer would pass the
+ * device's storage-buffer limits.
+ * @param {GPUDevice} device
+ * @param {import('../../index.js').GpuConstants} constants
+ * @param {number} particleCount
+ */
+export function requireStateFits(device, constants, particleCount) {
+  const largest = Math.max(...Object.values(bytesPerParticleOf(constants)));
+  const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
+  if (particleCount * largest > limit) {
+    throw new GpuUnsupportedError(`nuno: 'columns * rows' must be at most ${Math.floor(limit / largest)} on this WebGPU device, ` +
+      `got ${particleCount}: its largest state buffer takes ${largest} bytes per particle, and the device's ` +
+      `storage buffers hold at most ${limit} bytes (maxStorageBufferBindingSize, maxBufferSize)`);
+  }
+}
+
+export class StateBuffers {
+  #device;
+  #passes;
+  #particleCount;
+  /** @type {Record<StateName, number>} */
+  #sizes;
+  /** @type {Partial<Record<StateName, GPUBuffer>>} */
+  #buffers;
+  /** @type {GPUBindGroup} the state every kernel binds */
+  stateGroup;
+  /** @type {GPUBindGroup | null} made, with its buffers, when self-collision first runs */
+  selfCollisionGroup = null;
+
+  /**
+   * @param {GPUDevice} device
+   * @param {ComputePasses} passes whose layouts the bind groups follow
+   * @param {import('../../index.js').GpuConstants} constants
+   * @param {number} particleCount
+   */
+  constructor(device, passes, constants, particleCount) {
+    requireStateFits(device, constants, particleCount);
+    this.#device = device;
+    this.#passes = passes;
+    this.#particleCount = particleCount;
+    this.#sizes = bytesPerParticleOf(constants);
+    // VERTEX too: `positionBuffer` may feed a vertex buffer of the caller's pipeline.
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC | GPUBufferUsage.VERTEX;
+    this.#buffers = Object.fromEntries(stateBindings.map((name) => [
+      name, device.createBuffer({ label: `nuno ${name}`, size: particleCount * this.#sizes[name], usage }),
+    ]));
+    this.stateGroup = this.#groupOf(passes.stateLayout, stateBindings);
+  }
+
+  /** @param {StateName} name */
+  buffer(name) {
+    return /** @type {GPUBuffer} */ (this.#buffers[name]);
+  }
+
+  /**
+   * The rest shape, the buckets and their bind group, the first time self-collision runs.
+   * @param {ArrayLike<number>} restPositions xyz per particle
+   */
+  prepareSelfCollision(restPositions) {
+    if (this.selfCollisionGroup) return;
+    const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
+    for (const name of /** @type {const} */ (['restPositions', 'buckets'])) {
+      this.#buffers[name] = this.#device.createBuffer({ label: `nuno ${name}`, size: this.#particleCount * this.#sizes[name], usage });
+    }
+    this.#device.queue.writeBuffer(this.buffer('restPositions'), 0, vec4sOf(restPositions));
+    this.selfCollisionGroup = this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings);
+  }
+
+  /** Bytes of buffer memory per particle these buffers take now. */
+  get bytesPerParticle() {
+    return Object.keys(this.#buffers).reduce((sum, name) => sum + this.#sizes[/** @type {StateName} */ (name)], 0);
+  }
+
+  destroy() {
+    for (const buffer of Object.values(this.#buffers)) buffer?.destroy();
+  }
+
+  /**
+   * @param {GPUBindGroupLayout} layout
+   * @param {readonly StateName[]} names its buffers in binding order
+   */
+  #groupOf(layout, names) {
+    return this.#device.createBindGroup({
+      label: 'nuno state', layout, entries: names.map((name, binding) => ({ binding, resource: { buffer: this.buffer(name) } })),
+    });
+  }
+}
