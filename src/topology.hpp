@@ -129,13 +129,23 @@ Topology buildTopology(const Grid& grid, const std::vector<float>& restLengthsBy
 
 // Calls visit(direction, column, row) for every constraint of the grid, in natural order: by
 // start particle, then direction.
+// The patch's bounds are found once per row and once per column (startsConstraint's test, with
+// its divisions taken out of the innermost loop: making a 1024 x 1024 cloth walks it 30 million
+// times).
 template <class Visit>
 void forEachConstraintStart(const Grid& grid, Visit&& visit) {
     for (int row = 0; row < grid.rows; ++row) {
+        const int firstRow = grid.patchStartRow(row);
+        const int lastRow = grid.patchEndRow(row);
         for (int column = 0; column < grid.columns; ++column) {
+            const int lastColumn = grid.patchEndColumn(column);
             for (int d = 0; d < kDirectionCount; ++d) {
                 const auto direction = static_cast<Direction>(d);
-                if (startsConstraint(grid, direction, column, row)) visit(direction, column, row);
+                const GridOffset offset = offsetOf(direction);
+                const int otherRow = row + offset.rows;
+                if (column + offset.columns <= lastColumn && otherRow >= firstRow && otherRow <= lastRow) {
+                    visit(direction, column, row);
+                }
             }
         }
     }
