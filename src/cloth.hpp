@@ -69,6 +69,12 @@ public:
     int step(double frameSeconds);
     int advanceClock(double frameSeconds) { return model_.advanceClock(frameSeconds); }
     void stepFixed(int count = 1);
+    // The first stageCount stages of one substep of the current schedule, from the current state:
+    // each stage can then be compared across backends on the same input (a twin that drifts is
+    // found by its stage, not only by a whole scene's tolerance). Like a substep, it advances the
+    // gusts' clock and forgets the colliders' travel (no stages: nothing at all); the fixed-step
+    // clock and stepsTaken stay.
+    void stepStages(int stageCount);
     // Back to the starting shape at rest, keeping the current pins, colliders and parameters.
     void reset();
 

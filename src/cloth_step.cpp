@@ -38,6 +38,22 @@ void Cloth::stepFixed(int count) {
     if (count > 0) unsplitToXyz(kPositions | kVelocities, team());
 }
 
+void Cloth::stepStages(int stageCount) {
+    const std::vector<Stage> schedule = model_.substepSchedule();
+    if (stageCount < 0 || stageCount > static_cast<int>(schedule.size())) {
+        throw std::invalid_argument("nuno: 'count' must be an integer in [0, " + std::to_string(schedule.size()) +
+                                    "] (the stages of one substep), got " + std::to_string(stageCount));
+    }
+    if (stageCount == 0) return;
+    const SolverParameters parameters = model_.solverParameters();
+    const float substepSeconds = settings().substepSeconds();
+    const std::vector<Stage> stages(schedule.begin(), schedule.begin() + stageCount);
+    substep(stages, substepSeconds, parameters, rulesFor(parameters, substepSeconds), model_.substepFactors());
+    model_.advanceGustClock();
+    model_.forgetColliderTravel();
+    unsplitToXyz(kPositions | kVelocities, team());
+}
+
 std::array<Cloth::VectorArrays, 2> Cloth::vectorArrays() {
     return {{{kPositions, &split_.positions, &particles_.positions},
              {kVelocities, &split_.velocities, &particles_.velocities}}};

@@ -483,7 +483,7 @@ export class Nuno {
   heapBytesInUse(): number;
 }
 
-/** What both cloths offer: the CPU `Cloth` and the `GpuCloth`. */
+/** What every cloth offers (CPU, WebGL2, WebGPU, worker). */
 export interface SimulatedCloth {
   /** Advances by one frame's time through the fixed-step accumulator; returns the fixed steps taken. */
   step(frameSeconds: number): number;
@@ -541,7 +541,19 @@ export interface SimulatedCloth {
  * A cloth simulated on the CPU. Its memory lives in WebAssembly: call `dispose()` when done
  * (or hold it with `using`), or it stays allocated until the page goes away.
  */
-export interface Cloth extends SimulatedCloth {}
+/**
+ * The first `count` stages of one substep of `substepSchedule()`, from the current state, on
+ * the cloth's own backend: run on cloths of two backends from the same state, it compares them
+ * stage by stage. Like a substep, it advances the gusts' clock; `stepsTaken` stays. WebGL2
+ * separates particles in its collide pass (its 'separate' stage sorts them into buckets), so
+ * there the positions after 'separate' are those before it.
+ */
+export interface SteppedByStage {
+  /** `count`: an integer in [0, substepSchedule().length]. */
+  stepStages(count: number): void;
+}
+
+export interface Cloth extends SimulatedCloth, SteppedByStage {}
 export class Cloth {
   private constructor();
   readonly backend: 'cpu';
@@ -662,7 +674,7 @@ export function nearestParticleToRay(positions: Float32Array, origin: ArrayLike<
  * What the two GPU cloths (`GpuCloth`, `WebGpuCloth`) share: they keep no positions on the CPU,
  * so their measures take positions read back with `readPositions()`.
  */
-export interface ClothOnGpu extends SimulatedCloth {
+export interface ClothOnGpu extends SimulatedCloth, SteppedByStage {
   /** Why this cloth runs here and not on a backend `requestCloth` tried first; else null. */
   fallbackReason: string | null;
   /** Whether the WebGL context or WebGPU device is lost: steps do nothing (and `stepsTaken` stays) until `restore()`. */

@@ -251,6 +251,7 @@ public:
     int threadCount() const { return owner_.threadCount(); }
     int step(double frameSeconds) { return guarded([&] { return owner_.step(frameSeconds); }); }
     void stepFixed(int count) { guarded([&] { owner_.stepFixed(count); }); }
+    void stepStages(int count) { guarded([&] { owner_.stepStages(count); }); }
     // Views over the cloth's arrays.
     val positions() const { return floatView(owner_.positions()); }
     val normals() { return floatView(owner_.normals()); }
@@ -397,6 +398,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .constructor(&nuno::create<JsCloth>, allow_raw_pointers())
         .function("step", &JsCloth::step)
         .function("stepFixed", &JsCloth::stepFixed)
+        .function("stepStages", &JsCloth::stepStages)
         .function("threadCount", &JsCloth::threadCount)
         .function("positions", &JsCloth::positions)
         .function("normals", &JsCloth::normals)

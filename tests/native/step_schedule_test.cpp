@@ -1,8 +1,12 @@
-// The step schedule both backends run: its shape for each ordering, and that the CPU cloth's
-// red-black step is the schedule's stages and nothing else.
+// The step schedule both backends run: its shape for each ordering, that the CPU cloth's
+// red-black step is the schedule's stages and nothing else, and that stepStages runs a prefix of
+// them.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "cloth.hpp"
+#include "differing_bits.hpp"
 #include "step_schedule.hpp"
 
 namespace nuno {
@@ -57,6 +61,35 @@ TEST(StepSchedule, TheTopologysPassesAreWhereTheScheduleLooksForThem) {
             EXPECT_EQ(cloth.topology().constraints[index].family, familyOf(stage.direction));
         }
     }
+}
+
+// A substep's stages run one prefix at a time end where a step of one substep ends, bit for bit
+// (a scene in which every kind of stage acts: self-collision, a collider, wind and gusts).
+TEST(StepSchedule, StepStagesRunsAPrefixOfOneSubstep) {
+    ClothSettings settings;
+    settings.columns = 10;
+    settings.rows = 8;
+    settings.substeps = 1;
+    settings.iterations = 2;
+    settings.selfCollisionThickness = 0.05f;
+    settings.wind = Vec3(1.0f, 0.0f, 0.5f);
+    settings.windGustSpeed = 1.0f;
+    Cloth stepped(settings);
+    Cloth staged(settings);
+    for (Cloth* cloth : {&stepped, &staged}) cloth->addCollider({Sphere{Vec3(0.0f, 0.6f, 0.1f), 0.3f}, 0.5f});
+    const std::size_t stageCount = staged.substepSchedule().size();
+    for (int step = 0; step < 3; ++step) {
+        stepped.stepFixed(1);
+        const std::vector<Vec3> start = staged.positions();
+        staged.stepStages(0);
+        EXPECT_EQ(test::differingBits(staged.positions(), start), 0) << "no stages, no change";
+        staged.stepStages(static_cast<int>(stageCount));
+        EXPECT_EQ(test::differingBits(staged.positions(), stepped.positions()), 0) << "step " << step;
+        EXPECT_EQ(test::differingBits(staged.particles().velocities, stepped.particles().velocities), 0);
+    }
+    EXPECT_EQ(staged.stepsTaken(), 0u);
+    EXPECT_THROW(staged.stepStages(static_cast<int>(stageCount) + 1), std::invalid_argument);
+    EXPECT_THROW(staged.stepStages(-1), std::invalid_argument);
 }
 
 }  // namespace

@@ -287,6 +287,12 @@ test('collider ids, step counts and frame times: integers and numbers, never tru
     assertError(() => cloth.stepFixed(/** @type {any} */ (value)), /^nuno: 'count' must be an integer in \[0, 1000000\], got /);
   }
   assert.equal(cloth.stepsTaken, 0, 'stepFixed(2.9) took no steps');
+  const stages = cloth.substepSchedule().length;
+  const start = Float32Array.from(cloth.positions);
+  for (const value of [2.9, -1, '2', null, NaN, stages + 1]) {
+    assertError(() => cloth.stepStages(/** @type {any} */ (value)), new RegExp(`^nuno: 'count' must be an integer in \\[0, ${stages}\\], got `));
+  }
+  assert.deepEqual(cloth.positions, start, 'a refused stepStages moved nothing');
   for (const value of [-1, '0.1', null, Infinity, NaN]) {
     assertError(() => cloth.step(/** @type {any} */ (value)), /^nuno: 'frameSeconds' must be a number in \[0, /);
   }

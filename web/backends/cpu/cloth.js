@@ -51,6 +51,17 @@ export class Cloth extends ClothFace {
     nativeOf(this).stepFixed(count);
   }
 
+  /**
+   * The first `count` stages of one substep of the current schedule (substepSchedule()), from
+   * the current state: for comparing each stage across backends on the same input.
+   * @param {number} count [0, the schedule's length]
+   */
+  stepStages(count) {
+    const native = nativeOf(this);
+    requireInteger('count', count, 0, native.substepSchedule().length);
+    native.stepStages(count);
+  }
+
   /** xyz per particle, row-major: a live view of wasm memory (no copy). */
   get positions() {
     // Memory growth detaches the old buffer, which leaves a view of length 0: fetch again. (The

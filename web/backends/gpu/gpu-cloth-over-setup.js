@@ -200,35 +200,56 @@ export class GpuClothOverSetup extends ClothOverSetup {
    */
   stepFixed(count = 1) {
     requireInteger('count', count, 0, 1e6);
-    const setup = setupOf(this);
+    setupOf(this);
     const backend = backendOf(this);
     if (count === 0 || backend.isLost()) return;
     const parameters = stepParametersOf(this);
-    const { settings, schedule } = parameters;
-    const substepSeconds = settings.stepSeconds / settings.substeps;
-    const gusty = settings.windGustSpeed > 0;
     for (let step = 0; step < count; step++) {
       backend.runStep(parameters, () => {
-        for (let index = 0; index < settings.substeps; index++) {
-          // Every substep, so the model's gust clock keeps time with the wind even while gusts are off.
-          const waves = setup.gustWavesForSubstep();
-          /** @type {SubstepInputs} */
-          const inputs = {
-            index, substepSeconds, gustWaves: gusty ? waves : null, colliders: packedCollidersOf(this),
-            depenetration: depenetrationMetres(this, settings.depenetrationSpeed, substepSeconds, index === 0),
-          };
-          backend.beginSubstep(inputs);
-          for (const stage of schedule) {
-            const run = /** @type {((stage: SubstepStage, inputs: SubstepInputs) => void) | undefined} */ (backend.stages[stage.kind]);
-            if (!run) throw new Error(`nuno: the ${this.#errorName} cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
-            run(stage, inputs);
-          }
-          if (index === 0) forgetColliderTravel(this);
-        }
+        for (let index = 0; index < parameters.settings.substeps; index++) this.#substep(parameters, index, parameters.schedule);
       });
     }
     this.#stepsTaken += count;
     backend.stepped();
+  }
+
+  /**
+   * The first `count` stages of one substep of the current schedule, from the current state, as
+   * `Cloth.stepStages` runs them on the CPU: each stage compared across backends on one input.
+   * @param {number} count
+   */
+  stepStages(count) {
+    const parameters = stepParametersOf(this);
+    requireInteger('count', count, 0, parameters.schedule.length);
+    const backend = backendOf(this);
+    if (count === 0 || backend.isLost()) return;
+    backend.runStep(parameters, () => this.#substep(parameters, 0, parameters.schedule.slice(0, count)));
+    backend.stepped();
+  }
+
+  /**
+   * One substep's stages, each run by the backend's runner for its kind.
+   * @param {StepParameters} parameters
+   * @param {number} index of the substep in its step: the colliders' travel is swept in the first
+   * @param {readonly SubstepStage[]} stages
+   */
+  #substep({ settings }, index, stages) {
+    const substepSeconds = settings.stepSeconds / settings.substeps;
+    // Every substep, so the model's gust clock keeps time with the wind even while gusts are off.
+    const waves = setupOf(this).gustWavesForSubstep();
+    /** @type {SubstepInputs} */
+    const inputs = {
+      index, substepSeconds, gustWaves: settings.windGustSpeed > 0 ? waves : null, colliders: packedCollidersOf(this),
+      depenetration: depenetrationMetres(this, settings.depenetrationSpeed, substepSeconds, index === 0),
+    };
+    const backend = backendOf(this);
+    backend.beginSubstep(inputs);
+    for (const stage of stages) {
+      const run = /** @type {((stage: SubstepStage, inputs: SubstepInputs) => void) | undefined} */ (backend.stages[stage.kind]);
+      if (!run) throw new Error(`nuno: the ${this.#errorName} cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
+      run(stage, inputs);
+    }
+    if (index === 0) forgetColliderTravel(this);
   }
 
   /** Back to the starting shape at rest; pins, colliders and parameters stay. */

@@ -32,6 +32,8 @@ import { slotBytes, writeBucketStage, writeStage, writeSubstep } from './uniform
  * @property {number} constrainStages in the schedule: the bucket layers' slots follow theirs
  * @property {number} constrainStage of the substep so far
  * @property {number} substep
+ * @property {boolean} positionsInWorking predict and constrain leave the latest positions in the
+ *   working buffer, separate and collide in the positions buffer
  */
 
 const families = ['structural', 'shear', 'bending'];
@@ -283,10 +285,15 @@ export class WebGpuCloth extends GpuClothOverSetup {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
       workgroups: workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension),
       constrainStages: schedule.filter((stage) => stage.kind === 'constrain').length, constrainStage: 0, substep: 0,
+      positionsInWorking: false,
     };
     try {
       substeps();
       this.#encoding.pass.end();
+      // A substep cut short (stepStages) leaves its positions where every reader looks for them.
+      if (this.#encoding.positionsInWorking) {
+        encoder.copyBufferToBuffer(this.#buffers.buffer('working'), 0, this.#buffers.buffer('positions'), 0, this.particleCount * vec4Bytes);
+      }
       device.queue.writeBuffer(this.#substepBuffer, 0, this.#encoding.uniforms);
       device.queue.submit([encoder.finish()]);
     } finally {
@@ -323,9 +330,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
 
   /** @param {'predict' | 'collide' | 'constrain'} pipeline one dispatch over every particle */
   #dispatch(pipeline) {
-    const { pass, workgroups } = /** @type {StepEncoding} */ (this.#encoding);
-    pass.setPipeline(this.#passes.pipelines[pipeline]);
-    pass.dispatchWorkgroups(...workgroups);
+    const encoding = /** @type {StepEncoding} */ (this.#encoding);
+    encoding.pass.setPipeline(this.#passes.pipelines[pipeline]);
+    encoding.pass.dispatchWorkgroups(...encoding.workgroups);
+    encoding.positionsInWorking = pipeline !== 'collide';
   }
 
   /** One colour of one direction: the stage's uniform slot, then a dispatch. */
@@ -353,6 +361,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     }
     pass.setPipeline(this.#passes.pipelines.separate);
     pass.dispatchWorkgroups(...encoding.workgroups);
+    encoding.positionsInWorking = false;
     pass.setBindGroup(0, this.#buffers.stateGroup);
   }
 
