@@ -22,13 +22,13 @@
 #include <vector>
 
 #include "cloth_model.hpp"
-#include "constraint_solver.hpp"
-#include "integrate.hpp"
+#include "sweep.hpp"
+#include "predict.hpp"
 #include "measurements.hpp"
 #include "normals.hpp"
 #include "particles.hpp"
-#include "red_black_solver.hpp"
-#include "self_collision.hpp"
+#include "constrain.hpp"
+#include "separate.hpp"
 #include "self_crossings.hpp"
 #include "split_particles.hpp"
 #include "thread_team.hpp"

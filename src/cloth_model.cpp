@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "pins.hpp"
-#include "self_collision.hpp"
+#include "separate.hpp"
 #include "self_crossings.hpp"
 #include "sheet.hpp"
 

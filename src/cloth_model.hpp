@@ -14,8 +14,8 @@
 
 #include "accumulator.hpp"
 #include "colliders.hpp"
-#include "constraint_solver.hpp"
-#include "integrate.hpp"
+#include "sweep.hpp"
+#include "predict.hpp"
 #include "measurements.hpp"
 #include "settings.hpp"
 #include "step_schedule.hpp"

@@ -7,7 +7,7 @@
 
 #include "cloth.hpp"
 #include "collide.hpp"
-#include "integrate.hpp"
+#include "predict.hpp"
 
 namespace nuno {
 

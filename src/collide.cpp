@@ -17,7 +17,7 @@ struct Contacts {
     static Contacts none(Mask4 touching) { return {touching, Float4x3(Float4(0.0f)), Float4x3(Float4(0.0f))}; }
 };
 
-// Each contact below has a twin in shaders/webgl2/collider-contact.glsl, written with the same
+// Each contact below has a twin in shaders/webgl2/collide-contact.glsl, written with the same
 // operations in the same order, so the GPU finds the same contact to the bit where its float
 // arithmetic is IEEE (SwiftShader). A lane whose position is not a number counts as touching,
 // as the GPU's `if (distance >= reach) return` lets it through.

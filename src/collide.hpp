@@ -1,3 +1,5 @@
+// The stage's GPU twins: shaders/webgl2/collide.frag.glsl and shaders/webgpu/collide.wgsl; tests/browser/stages.spec.js runs it on all three.
+//
 // The last stage of a substep, four particles of the split state at a time (each lane
 // computing exactly what the formulas below compute for one particle in float32):
 //
@@ -21,8 +23,8 @@
 //   sheet standing on the ground kept -0.245 m/s while it stood still).
 // velocity update: v += (x - predicted - silentPush) / h.
 //
-// shaders/webgl2/solver-collide.frag.glsl and compute-collide.wgsl are the GPU's twins, their contacts
-// in shaders/webgl2/collider-contact.glsl.
+// shaders/webgl2/collide.frag.glsl and collide.wgsl are the GPU's twins, their contacts
+// in shaders/webgl2/collide-contact.glsl.
 #pragma once
 
 #include "colliders.hpp"

@@ -1,7 +1,7 @@
 // What the collide stage's contacts (collide.cpp, four particles at a time) and the colliders'
 // signed distances (colliders.cpp, one point) share: a point turned by a box's rotation and a
 // capsule's nearest point, written once for a Vec3 and for a Float4x3 with the same operations
-// in the same order, so both round alike. shaders/webgl2/collider-contact.glsl repeats them.
+// in the same order, so both round alike. shaders/webgl2/collide-contact.glsl repeats them.
 #pragma once
 
 #include "colliders.hpp"

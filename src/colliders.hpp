@@ -4,7 +4,7 @@
 // A collider kind is one shape struct in ColliderShape. Each names itself (kName, as the JS API
 // spells its type) and its keys (kKeys, besides 'type' and 'friction'); collide.cpp gives it a
 // contact, colliders.cpp a signed distance, a check and a GPU packing, setting_source.cpp a
-// reader, and shaders/webgl2/collider-contact.glsl the contact's twin. Everything else (kind codes, names in
+// reader, and shaders/webgl2/collide-contact.glsl the contact's twin. Everything else (kind codes, names in
 // errors, the GPU's #defines) is derived from the variant.
 #pragma once
 
@@ -108,7 +108,7 @@ Plane planeThrough(const glm::dvec3& point, const glm::dvec3& normal);
 Vec4 unitRotation(const std::array<double, 4>& quaternion, const std::string& name = "rotation",
                   const std::string& owner = Box::kName);
 
-// The shape as the GPU collide pass reads it (shaders/webgl2/collider-contact.glsl):
+// The shape as the GPU collide pass reads it (shaders/webgl2/collide-contact.glsl):
 //   sphere (center, radius); plane (normal, offset); capsule (start, radius), (end, 0);
 //   box (center, 0), (halfExtents, 0), (rotation); unused floats 0.
 PackedShape packForGpu(const ColliderShape& shape);

@@ -30,7 +30,7 @@ struct FaceContact {
     float side;
 };
 
-// The pairs come from self-collision's Verlet list (self_collision.hpp): a list is begun, fed
+// The pairs come from self-collision's Verlet list (separate.hpp): a list is begun, fed
 // the particle pairs its hash finds, and ended; substeps then separate the pairs it holds.
 class FaceContacts {
 public:

@@ -3,7 +3,7 @@
 // intrinsics onto WebAssembly SIMD (-msimd128 -msse). Every operation here is IEEE single
 // precision in each lane, exactly the scalar operation, so a formula written once as a template
 // (projection.hpp, normals.cpp, collider_geometry.hpp), or for Float4 after a scalar one
-// (integrate.cpp, collide.cpp), rounds the same on Float4 as on float, natively and in wasm. The files that include this are the ones built with SIMD (CMakeLists.txt); the
+// (predict.cpp, collide.cpp), rounds the same on Float4 as on float, natively and in wasm. The files that include this are the ones built with SIMD (CMakeLists.txt); the
 // rest of the wasm build stays free of SIMD instructions. Everything here is always inlined: a
 // call would cost more than the lane operation it makes.
 #pragma once

@@ -1,3 +1,5 @@
+// The stage's GPU twins: shaders/webgl2/normals.glsl and shaders/webgpu/normals.wgsl; tests/browser/stages.spec.js runs it on all three.
+//
 // Per-particle surface normals from the grid neighbours (central differences, one-sided at the
 // edges of each patch).
 // Used for wind drag and for smooth shading; a degenerate spot gets the zero vector.

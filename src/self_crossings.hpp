@@ -1,6 +1,6 @@
 // A measure of cloth that has passed through itself: edge-triangle crossings.
 //
-// selfIntersections (self_collision.hpp) counts particles closer than half the thickness, so it
+// selfIntersections (separate.hpp) counts particles closer than half the thickness, so it
 // reads 0 once two layers have tunnelled through each other and been pushed apart on the wrong
 // side. This counts the crossings themselves, however far apart the layers have since moved.
 #pragma once

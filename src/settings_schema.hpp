@@ -69,7 +69,7 @@
       "cloth", "")                                   \
     X(Vec3, gravity, "gravity", (Vec3{0.0f, -9.81f, 0.0f}), -1000.0f, 1000.0f, Closed, RunTime, "m/s^2",             \
       "Acceleration of every free particle", "")                                                                     \
-    /* Damping and drag decay the velocity exponentially over a substep (see integrate.hpp), which is stable at    \
+    /* Damping and drag decay the velocity exponentially over a substep (see predict.hpp), which is stable at    \
        any rate and step; their upper ends only say what is physically sensible. */                                \
     X(float, damping, "damping", 0.1f, 0.0f, 50.0f, Closed, RunTime, "1/s", "Rate the velocity decays at",           \
       "A substep of h keeps exp(-damping h) of it.")                                                                 \

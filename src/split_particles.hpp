@@ -2,7 +2,7 @@
 // columns first, then the odd ones.
 //
 // In this order the red-black passes find the four firsts of nearly every pass side by side, and
-// their four seconds too (red_black_solver.hpp), and the stages of a substep that go particle by
+// their four seconds too (constrain.hpp), and the stages of a substep that go particle by
 // particle (predict, collide, the velocity update) or look only at grid neighbours (normals) run
 // four particles at a time with plain loads: the left and right neighbours of four even columns
 // are four odd places side by side, and those of four odd columns four even ones. This is the

@@ -1,6 +1,6 @@
 // Cloth, vertex stage: fetches each particle's position from the position texture (the GPU
 // solver's state, or the CPU positions uploaded once a frame), takes its smooth normal from its
-// grid neighbours (grid-normal.glsl, put in front with the #version line by the renderer) and
+// grid neighbours (normals.glsl, put in front with the #version line by the renderer) and
 // moves it into clip space. gl_VertexID is the particle index: row * columns + column.
 precision highp float;
 precision highp int;

@@ -1,5 +1,5 @@
 // The cell a point is in and the bucket a cell hashes to: the core's SpatialHash cells and
-// mixing (src/self_collision.cpp; cells clamped so a neighbour's coordinates still fit 32 bits,
+// mixing (src/separate.cpp; cells clamped so a neighbour's coordinates still fit 32 bits,
 // Teschner et al.'s primes, then a finaliser), over as many buckets as the layer textures have
 // texels.
 

@@ -7,9 +7,9 @@
 
 #include <random>
 
-#include "constraint_solver.hpp"
+#include "sweep.hpp"
 #include "differing_bits.hpp"
-#include "red_black_solver.hpp"
+#include "constrain.hpp"
 #include "settings.hpp"
 #include "sheet.hpp"
 #include "topology.hpp"

@@ -12,7 +12,7 @@
 
 #include "collide.hpp"
 #include "differing_bits.hpp"
-#include "integrate.hpp"
+#include "predict.hpp"
 #include "normals.hpp"
 #include "split_particles.hpp"
 #include "wind_gusts.hpp"
@@ -192,7 +192,7 @@ TEST(SplitStages, PredictAndTheVelocityUpdateFourAtATimeAreBitForBitOneAtATime) 
 }
 
 // One particle's contact with each kind, written plainly with glm, the box's turn and the
-// capsule's nearest point included (the GPU's twins in shaders/webgl2/collider-contact.glsl and
+// capsule's nearest point included (the GPU's twins in shaders/webgl2/collide-contact.glsl and
 // quaternion.glsl are written the same way).
 Vec3 rotateOneByOne(const Vec4& q, const Vec3& v) {
     const Vec3 axis(q.x, q.y, q.z);

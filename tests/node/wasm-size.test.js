@@ -7,18 +7,19 @@ import { fileURLToPath } from 'node:url';
 import { metric } from './metric.js';
 
 /**
- * Bytes each module may have: nuno-core.wasm 243 KB; the threaded one, which isolated pages load
+ * Bytes each module may have: nuno-core.wasm 244.5 KB; the threaded one, which isolated pages load
  * instead, that and about 10% for the shared-memory runtime. Issue 12 held every feature within
  * 200 KB (199,322 B); issues 25 and 30 then added the crossing measure (selfCrossings, 8 KB at
  * -Os), length-checked readers and messages (3 KB), the papers' scatter kept apart and the
  * contacts' depenetration, passes and travel (14 KB together): 224,881 B; then self-collision's
  * face contacts, which keep particles on their side of the cloth's triangles (10 KB): 234,631 B;
  * then issue 26's ClothModel, the set-up of the GPU and worker cloths bound as a class of its own
- * beside Cloth (7 KB): 242,048 B.
+ * beside Cloth (7 KB): 242,048 B; then stepStages, which runs a prefix of a substep's stages so
+ * each stage can be compared across backends, with its range check and message (1.8 KB): 243,868 B.
  */
 const budgets = [
-  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 243_000 },
-  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 264_500 },
+  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 244_500 },
+  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 266_500 },
 ];
 
 for (const { file, metricName, budgetBytes } of budgets) {

@@ -1,5 +1,5 @@
 // Draws a cloth, CPU or GPU, and the colliders around it with WebGL2: the public ClothRenderer.
-import { clothFrag, clothVert, gridNormal } from '../../dist/shaders.js';
+import { clothFrag, clothVert, normals } from '../../dist/shaders.js';
 import { ClothMesh } from './cloth-mesh.js';
 import { ColliderDrawer } from './collider-drawer.js';
 import { createProgram } from '../gl/program.js';
@@ -108,8 +108,8 @@ export class ClothRenderer {
   #createGlObjects() {
     const gl = this.#gl;
     this.#positionSource = new PositionSource(gl, this.#cloth);
-    // The normal is the solver's and the core's (grid-normal.glsl), put in front of the stage.
-    this.#clothProgram = createProgram(gl, 'cloth', ['#version 300 es', gridNormal, clothVert].join('\n'), clothFrag);
+    // The normal is the solver's and the core's (normals.glsl), put in front of the stage.
+    this.#clothProgram = createProgram(gl, 'cloth', ['#version 300 es', normals, clothVert].join('\n'), clothFrag);
     this.#clothMesh = new ClothMesh(gl, this.#cloth.particleCount, this.#cloth.triangleIndices);
     this.#colliderDrawer = new ColliderDrawer(gl);
   }

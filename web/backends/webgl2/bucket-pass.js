@@ -3,9 +3,9 @@
 // with a texel per bucket (twice as many buckets as particles); the particles are drawn as
 // points onto their bucket's texel with a depth that orders them by index, once per layer, and
 // the depth test keeps the smallest index the earlier layers did not take (depth peeling). The
-// collide pass then reads each bucket's first layers back (shaders/webgl2/solver-collide.frag.glsl).
+// collide pass then reads each bucket's first layers back (shaders/webgl2/collide.frag.glsl).
 // Cost: a draw of every particle per layer; 4 x 4 B of layers and 4 B of depth per bucket.
-import { selfCollisionHashFrag, selfCollisionHashVert, solverState, spatialHash } from '../../../dist/shaders.js';
+import { separateBucketsFrag, separateBucketsVert, solverState, spatialHash } from '../../../dist/shaders.js';
 import { checkedUniforms } from '../../gl/checked-uniforms.js';
 import { createProgram } from '../../gl/program.js';
 import { solverHeader } from './solver-pass.js';
@@ -44,8 +44,8 @@ export class BucketPass {
     this.size = [2 * columns, rows];
     const header = solverHeader(options);
     const program = createProgram(gl, 'self-collision buckets',
-      [header, solverState, spatialHash, selfCollisionHashVert].join('\n'),
-      [header, selfCollisionHashFrag].join('\n'));
+      [header, solverState, spatialHash, separateBucketsVert].join('\n'),
+      [header, separateBucketsFrag].join('\n'));
     this.#program = program.program;
     this.#uniforms = checkedUniforms(program, 'self-collision buckets',
       ['uPosition', 'uPositionLow', 'uGridSize', 'uCellSize', 'uBucketSize', 'uPreviousLayer', 'uFirstLayer'],

@@ -1,9 +1,9 @@
 // The collide pass: pushes each free particle out of every collider, takes back friction's
 // share of its sliding, and updates velocities from what constraints and collisions moved
-// (shaders/webgl2/solver-collide.frag.glsl, with each kind's contact in collider-contact.glsl).
+// (shaders/webgl2/collide.frag.glsl, with each kind's contact in collide-contact.glsl).
 // Colliders reach it as the typed arrays the core packs when they change (the model's
 // packedColliders()), uploaded as they are every substep.
-import { colliderContact, quaternion, solverCollideFrag, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
+import { collideContact, quaternion, collideFrag, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
 import { bucketLayers } from './bucket-pass.js';
 import { SolverPass } from './solver-pass.js';
 
@@ -54,7 +54,7 @@ export class CollidePass {
     }
     this.#pass = new SolverPass(gl, options, {
       label: selfCollision ? 'solver collide (self-collision)' : 'solver collide',
-      fragmentSource: [solverWriteMotion, quaternion, colliderContact, spatialHash, solverCollideFrag],
+      fragmentSource: [solverWriteMotion, quaternion, collideContact, spatialHash, collideFrag],
       defines: { SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers },
       samplers: selfCollision ? [...samplers, 'uRestPosition', ...layerSamplers] : samplers,
       uniforms: selfCollision ? [...uniforms, 'uGridSize', 'uPatchSize', 'uBucketSize', 'uSelfCollisionThickness', 'uSelfCollisionFriction'] : uniforms,

@@ -1,7 +1,7 @@
 // The constrain pass: one colour of one constraint direction, every particle moved by its share
-// of its one pair's correction (shaders/webgl2/solver-constrain.frag.glsl). Two variants: with
+// of its one pair's correction (shaders/webgl2/constrain.frag.glsl). Two variants: with
 // XPBD_LAMBDAS it also reads and writes XPBD's multipliers, kept between iterations.
-import { solverConstrainFrag } from '../../../dist/shaders.js';
+import { constrainFrag } from '../../../dist/shaders.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
@@ -34,14 +34,14 @@ export class ConstrainPass {
     this.#withLambdas = withLambdas;
     this.#pass = new SolverPass(gl, options, withLambdas ? {
       label: 'solver constrain (XPBD multipliers)',
-      fragmentSource: solverConstrainFrag,
+      fragmentSource: constrainFrag,
       defines: { XPBD_LAMBDAS: 1 },
       samplers: [...samplers, 'uLambdas'],
       uniforms: [...uniforms, 'uFirstIteration'],
       lowParts: ['uPositionLow'],
     } : {
       label: 'solver constrain',
-      fragmentSource: solverConstrainFrag,
+      fragmentSource: constrainFrag,
       defines: { XPBD_LAMBDAS: 0 },
       samplers,
       uniforms,

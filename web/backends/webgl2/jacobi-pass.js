@@ -1,8 +1,8 @@
 // The Jacobi pass: every constraint at once, each particle moved by the sum of its pairs'
-// mass-split corrections (shaders/webgl2/solver-jacobi.frag.glsl): the sweep stage of the 'jacobi'
+// mass-split corrections (shaders/webgl2/sweep-jacobi.frag.glsl): the sweep stage of the 'jacobi'
 // ordering, one pass per iteration where red-black draws twelve. It owns the texture of each
-// particle's pair count, which countConstraints() draws once (solver-constraint-count.frag.glsl).
-import { solverConstraintCountFrag, solverJacobiFrag } from '../../../dist/shaders.js';
+// particle's pair count, which countConstraints() draws once (sweep-constraint-count.frag.glsl).
+import { sweepConstraintCountFrag, sweepJacobiFrag } from '../../../dist/shaders.js';
 import { createDataTexture } from '../../gl/data-texture.js';
 import { SolverPass } from './solver-pass.js';
 import { stateFormat } from './vector-field.js';
@@ -50,11 +50,11 @@ export class JacobiPass {
     this.#colourings = Int32Array.from(directions.flatMap((direction) => [direction.colourAxis === 'column' ? 0 : 1, direction.colourPeriod]));
     this.counts = createDataTexture(gl, stateFormat(gl, options.precision), options.columns, options.rows);
     this.#countPass = new SolverPass(gl, options, {
-      label: 'solver constraint count', fragmentSource: solverConstraintCountFrag, samplers: [], uniforms: ['uGridSize', 'uPatchSize', 'uOffsets'],
+      label: 'solver constraint count', fragmentSource: sweepConstraintCountFrag, samplers: [], uniforms: ['uGridSize', 'uPatchSize', 'uOffsets'],
     });
     this.#pass = new SolverPass(gl, options, {
       label: 'solver jacobi',
-      fragmentSource: solverJacobiFrag,
+      fragmentSource: sweepJacobiFrag,
       samplers: ['uPosition', 'uPositionLow', 'uInverseMass', 'uConstraintCount', 'uRestLengths'],
       uniforms: ['uGridSize', 'uPatchSize', 'uOffsets', 'uColourings', 'uRules', 'uSolver', 'uRelaxation'],
       lowParts: ['uPositionLow'],

@@ -1,6 +1,6 @@
 // The predict pass: wind drag, damping and gravity change each free particle's velocity, and
-// the new velocity moves it (shaders/webgl2/solver-predict.frag.glsl). Writes position and velocity.
-import { gridNormal, solverPredictFrag, solverWriteMotion, windGusts } from '../../../dist/shaders.js';
+// the new velocity moves it (shaders/webgl2/predict.frag.glsl). Writes position and velocity.
+import { normals, predictFrag, solverWriteMotion, windGusts } from '../../../dist/shaders.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
@@ -19,7 +19,7 @@ export class PredictPass {
     this.#patchSize = options.patchSize;
     this.#pass = new SolverPass(gl, options, {
       label: 'solver predict',
-      fragmentSource: [solverWriteMotion, gridNormal, windGusts, solverPredictFrag],
+      fragmentSource: [solverWriteMotion, normals, windGusts, predictFrag],
       samplers: ['uPosition', 'uPositionLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'],
       uniforms: [
         'uPatchSize', 'uGravity', 'uWind', 'uGusts', 'uGustWaves', 'uKeep', 'uNormalDragShare', 'uTangentialDragShare',

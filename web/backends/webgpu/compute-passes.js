@@ -1,21 +1,20 @@
 // The WebGPU cloth's compute pipelines. Two shader modules, each the core's constants, then
-// shaders/webgpu/compute-uniforms.wgsl, then its passes: the solver (compute-state.wgsl's bindings;
-// predict, constrain, collide) and self-collision (compute-self-collision.wgsl: sortIntoBuckets,
-// separate). Each has its own state layout (group 0, at most 8 storage buffers, the WebGPU
+// shaders/webgpu/grid.wgsl, then its passes: the solver (state.wgsl's bindings; normals,
+// predict, constrain, collide) and self-collision (separate.wgsl: sortIntoBuckets, separate). Each has its own state layout (group 0, at most 8 storage buffers, the WebGPU
 // default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
 // step is encoded without making a bind group.
-import { computeCollide, computeConstrain, computePredict, computeSelfCollision, computeState, computeUniforms } from '../../../dist/shaders.js';
+import { collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, predictWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
 export const workgroupSize = 64;
 
-/** Layers of the self-collision buckets (compute-self-collision.wgsl's BUCKET_LAYERS). */
+/** Layers of the self-collision buckets (separate.wgsl's BUCKET_LAYERS). */
 export const bucketLayers = 4;
 
-/** The solver's storage buffers of group 0, in binding order (shaders/webgpu/compute-state.wgsl). */
+/** The solver's storage buffers of group 0, in binding order (shaders/webgpu/state.wgsl). */
 export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas', 'silents']);
-/** The self-collision passes' (shaders/webgpu/compute-self-collision.wgsl), by the solver's names. */
+/** The self-collision passes' (shaders/webgpu/separate.wgsl), by the solver's names. */
 export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
 const writtenBySolver = new Set(['positions', 'working', 'predicted', 'velocities', 'lambdas', 'silents']);
 const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
@@ -35,12 +34,12 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
  * @returns {ComputePasses}
  */
 export function createComputePasses(device, { constantsWgsl, uniformsWgsl, uniformLayouts }) {
-  const header = [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, computeUniforms];
+  const header = [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, gridWgsl];
   const solverModule = device.createShaderModule({
-    label: 'nuno solver passes', code: [...header, computeState, computePredict, computeConstrain, computeCollide].join('\n'),
+    label: 'nuno solver passes', code: [...header, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, collideWgsl].join('\n'),
   });
   const selfCollisionModule = device.createShaderModule({
-    label: 'nuno self-collision passes', code: [...header, computeSelfCollision].join('\n'),
+    label: 'nuno self-collision passes', code: [...header, separateWgsl].join('\n'),
   });
   const storageLayout = (/** @type {string} */ label, /** @type {readonly string[]} */ names, /** @type {Set<string>} */ written) =>
     device.createBindGroupLayout({
@@ -74,7 +73,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
 
 /**
  * Workgroups for one invocation per particle: along x up to the device's limit, then rows of
- * them along y (particleIndex() in compute-uniforms.wgsl undoes this).
+ * them along y (particleIndex() in grid.wgsl undoes this).
  * @param {number} particleCount
  * @param {number} maxPerDimension the device's maxComputeWorkgroupsPerDimension
  * @returns {[number, number]}

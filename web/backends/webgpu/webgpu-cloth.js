@@ -5,7 +5,7 @@
 //   predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity.
 // The constrain passes work in place (a colour's pairs share no particle), so there is no
 // ping-pong. With self-collision the 'separate' stage is a bucket pass per layer and a separate
-// pass (compute-self-collision.wgsl), as WebGL2 draws bucket layers and separates in its collide
+// pass (separate.wgsl), as WebGL2 draws bucket layers and separates in its collide
 // pass. A step is one command buffer, its substeps' uniforms written before it is submitted.
 import { setupOf } from '../../cloth-over-setup.js';
 import { GpuClothOverSetup, forgetStepParameters, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';

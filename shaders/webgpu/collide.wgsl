@@ -1,11 +1,11 @@
-// Collide, then update velocities (after the separate pass of compute-self-collision.wgsl where
+// Collide, then update velocities (after the separate pass of separate.wgsl where
 // self-collision is on): each free particle is pushed out of every collider in turn
 // (to a margin off its surface, undoing at most the depenetration allowance of the depth it
 // began the substep with); friction takes back its share of the sliding since the substep
 // began; only the part of a push that undoes the particle's own approach this substep becomes
 // velocity (src/collide.hpp); then the
 // velocity gains what the constraints and collisions moved: (x - predicted - silent) / h. The
-// contact functions are shaders/webgl2/collider-contact.glsl's (and src/collide.cpp's) in WGSL,
+// contact functions are shaders/webgl2/collide-contact.glsl's (and src/collide.cpp's) in WGSL,
 // operation for operation, so IEEE float hardware finds the same bits.
 
 struct Contact {

@@ -2,7 +2,7 @@
 // Each particle adds up the corrections of all the pairs it is in, each solved from the
 // positions before the sweep with mass splitting (a particle in n constraints lends each 1/n
 // of its mass, so a pair is solved with inverse masses n w) and scaled by the relaxation: the
-// sum src/constraint_solver.cpp's Jacobi sweep makes, gathered here from this particle's side,
+// sum src/sweep.cpp's Jacobi sweep makes, gathered here from this particle's side,
 // in its order (constraints by direction, then colour), so IEEE float hardware finds its bits.
 // One pass per iteration, against two colours per direction in red-black order. XPBD keeps no
 // multipliers between iterations here: the GPU cloth refuses XPBD with Jacobi and more than
@@ -12,7 +12,7 @@
 uniform sampler2D uPosition;
 uniform sampler2D uPositionLow;
 uniform sampler2D uInverseMass;
-uniform sampler2D uConstraintCount;         // pairs per particle (solver-constraint-count.frag.glsl)
+uniform sampler2D uConstraintCount;         // pairs per particle (sweep-constraint-count.frag.glsl)
 uniform sampler2D uRestLengths[REST_LENGTH_TEXTURES];  // per start particle, one channel per direction
 uniform ivec2 uOffsets[DIRECTION_COUNT];    // from a pair's first particle to its second
 uniform ivec2 uColourings[DIRECTION_COUNT]; // colour axis (0: column, 1: row) and period of each direction

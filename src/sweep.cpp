@@ -1,4 +1,4 @@
-#include "constraint_solver.hpp"
+#include "sweep.hpp"
 
 #include <algorithm>
 #include <cmath>

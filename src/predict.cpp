@@ -1,4 +1,4 @@
-#include "integrate.hpp"
+#include "predict.hpp"
 
 #include <cmath>
 

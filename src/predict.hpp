@@ -1,3 +1,5 @@
+// The stage's GPU twins: shaders/webgl2/predict.frag.glsl and shaders/webgpu/predict.wgsl; tests/browser/stages.spec.js runs it on all three.
+//
 // The first stage of a substep (the last is in collide.hpp).
 //
 // predict: external forces and damping advance every free particle (symplectic Euler), then

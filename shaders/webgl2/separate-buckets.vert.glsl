@@ -1,7 +1,7 @@
 // Self-collision, bucket pass, vertex stage: one point per particle (gl_VertexID), drawn on the
 // texel of its cell's bucket, at a depth that orders particles by index. Drawn once per layer:
 // with the depth test, each layer keeps the smallest index the layers before it did not take
-// (self-collision-hash.frag.glsl), so a bucket's first SELF_COLLISION_LAYERS particles end up
+// (separate-buckets.frag.glsl), so a bucket's first SELF_COLLISION_LAYERS particles end up
 // in the layer textures. spatial-hash.glsl and solver-state.glsl are put in front.
 
 uniform sampler2D uPosition;

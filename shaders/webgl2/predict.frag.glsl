@@ -1,8 +1,8 @@
 // Predict: wind drag, damping and gravity change each free particle's velocity, and the new
 // velocity moves it (symplectic Euler). A pinned particle keeps its place and has no velocity.
 // The wind drags the cloth toward the air's velocity, strongly across the surface and weakly
-// along it, so the surface normal (grid-normal.glsl, as the CPU core takes it) matters.
-// Drag and damping are exact decays over the substep (src/integrate.hpp), so any rate is stable;
+// along it, so the surface normal (normals.glsl, as the CPU core takes it) matters.
+// Drag and damping are exact decays over the substep (src/predict.hpp), so any rate is stable;
 // their factors come from the core, computed once per step, so both backends use the same ones.
 // With gusts (wind-gusts.glsl) the air is the wind plus the gusts where the particle starts.
 

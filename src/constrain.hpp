@@ -1,3 +1,5 @@
+// The stage's GPU twins: shaders/webgl2/constrain.frag.glsl and shaders/webgpu/constrain.wgsl; tests/browser/stages.spec.js runs it on all three.
+//
 // The red-black passes on the CPU, four constraints at a time.
 //
 // A colour's constraints share no particle, so any four of them can be solved together. The

@@ -1,4 +1,4 @@
-#include "self_collision.hpp"
+#include "separate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +29,7 @@ constexpr float kSkinSpacings = 1.0f;
 
 // Which way two coinciding particles i < j part (the first moves along it, the second against
 // it): along their rest offset, or straight up when that is zero too, as for two patches laid
-// exactly on each other (shaders/webgl2/solver-collide.frag.glsl decides the same from either side).
+// exactly on each other (shaders/webgl2/collide.frag.glsl decides the same from either side).
 Vec3 partingDirection(const Vec3& restOffset) {
     const float length = glm::length(restOffset);
     return length > 0.0f ? restOffset / length : Vec3(0.0f, 1.0f, 0.0f);

@@ -5,8 +5,8 @@
 // index), which is the WebGL2 depth-peeling's choice, so both GPUs see the same particles. The
 // separate pass then pushes each free particle away from the others in the 27 cells around it
 // that it is too close to and that were not its neighbours at rest, with friction on their
-// sliding, by the average of those corrections: shaders/webgl2/solver-collide.frag.glsl's SELF_COLLISION
-// block (and src/self_collision.cpp's formula, seen from this particle's side of each pair). It
+// sliding, by the average of those corrections: shaders/webgl2/collide.frag.glsl's SELF_COLLISION
+// block (and src/separate.cpp's formula, seen from this particle's side of each pair). It
 // writes the separated positions and the part of the push that is not stopping an approach
 // (velocity must not gain it) for the collide pass.
 

@@ -1,4 +1,4 @@
-#include "red_black_solver.hpp"
+#include "constrain.hpp"
 
 #include <algorithm>
 

@@ -15,7 +15,7 @@
 //       of about (w_a + w_b) h^2 / iterations (tests/native/convergence_test.cpp).
 // Orderings: Gauss-Seidel visits constraints by start particle, backward then forward, and moves
 // particles at once; red-black visits the twelve colour passes of the topology (what the GPU
-// does; red_black_solver.hpp, four constraints at a time); Jacobi computes every correction from the same positions with each particle's mass
+// does; constrain.hpp, four constraints at a time); Jacobi computes every correction from the same positions with each particle's mass
 // split evenly among its constraints, then moves each particle by the relaxation factor times
 // the sum of its corrections.
 #pragma once

@@ -1,7 +1,7 @@
 // Separate (with SELF_COLLISION), collide, then update velocities. With SELF_COLLISION each free
 // particle is first pushed away from the cloth's own particles it is too close to (below). Then
 // it is pushed out of every collider in turn (to a margin away from the surface,
-// collider-contact.glsl, undoing at most the depenetration allowance of the depth it began the
+// collide-contact.glsl, undoing at most the depenetration allowance of the depth it began the
 // substep with); friction takes back its share of the
 // sliding since the substep began. Only the part of a push that undoes the particle's own
 // approach this substep becomes velocity, so a collider moved onto the cloth shoves it without
@@ -30,7 +30,7 @@ uniform float uSubstepSeconds;
 // SELF_COLLISION_LAYERS particles, index + 1) closer than the thickness, that was not a
 // neighbour at rest, pushes this one away by its inverse-mass share, with friction on their
 // relative sliding; this particle moves by the average of those corrections. The same
-// formula as src/self_collision.cpp, seen from this particle's side of each pair.
+// formula as src/separate.cpp, seen from this particle's side of each pair.
 uniform sampler2D uRestPosition;
 uniform highp usampler2D uBucketLayer0;
 uniform highp usampler2D uBucketLayer1;

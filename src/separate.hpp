@@ -1,3 +1,7 @@
+// The stage's GPU twins: shaders/webgl2/separate-buckets.*.glsl (the separation itself in
+// collide.frag.glsl) and shaders/webgpu/separate.wgsl, particle pairs only (the GPUs have no face
+// pairs); tests/browser/stages.spec.js runs it on all three.
+//
 // Self-collision: the cloth keeps `thickness` between its layers, in two ways.
 //  - Particle pairs: particles keep `thickness` apart, except pairs that were neighbours at
 //    rest (closer than thickness in the rest shape, 0.1% allowed for rounding, so the grid itself

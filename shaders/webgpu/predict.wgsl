@@ -1,21 +1,7 @@
 // Predict: wind drag, damping and gravity change each free particle's velocity, and the new
-// velocity moves it (symplectic Euler), as shaders/webgl2/solver-predict.frag.glsl does for WebGL2 and
-// src/integrate.cpp for the CPU. A pinned or held particle keeps its place and has no velocity.
+// velocity moves it (symplectic Euler), as shaders/webgl2/predict.frag.glsl does for WebGL2 and
+// src/predict.cpp for the CPU. A pinned or held particle keeps its place and has no velocity.
 // Writes the prediction twice: once to be constrained in place, once kept for the velocity.
-
-// The cloth's normal from the substep's start positions: central differences, one-sided at a
-// patch's edges, unit length, zero where the neighbourhood has collapsed (src/normals.cpp).
-fn gridNormal(texel: vec2i) -> vec3f {
-    let first = texel / substep.patchSize * substep.patchSize;
-    let last = first + substep.patchSize - vec2i(1);
-    let alongRow = positions[indexOf(vec2i(min(texel.x + 1, last.x), texel.y))].xyz -
-        positions[indexOf(vec2i(max(texel.x - 1, first.x), texel.y))].xyz;
-    let alongColumn = positions[indexOf(vec2i(texel.x, min(texel.y + 1, last.y)))].xyz -
-        positions[indexOf(vec2i(texel.x, max(texel.y - 1, first.y)))].xyz;
-    let normal = cross(alongColumn, alongRow);
-    let lengthSquared = dot(normal, normal);
-    return select(vec3f(0.0), normal / sqrt(lengthSquared), lengthSquared > 1e-20);
-}
 
 // The gusts at a point: the core's travelling waves, amplitude * cos(wavevector . x + phase).
 fn gustAt(position: vec3f) -> vec3f {
