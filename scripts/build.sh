@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything the tests, the demo and the package need:
 #   build/native  the core, its unit tests and tools (g++)
-#   web/index.d.ts  its settings part, from the schema (nuno_settings_dts)
+#   web/model.d.ts  its settings part, from the schema (nuno_settings_dts)
 #   build/wasm    the core as WebAssembly -> dist/nuno-core.{mjs,wasm} (Emscripten)
 #   build/wasm-threads  the same with helper threads -> dist/nuno-core-threads.{mjs,wasm,worker.js}
 #   dist/shaders.js  the shaders of shaders/{webgl2,webgpu,render}/ as ES module strings
@@ -16,8 +16,8 @@ jobs=$(nproc)
 
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release --log-level=WARNING
 cmake --build build/native -j "$jobs"
-# The settings part of web/index.d.ts comes from src/settings_schema.hpp (a unit test checks it).
-build/native/nuno_settings_dts web/index.d.ts
+# The settings part of web/model.d.ts comes from src/settings_schema.hpp (a unit test checks it).
+build/native/nuno_settings_dts web/model.d.ts
 mkdir -p dist
 build/native/nuno_gpu_uniforms dist/gpu-uniforms.js
 

@@ -1,4 +1,5 @@
-// The stage's GPU twins: shaders/webgl2/normals.glsl and shaders/webgpu/normals.wgsl; tests/browser/stages.spec.js runs it on all three.
+// Its GPU twins: shaders/webgl2/normals.glsl and shaders/webgpu/normals.wgsl, which the predict
+// passes read for the wind's drag (tests/browser/stages.spec.js compares predict on all three).
 //
 // Per-particle surface normals from the grid neighbours (central differences, one-sided at the
 // edges of each patch).

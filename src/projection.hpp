@@ -1,7 +1,8 @@
 // One distance constraint's projection, written once for a single pair (float, glm::vec3: the
 // Gauss-Seidel and Jacobi sweeps) and for four pairs at a time (Float4, Float4x3 of float4.hpp:
 // the red-black passes). The operations and their order are the same for both, so the two round identically;
-// the GPU shaders (shaders/webgl2/solver-*.glsl, shaders/webgpu/constrain.wgsl) repeat them too.
+// the GPU shaders (shaders/webgl2/constrain.frag.glsl and sweep-jacobi.frag.glsl,
+// shaders/webgpu/constrain.wgsl) repeat them too.
 // The models are described in sweep.hpp.
 #pragma once
 

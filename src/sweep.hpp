@@ -1,3 +1,6 @@
+// The sweep stage. Its GPU twin: shaders/webgl2/sweep-jacobi.frag.glsl (Jacobi; WebGPU refuses the
+// sweeps); tests/browser/stages.spec.js runs it on the CPU and WebGL2.
+//
 // Projection of the distance constraints, for the three solver models and three orderings.
 //
 // Every model reduces a constraint's violation C = |x_b - x_a| - restLength by some length and

@@ -13,14 +13,6 @@ const char* familyName(Family family) {
     return "?";
 }
 
-bool startsConstraint(const Grid& grid, Direction direction, int column, int row) {
-    const GridOffset offset = offsetOf(direction);
-    const int otherColumn = column + offset.columns;
-    const int otherRow = row + offset.rows;
-    return otherColumn <= grid.patchEndColumn(column) && otherRow >= grid.patchStartRow(row) &&
-           otherRow <= grid.patchEndRow(row);
-}
-
 std::size_t constraintCount(const Grid& grid, Family family) {
     std::size_t count = 0;
     forEachConstraintStart(grid, [&](Direction direction, int, int) { count += familyOf(direction) == family ? 1 : 0; });

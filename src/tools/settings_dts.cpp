@@ -1,4 +1,4 @@
-// Writes the settings part of a declarations file (web/index.d.ts) from the schema:
+// Writes the settings part of a declarations file (web/model.d.ts) from the schema:
 //   nuno_settings_dts FILE          rewrites the part between the markers, where it differs
 //   nuno_settings_dts --check FILE  exits 1 where it differs
 #include <fstream>
@@ -12,7 +12,7 @@
 int main(int argc, char** argv) {
     const bool check = argc == 3 && std::string(argv[1]) == "--check";
     if (argc != 2 && !check) {
-        std::cerr << "usage: nuno_settings_dts [--check] web/index.d.ts\n";
+        std::cerr << "usage: nuno_settings_dts [--check] web/model.d.ts\n";
         return 2;
     }
     const std::string path = argv[argc - 1];

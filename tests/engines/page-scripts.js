@@ -264,3 +264,116 @@ export async function contactsInPage({ backend }) {
   if (backend === 'webgpu') target.destroy();
   return { firstStepSpeed, clearance, speedAfter, risingSphere, bottomRowDrop };
 }
+
+/**
+ * Each stage alone on the three backends (tests/browser/stages.spec.js, and the hardware tier):
+ * per stage of one substep's schedule, how far (mm) each GPU backend's positions end from the
+ * CPU's after the schedule's first k stages, k = 1 ... n, then after one more substep's predict
+ * (which reads the velocities collide left), all from the same state. The scene gives every
+ * stage work: a wavy sheet with velocities of its own (so predict's moves stretch its
+ * constraints), wind and gusts, XPBD with two iterations, self-collision, a sphere it sinks into
+ * and the ground; with `jacobi`, one iteration of Jacobi sweeps in place of the red-black
+ * passes (WebGL2 only: WebGPU refuses them). `mutate` reads both GPU twins' rest length 1% long,
+ * to see the comparison name the constrain stage.
+ * @param {{ mutate: boolean, gpu: boolean, webgpu: boolean, jacobi?: boolean }} options which GPU backends run
+ * @returns {Promise<{ stages: {stage: string, movedMm: number, gpuMm: number | null, webgpuMm: number | null}[],
+ *   backends: string[], precision: string | null, mutated: {glsl: boolean, wgsl: boolean}, countError: string, stageCount: number }>}
+ */
+export async function compareStagesInPage({ mutate, gpu, webgpu, jacobi = false }) {
+  const entry = '/web/index.js'; // the page's address for the package, not a path on disk
+  const { loadNuno } = await import(entry);
+  const nuno = await loadNuno();
+  const side = 12;
+  const positions = [];
+  const velocities = [];
+  for (let row = 0; row < side; row++) {
+    for (let column = 0; column < side; column++) {
+      const [across, down] = [column / (side - 1), row / (side - 1)];
+      positions.push(0.8 * across - 0.4, 0.5 + 0.03 * Math.sin(5 * across) * Math.cos(4 * down), 0.8 * down - 0.4);
+      velocities.push(0.3 * Math.sin(7 * across + 3 * down), -0.2 * Math.cos(5 * down), 0.25 * Math.sin(11 * across * down));
+    }
+  }
+  const spacing = 0.8 / (side - 1);
+  const settings = {
+    columns: side, rows: side, positions, velocities, pins: /** @type {const} */ ('top-corners'), solver: /** @type {const} */ ('xpbd'),
+    substeps: 4, iterations: 2, structural: { compliance: 1e-6 }, wind: [1.2, 0, 0.6], windGustSpeed: 1.5,
+    selfCollisionThickness: spacing, depenetrationSpeed: 2, ...(jacobi ? { ordering: /** @type {const} */ ('jacobi'), iterations: 1 } : {}),
+  };
+  const colliders = [
+    { type: /** @type {const} */ ('sphere'), center: [0.1, 0.3, 0.05], radius: 0.22, friction: 0.4 },
+    { type: /** @type {const} */ ('plane'), point: [0, 0.46, 0], normal: [0, 1, 0] },
+  ];
+  const glsl = ['return lengths[uDirection % REST_LENGTH_CHANNELS];', 'return lengths[uDirection % REST_LENGTH_CHANNELS] * 1.01;'];
+  const wgsl = ['let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction];',
+    'let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction] * 1.01;'];
+
+  /** The mutations found in the shaders: a mutation that no longer matches must fail the test. */
+  const mutated = { glsl: false, wgsl: false };
+  /** @type {Record<string, any>} the CPU's, then each GPU backend's that runs */
+  const cloths = { cpu: nuno.createCloth(settings) };
+  /** @type {GPUDevice | null} */
+  let device = null;
+  if (gpu) {
+    const gl = /** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2'));
+    if (mutate) {
+      const shaderSource = gl.shaderSource.bind(gl);
+      gl.shaderSource = (shader, source) => {
+        mutated.glsl ||= source.includes(glsl[0]);
+        shaderSource(shader, source.replace(glsl[0], glsl[1]));
+      };
+    }
+    cloths.gpu = nuno.createCloth(gl, { ...settings, backend: 'gpu', precision: 'float' });
+  }
+  if (webgpu) {
+    device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    if (mutate) {
+      const createShaderModule = device.createShaderModule.bind(device);
+      device.createShaderModule = (descriptor) => {
+        mutated.wgsl ||= descriptor.code.includes(wgsl[0]);
+        return createShaderModule({ ...descriptor, code: descriptor.code.replace(wgsl[0], wgsl[1]) });
+      };
+    }
+    cloths.webgpu = nuno.createCloth(device, { ...settings, backend: 'webgpu' });
+  }
+  for (const cloth of Object.values(cloths)) colliders.forEach((collider) => cloth.addCollider(collider));
+  const schedule = cloths.cpu.substepSchedule();
+  const names = schedule.map((stage) => (stage.kind === 'constrain'
+    ? `constrain (direction ${stage.direction}, colour ${stage.colour}, iteration ${stage.iteration})` : stage.kind));
+  names.push('predict of the next substep (the velocities collide left)');
+
+  /** @param {any} cloth @param {number} stageCount */
+  async function positionsAfter(cloth, stageCount) {
+    cloth.reset();
+    if (stageCount <= schedule.length) {
+      cloth.stepStages(stageCount);
+    } else {
+      cloth.stepStages(schedule.length);
+      cloth.stepStages(1);
+    }
+    return cloth.readPositions();
+  }
+  /** @type {{stage: string, gpuMm: number | null, webgpuMm: number | null, movedMm: number}[]} */
+  const stages = [];
+  let before = await positionsAfter(cloths.cpu, 0);
+  for (let count = 1; count <= schedule.length + 1; count++) {
+    const cpu = await positionsAfter(cloths.cpu, count);
+    const deviation = (/** @type {Float32Array} */ other) => {
+      let largest = 0;
+      for (let i = 0; i < cpu.length; i += 3) largest = Math.max(largest, Math.hypot(other[i] - cpu[i], other[i + 1] - cpu[i + 1], other[i + 2] - cpu[i + 2]));
+      return largest * 1000;
+    };
+    const movedMm = deviation(before);
+    stages.push({
+      stage: names[count - 1], movedMm,
+      gpuMm: cloths.gpu ? deviation(await positionsAfter(cloths.gpu, count)) : null,
+      webgpuMm: cloths.webgpu ? deviation(await positionsAfter(cloths.webgpu, count)) : null,
+    });
+    before = cpu;
+  }
+  const precision = cloths.gpu ? (cloths.gpu.backend === 'gpu' ? cloths.gpu.precision : cloths.gpu.backend) : null;
+  let countError = '';
+  try { (cloths.gpu ?? cloths.webgpu ?? cloths.cpu).stepStages(schedule.length + 1); } catch (error) { countError = /** @type {Error} */ (error).message; }
+  for (const cloth of Object.values(cloths)) cloth.dispose();
+  device?.destroy();
+  return { stages, backends: Object.values(cloths).map((cloth) => cloth.backend), precision, mutated, countError, stageCount: schedule.length };
+}

@@ -126,3 +126,35 @@ export const paperVariants = [
   { label: 'gpu, 8 x 8 papers', query: '?preset=papers&papers=8&debug=1', backend: 'gpu', precision: 'float', particles: 4096 },
   { label: 'cpu, 8 x 8 papers', query: '?preset=papers&papers=8&backend=cpu&debug=1', backend: 'cpu', precision: 'float', particles: 4096 },
 ];
+
+/**
+ * How far a GPU twin of a stage may end from the CPU's after the stages of one substep up to it
+ * (compareStagesInPage): the stages do the CPU's float operations in its order, and SwiftShader
+ * ends at most a few float steps (of a metre) away; a twin's rest length read 1% long moves
+ * particles by tenths of a millimetre.
+ */
+export const stageToleranceMm = 0.005;
+
+/** Stages a backend runs inside the next stage's pass: its positions after them are those before. */
+const fusedIntoNext = { gpuMm: ['separate'], webgpuMm: /** @type {string[]} */ ([]) };
+
+/**
+ * The stages where a backend's positions are compared with the CPU's, and how far apart (mm).
+ * @param {{stage: string, gpuMm: number | null, webgpuMm: number | null}[]} stages from compareStagesInPage
+ * @param {'gpuMm' | 'webgpuMm'} backend
+ * @returns {{stage: string, deviationMm: number}[]}
+ */
+export function comparedStages(stages, backend) {
+  return stages.filter(({ stage }) => !fusedIntoNext[backend].includes(stage))
+    .map((stage) => ({ stage: stage.stage, deviationMm: /** @type {number} */ (stage[backend]) }));
+}
+
+/**
+ * The first stage where a backend strays past `toleranceMm` from the CPU, or null.
+ * @param {{stage: string, gpuMm: number | null, webgpuMm: number | null}[]} stages from compareStagesInPage
+ * @param {'gpuMm' | 'webgpuMm'} backend
+ * @param {number} toleranceMm
+ */
+export function firstStageAstray(stages, backend, toleranceMm) {
+  return comparedStages(stages, backend).find(({ deviationMm }) => deviationMm > toleranceMm)?.stage ?? null;
+}

@@ -1,7 +1,8 @@
 // The hardware tier's page: on whatever GPU the browser has, the same agreement checks the
 // browser tests run on SwiftShader (GPU float = CPU, split half = float), what 'auto' picks on a
 // device without float render targets, whether WebGPU is exposed (and, where it is, WebGPU =
-// CPU and its timings beside WebGL2's), and the benchmark. Served and launched by run.py, which
+// CPU and its timings beside WebGL2's), each stage of a substep on this device's GPU against the
+// CPU's (stepStages), and the benchmark. Served and launched by run.py, which
 // takes the results (POST /result) and prints them; address parameters:
 //   sizes=64,128,...   grids to time (default 64,128,256,512,1024)
 //   halfSizes=...      grids to time with split half state too (default: the same)
@@ -12,9 +13,10 @@
 //   webgl=0            skip the WebGL2 checks and timings (to try WebGPU under flags that lose WebGL)
 import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from '../bench/page-timing.js';
 import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, benchSettings, papersSettings } from '../bench/scene.js';
-import { compareBackendsInPage } from '../engines/page-scripts.js';
+import { compareBackendsInPage, compareStagesInPage } from '../engines/page-scripts.js';
 import {
-  gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, papersInGusts, solvers, swingOntoGround, swingOverShapes,
+  comparedStages, firstStageAstray, gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, papersInGusts, solvers,
+  stageToleranceMm, swingOntoGround, swingOverShapes,
 } from '../engines/scenes.js';
 
 const parameters = new URLSearchParams(location.search);
@@ -104,7 +106,30 @@ async function main() {
     await check('WebGPU vs CPU over a capsule and a box', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm, swingOverShapes);
   }
   if (onWebgl) await checkWebgl();
+  if (onWebgl || onWebGpu) await checkStages(onWebGpu);
   await timeEverything(onWebGpu);
+}
+
+/**
+ * Each stage of one substep on this device's GPU backends against the CPU, from the same state
+ * (compareStagesInPage): the worst stage, and the first past the tolerance, per backend.
+ * @param {boolean} onWebGpu
+ */
+async function checkStages(onWebGpu) {
+  const outcome = await compareStagesInPage({ mutate: false, gpu: onWebgl, webgpu: onWebGpu });
+  for (const [backend, name] of /** @type {const} */ ([['gpuMm', 'GPU float'], ['webgpuMm', 'WebGPU']])) {
+    if (outcome.stages[0][backend] === null) continue;
+    const compared = comparedStages(outcome.stages, backend);
+    const worst = compared.reduce((a, b) => (b.deviationMm > a.deviationMm ? b : a));
+    const astray = firstStageAstray(outcome.stages, backend, stageToleranceMm);
+    results.checks.push({
+      name: `${name} vs CPU, each stage of one substep`, solver: 'xpbd', toleranceMm: stageToleranceMm, passed: astray === null,
+      maxDeviationMm: worst.deviationMm, after: `at its worst stage (${worst.stage})${astray ? `, the first astray ${astray}` : ''}`,
+      stages: compared,
+    });
+    await log(`${name} vs CPU, each stage: worst ${worst.deviationMm.toPrecision(3)} mm (${worst.stage})${astray ? ` FAILED from ${astray}` : ' ok'}`);
+  }
+  await save();
 }
 
 /** The WebGL2 agreement checks, and what 'auto' picks without float render targets. */

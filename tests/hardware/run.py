@@ -112,8 +112,10 @@ def report(results):
         tolerance = check['toleranceMm']
         limit = 'reported' if tolerance is None else f"limit {tolerance} mm"
         verdict = '' if tolerance is None else ('  ok' if check['passed'] else '  FAILED')
+        after = check.get('after') or f"after {check.get('steps', 120)} steps"
+        drop = f"; drop {check['drop']:.2f} m" if 'drop' in check else ''
         print(f"metric: {check['name']} ({check['solver']}) = {check['maxDeviationMm']:.3g} mm "
-              f"after {check.get('steps', 120)} steps ({limit}; drop {check['drop']:.2f} m){verdict}")
+              f"{after} ({limit}{drop}){verdict}")
         if tolerance is not None:
             passed, failed = (passed + 1, failed) if check['passed'] else (passed, failed + 1)
     webgpu = results.get('webgpu')

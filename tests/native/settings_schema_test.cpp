@@ -109,7 +109,7 @@ TEST(SettingsSchema, ShippedDeclarationsAreWhatTheSchemaGenerates) {
     std::ostringstream shipped;
     shipped << file.rdbuf();
     EXPECT_EQ(withGeneratedSettings(shipped.str()), shipped.str())
-        << "web/index.d.ts differs from src/settings_schema.hpp: run scripts/build.sh, which rewrites it";
+        << "web/model.d.ts differs from src/settings_schema.hpp: run scripts/build.sh, which rewrites it";
 }
 
 }  // namespace

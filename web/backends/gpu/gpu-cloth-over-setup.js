@@ -10,6 +10,7 @@
 // The package does not export this module.
 import { readBackPositions, requireInteger } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
+import { GpuUnsupportedError } from './capabilities.js';
 import { settingsRefusal } from './settings-refusal.js';
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
@@ -54,7 +55,7 @@ import { settingsRefusal } from './settings-refusal.js';
  *   prepares what the parameters need, calls `substeps`, then issues or submits the work
  * @property {(inputs: SubstepInputs) => void} beginSubstep
  * @property {StageRunners} stages a pass (or passes) per kind of stage it runs
- * @property {() => void} stepped after stepFixed() took steps
+ * @property {() => void} stepped after stepFixed() or stepStages() changed the state
  * @property {(particle?: number) => void} uploadInverseMasses the model's, all or one particle's
  * @property {(particle: number, position: Float32Array) => void} placeParticle
  * @property {() => void} loadRestState positions and velocities as the model starts them
@@ -103,7 +104,7 @@ export function forgetStepParameters(cloth) {
  * @param {GpuClothOverSetup} cloth
  * @returns {PackedColliders}
  */
-export function packedCollidersOf(cloth) {
+function packedCollidersOf(cloth) {
   return /** @type {PackedColliders} */ (packings.get(cloth));
 }
 
@@ -117,7 +118,7 @@ export function packedCollidersOf(cloth) {
  * @param {boolean} firstSubstep of a step
  * @returns {Float32Array}
  */
-export function depenetrationMetres(cloth, depenetrationSpeed, substepSeconds, firstSubstep) {
+function depenetrationMetres(cloth, depenetrationSpeed, substepSeconds, firstSubstep) {
   const { count, travels } = packedCollidersOf(cloth);
   const perSubstep = Math.fround(Math.fround(depenetrationSpeed) * Math.fround(substepSeconds));
   return Float32Array.from({ length: count }, (_, c) => (firstSubstep ? perSubstep + travels[c] : perSubstep));
@@ -128,7 +129,7 @@ export function depenetrationMetres(cloth, depenetrationSpeed, substepSeconds, f
  * core's own stepping forgets it.
  * @param {GpuClothOverSetup} cloth
  */
-export function forgetColliderTravel(cloth) {
+function forgetColliderTravel(cloth) {
   const setup = setupOf(cloth);
   setup.forgetColliderTravel();
   if (packedCollidersOf(cloth).travels.some((metres) => metres !== 0)) packings.set(cloth, setup.packedColliders());
@@ -246,7 +247,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
     backend.beginSubstep(inputs);
     for (const stage of stages) {
       const run = /** @type {((stage: SubstepStage, inputs: SubstepInputs) => void) | undefined} */ (backend.stages[stage.kind]);
-      if (!run) throw new Error(`nuno: the ${this.#errorName} cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
+      if (!run) throw new GpuUnsupportedError(`nuno: the ${this.#errorName} cloth runs no '${stage.kind}' stage (the ordering '${settings.ordering}')`);
       run(stage, inputs);
     }
     if (index === 0) forgetColliderTravel(this);

@@ -83,11 +83,6 @@ export class StateTextures {
     gl.disable(gl.SCISSOR_TEST);
   }
 
-  /** Whether XPBD's multiplier textures exist (they do once XPBD has run with several iterations). */
-  get keepsLambdas() {
-    return this.#lambdas !== null;
-  }
-
   /** Makes the multiplier textures the first time they are needed. */
   prepareLambdas() {
     if (this.#lambdas) return;

@@ -84,10 +84,9 @@ export class StateBuffers {
    * @param {GPUDevice} device
    * @param {ComputePasses} passes whose layouts the bind groups follow
    * @param {import('../../index.js').GpuConstants} constants
-   * @param {number} particleCount
+   * @param {number} particleCount within the device's limits (requireStateFits)
    */
   constructor(device, passes, constants, particleCount) {
-    requireStateFits(device, constants, particleCount);
     this.#device = device;
     this.#passes = passes;
     this.#particleCount = particleCount;

@@ -138,6 +138,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {GPUDevice} device
    */
   #createGpuObjects(device) {
+    requireStateFits(device, this.#tables.constants, this.particleCount);
     this.#device = device;
     this.#lostReason = null;
     this.#framesInFlight = 0;

@@ -1,0 +1,70 @@
+// The WebGL2 renderer and the picking helper.
+/// <reference types="@webgpu/types" />
+
+import type { ColliderDescription } from './model.js';
+
+export type Rgb = [number, number, number];
+
+/** A collider as the renderer draws it: the same description given to `cloth.addCollider`. */
+export type DrawnCollider = ColliderDescription;
+
+export interface Camera {
+  /** World to view, column-major (gl-matrix layout). */
+  viewMatrix: Float32Array;
+  /** View to clip, column-major. */
+  projectionMatrix: Float32Array;
+  /** Camera position in metres; derived from viewMatrix when absent. */
+  eye?: ArrayLike<number>;
+}
+
+export interface ClothRendererOptions {
+  /** The cloth's front face, sRGB in [0, 1]. */
+  color?: Rgb;
+  /** Its back face; by default a darker, warmer shade of `color`. */
+  backColor?: Rgb;
+  /** The clear colour, which the floor also fades into. */
+  background?: Rgb;
+  /** Draw the grid's edges instead of its lit surface. */
+  wireframe?: boolean;
+  /** Tint each patch its own shade of `color`; by default when the cloth has several patches. */
+  patchColors?: boolean;
+  /** Check gl.getError() after every frame and throw an Error naming it. */
+  debug?: boolean;
+}
+
+/**
+ * The parts of a cloth the renderer reads: `Cloth` and `GpuCloth` have them. It fetches
+ * positions in the vertex shader from the GPU cloth's texture, or from a texture it fills from
+ * the CPU cloth's positions once a frame, and takes normals from the grid neighbours.
+ */
+export type DrawableCloth = {
+  readonly columns: number; readonly rows: number; readonly particleCount: number; readonly triangleIndices: Uint32Array;
+  readonly patchCount: number; readonly settings: { readonly patchColumns: number; readonly patchRows: number };
+} & (
+  | { readonly backend: 'cpu' | 'webgpu'; readonly positions: Float32Array }
+  | { readonly backend: 'gpu'; readonly positionTexture: WebGLTexture; readonly positionResidualTexture: WebGLTexture | null }
+);
+
+/** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2, in the cloth's context for a GPU cloth. */
+export class ClothRenderer {
+  constructor(gl: WebGL2RenderingContext, cloth: DrawableCloth, options?: ClothRendererOptions);
+  color: Rgb;
+  backColor: Rgb;
+  background: Rgb;
+  wireframe: boolean;
+  patchColors: boolean;
+  /** Which colliders to draw from now on; call again after moving one. */
+  setColliders(colliders: readonly DrawnCollider[]): void;
+  /** Uploads the cloth's current positions and normals and draws one frame, clearing first. */
+  render(camera: Camera): void;
+  /** After the WebGL context was lost and restored: rebuilds every GL object (restore a GPU cloth first). */
+  restore(): void;
+  /** Frees every GL object the renderer made. The cloth is the caller's to dispose. */
+  dispose(): void;
+}
+
+/**
+ * The particle a pointer means: among those within `maxDistance` (metres) of the ray, the one
+ * nearest along it; -1 when none is that close.
+ */
+export function nearestParticleToRay(positions: Float32Array, origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number): number;
