@@ -16,13 +16,9 @@ uniform sampler2D uPredictedLow;
 uniform sampler2D uVelocity;
 uniform sampler2D uVelocityLow;
 uniform sampler2D uInverseMass;
-uniform int uColliderCount;
-uniform int uColliderType[MAX_COLLIDERS];      // COLLIDER_SPHERE, ...
-uniform vec4 uColliderShape[MAX_COLLIDERS * COLLIDER_SHAPE_VEC4S];  // as the core's packForGpu writes them
-uniform float uColliderFriction[MAX_COLLIDERS];
-uniform float uColliderDepenetration[MAX_COLLIDERS];  // metres this substep (the core's depenetrationMetres)
-uniform float uCollisionMargin;                // metres
-uniform float uSubstepSeconds;
+// The colliders (count, kind, friction, depenetration this substep, shapes), the margin, the
+// substep's seconds and self-collision's thickness and friction come from the substep's uniform
+// block (src/tools/gpu_uniforms.cpp), as the WebGPU kernel reads them.
 
 #if SELF_COLLISION
 // Self-collision first, as the core's 'separate' stage does before the colliders: every other
@@ -37,8 +33,6 @@ uniform highp usampler2D uBucketLayer1;
 uniform highp usampler2D uBucketLayer2;
 uniform highp usampler2D uBucketLayer3;
 uniform ivec2 uBucketSize;
-uniform float uSelfCollisionThickness;  // metres
-uniform float uSelfCollisionFriction;
 
 // Sampler arrays take constant indices only in GLSL ES 3.00.
 uint bucketEntry(int layer, ivec2 slot) {
@@ -60,14 +54,14 @@ void main() {
         return;
     }
     vec3 predicted = fetchVector(uPredicted, uPredictedLow, texel);
-    vec3 start = predicted - velocity * uSubstepSeconds;
+    vec3 start = predicted - velocity * substep.substepSeconds;
     vec3 silent = vec3(0.0);
 #if SELF_COLLISION
     {
         float inverseMass = texelFetch(uInverseMass, texel, 0).x;
         vec3 rest = texelFetch(uRestPosition, texel, 0).xyz;
-        float restReach = kRestNeighbourSlack * uSelfCollisionThickness;
-        ivec3 home = cellOf(position, uSelfCollisionThickness);
+        float restReach = kRestNeighbourSlack * substep.selfCollisionThickness;
+        ivec3 home = cellOf(position, substep.selfCollisionThickness);
         int self = texel.y * uGridSize.x + texel.x;
         uint bucketCount = uint(uBucketSize.x * uBucketSize.y);
         vec3 moves = vec3(0.0);
@@ -84,26 +78,26 @@ void main() {
                 if (other == self) continue;
                 ivec2 otherTexel = ivec2(other % uGridSize.x, other / uGridSize.x);
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
-                if (any(notEqual(cellOf(otherPosition, uSelfCollisionThickness), cell))) continue;
+                if (any(notEqual(cellOf(otherPosition, substep.selfCollisionThickness), cell))) continue;
                 vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
                 if (samePatch(texel, otherTexel) && dot(restBetween, restBetween) < restReach * restReach) continue;
                 float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;
                 vec3 between = position - otherPosition;
-                if (dot(between, between) >= uSelfCollisionThickness * uSelfCollisionThickness) continue;
+                if (dot(between, between) >= substep.selfCollisionThickness * substep.selfCollisionThickness) continue;
                 float distance = length(between);
                 // Coinciding: along the rest offset, or up for the smaller index (the core's rule).
                 float restDistance = length(restBetween);
                 vec3 parting = restDistance > 0.0 ? restBetween / restDistance : vec3(0.0, self < other ? 1.0 : -1.0, 0.0);
                 vec3 normal = distance > 1e-9 ? between / distance : parting;
-                float push = uSelfCollisionThickness - distance;
+                float push = substep.selfCollisionThickness - distance;
                 float share = inverseMass / (inverseMass + otherInverseMass);
                 vec3 otherVelocity = fetchVector(uVelocity, uVelocityLow, otherTexel);
-                vec3 otherStart = fetchVector(uPredicted, uPredictedLow, otherTexel) - otherVelocity * uSubstepSeconds;
+                vec3 otherStart = fetchVector(uPredicted, uPredictedLow, otherTexel) - otherVelocity * substep.substepSeconds;
                 vec3 relative = (position - start) - (otherPosition - otherStart);
                 vec3 sliding = relative - normal * dot(relative, normal);
-                moves += (normal * push - sliding * uSelfCollisionFriction) * share;
+                moves += (normal * push - sliding * substep.selfCollisionFriction) * share;
                 float approach = max(0.0, -dot(velocity - otherVelocity, normal));
-                silentMoves += normal * (max(0.0, push - approach * uSubstepSeconds) * share);
+                silentMoves += normal * (max(0.0, push - approach * substep.substepSeconds) * share);
                 contacts += 1.0;
             }
         }
@@ -121,25 +115,27 @@ void main() {
     bool visiting = true;
     for (int visit = 0; visit < CONTACT_PASSES && visiting; ++visit) {
         visiting = false;
-        for (int i = 0; i < uColliderCount; ++i) {
+        for (int i = 0; i < int(substep.colliderCount); ++i) {
             vec4 shape[COLLIDER_SHAPE_VEC4S];
-            for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = uColliderShape[i * COLLIDER_SHAPE_VEC4S + part];
-            Contact contact = contactWith(uColliderType[i], shape, position, uCollisionMargin);
+            for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = substep.colliderShapes[i * COLLIDER_SHAPE_VEC4S + part];
+            vec4 traits = substep.colliderKindFrictionDepenetration[i];  // kind code, friction, depenetration metres
+            int kind = int(traits.x);
+            Contact contact = contactWith(kind, shape, position, substep.collisionMargin);
             if (!contact.touching) continue;
             // The depth the particle began the substep with that depenetration may not undo yet.
-            Contact atStart = contactWith(uColliderType[i], shape, start, uCollisionMargin);
+            Contact atStart = contactWith(kind, shape, start, substep.collisionMargin);
             float startDepth = atStart.touching ? dot(atStart.surfacePoint - start, atStart.normal) : 0.0;
             float push = dot(contact.surfacePoint - position, contact.normal);
-            float kept = min(push, max(0.0, startDepth - uColliderDepenetration[i]));
+            float kept = min(push, max(0.0, startDepth - traits.z));
             vec3 reached = contact.surfacePoint - contact.normal * kept;
             vec3 motion = reached - start;
             vec3 sliding = motion - contact.normal * dot(motion, contact.normal);
             float moved = push - kept;
             float approach = max(0.0, -dot(ownMotion, contact.normal));
             if (moved > approach) silent += contact.normal * (moved - approach);
-            position = reached - sliding * uColliderFriction[i];
+            position = reached - sliding * traits.y;
             if (i > 0 && moved > 0.0) visiting = true;
         }
     }
-    write(position, velocity + (position - predicted - silent) / uSubstepSeconds);
+    write(position, velocity + (position - predicted - silent) / substep.substepSeconds);
 }

@@ -11,16 +11,11 @@ uniform sampler2D uPosition;
 uniform sampler2D uPositionLow;
 uniform sampler2D uInverseMass;
 uniform sampler2D uRestLengths[REST_LENGTH_TEXTURES];  // per start particle, one channel per direction
-uniform ivec2 uOffset;              // from a pair's first particle to its second
-uniform int uDirection;             // [0, DIRECTION_COUNT): the rest length and multiplier channel
-uniform int uColourAxis;            // 0: colour from the start column, 1: from the start row
-uniform int uColourPeriod;          // 1, or 2 for the skip-one (period-4) pattern
-uniform int uColour;
-uniform int uSolver;                // SOLVER_MASS_SPRING, SOLVER_PBD or SOLVER_XPBD
-uniform vec4 uRule;                 // alpha~ (compliance / h^2), stiffness, stretch gain, shrink gain
+// The stage (its direction's offset, colour rule and rest-length channel, the solver, the family's
+// rule, whether the iteration is the first) comes from the stage's uniform block
+// (src/tools/gpu_uniforms.cpp), as the WebGPU kernel reads it.
 #if XPBD_LAMBDAS
 uniform sampler2D uLambdas;         // two directions per texel: (dir 2k: first, second, dir 2k+1: ...)
-uniform bool uFirstIteration;
 #endif
 
 // Layout locations must be literals: the multipliers follow the one or two position targets.
@@ -37,7 +32,7 @@ layout(location = 1) out vec4 outLambdas;
 vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }
 
 int colourOf(ivec2 start) {
-    return ((uColourAxis == 0 ? start.x : start.y) / uColourPeriod) % 2;
+    return ((stage.colourAxis == 0u ? start.x : start.y) / stage.colourPeriod) % 2;
 }
 
 // Sampler arrays take constant indices only, so the texture is chosen by a branch over the two.
@@ -45,18 +40,18 @@ int colourOf(ivec2 start) {
 #error restLength() reads exactly two rest-length textures
 #endif
 float restLength(ivec2 start) {
-    vec4 lengths = uDirection < REST_LENGTH_CHANNELS ? texelFetch(uRestLengths[0], start, 0) : texelFetch(uRestLengths[1], start, 0);
-    return lengths[uDirection % REST_LENGTH_CHANNELS];
+    vec4 lengths = int(stage.direction) < REST_LENGTH_CHANNELS ? texelFetch(uRestLengths[0], start, 0) : texelFetch(uRestLengths[1], start, 0);
+    return lengths[int(stage.direction) % REST_LENGTH_CHANNELS];
 }
 
 // The share of `between` the pair's first particle moves per unit of its inverse mass (the
 // second moves opposite), given the violation C = distance - rest length: the core's shiftShare
 // (src/projection.hpp), one quotient.
 float shiftShare(float violation, float distance, float inverseMassSum, inout float lambda) {
-    if (uSolver == SOLVER_MASS_SPRING) return violation * (violation > 0.0 ? uRule.z : uRule.w) / (distance * inverseMassSum);
-    if (uSolver == SOLVER_PBD) return violation * uRule.y / (distance * inverseMassSum);
+    if (int(stage.solver) == SOLVER_MASS_SPRING) return violation * (violation > 0.0 ? stage.rule.z : stage.rule.w) / (distance * inverseMassSum);
+    if (int(stage.solver) == SOLVER_PBD) return violation * stage.rule.y / (distance * inverseMassSum);
     // SOLVER_XPBD
-    float share = (violation + uRule.x * lambda) / (distance * (inverseMassSum + uRule.x));
+    float share = (violation + stage.rule.x * lambda) / (distance * (inverseMassSum + stage.rule.x));
     lambda -= share * distance;
     return share;
 }
@@ -64,19 +59,19 @@ float shiftShare(float violation, float distance, float inverseMassSum, inout fl
 void main() {
     ivec2 self = ivec2(gl_FragCoord.xy);
     vec3 position = positionAt(self);
-    bool isFirst = inPatchOf(self, self + uOffset) && colourOf(self) == uColour;
-    bool isSecond = !isFirst && inPatchOf(self, self - uOffset) && colourOf(self - uOffset) == uColour;
+    bool isFirst = inPatchOf(self, self + stage.offset) && colourOf(self) == int(stage.colour);
+    bool isSecond = !isFirst && inPatchOf(self, self - stage.offset) && colourOf(self - stage.offset) == int(stage.colour);
 #if XPBD_LAMBDAS
     vec4 lambdas = texelFetch(uLambdas, self, 0);
-    int slot = (uDirection % 2) * 2 + (isFirst ? 0 : 1);
-    float lambda = uFirstIteration ? 0.0 : lambdas[slot];
+    int slot = (int(stage.direction) % 2) * 2 + (isFirst ? 0 : 1);
+    float lambda = stage.firstIteration != 0u ? 0.0 : lambdas[slot];
 #else
     float lambda = 0.0;
 #endif
 
     if (isFirst || isSecond) {
-        ivec2 first = isFirst ? self : self - uOffset;
-        ivec2 second = isFirst ? self + uOffset : self;
+        ivec2 first = isFirst ? self : self - stage.offset;
+        ivec2 second = isFirst ? self + stage.offset : self;
         float firstInverseMass = texelFetch(uInverseMass, first, 0).x;
         float secondInverseMass = texelFetch(uInverseMass, second, 0).x;
         float inverseMassSum = firstInverseMass + secondInverseMass;

@@ -11,12 +11,8 @@ uniform sampler2D uPositionLow;
 uniform sampler2D uVelocity;
 uniform sampler2D uVelocityLow;
 uniform sampler2D uInverseMass;
-uniform vec3 uGravity;        // m/s^2
-uniform vec3 uWind;           // m/s
-uniform float uKeep;                 // exp(-damping h): the share of the velocity damping leaves
-uniform float uNormalDragShare;      // 1 - exp(-normal drag h): the share of the relative wind's
-uniform float uTangentialDragShare;  // normal (tangential) part the velocity takes up
-uniform float uSubstepSeconds;
+// The rest it reads from the substep's uniform block (gravity, wind, the core's damping and drag
+// factors, the substep's seconds: src/tools/gpu_uniforms.cpp), as the WebGPU kernel does.
 
 vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }
 
@@ -28,13 +24,13 @@ void main() {
         return;
     }
     vec3 velocity = fetchVector(uVelocity, uVelocityLow, texel);
-    if (uNormalDragShare > 0.0 || uTangentialDragShare > 0.0) {
+    if (substep.normalDragShare > 0.0 || substep.tangentialDragShare > 0.0) {
         vec3 normal = gridNormal(texel, uPatchSize);
-        vec3 air = uGusts ? uWind + gustAt(position) : uWind;
+        vec3 air = substep.gusts != 0u ? substep.wind + gustAt(position) : substep.wind;
         vec3 relativeWind = air - velocity;
         vec3 normalPart = normal * dot(relativeWind, normal);
-        velocity += normalPart * uNormalDragShare + (relativeWind - normalPart) * uTangentialDragShare;
+        velocity += normalPart * substep.normalDragShare + (relativeWind - normalPart) * substep.tangentialDragShare;
     }
-    velocity = velocity * uKeep + uGravity * uSubstepSeconds;
-    write(position + velocity * uSubstepSeconds, velocity);
+    velocity = velocity * substep.keep + substep.gravity * substep.substepSeconds;
+    write(position + velocity * substep.substepSeconds, velocity);
 }

@@ -1,11 +1,14 @@
-// The uniform blocks of the WebGPU compute passes, written once: each field's name, type and
-// length. From this table come the WGSL structs every pass is compiled with and their byte
-// layout under WGSL's uniform rules, which the JS writer fills by name
-// (web/backends/webgpu/uniform-layout.js). A field marked as a setting is named as the settings schema
-// names it (the build fails otherwise), and the writer takes its value from the cloth's
-// settings: a new run-time setting a kernel reads is its schema row, its row here and the
-// kernels, with no offset written by hand anywhere.
-//   nuno_gpu_uniforms FILE   writes FILE (dist/gpu-uniforms.js: uniformsWgsl, uniformLayouts);
+// The uniform blocks of the GPU passes, written once: each field's name, type and length. From
+// this table come the WGSL structs every WebGPU pass is compiled with, the same structs in GLSL
+// for the WebGL2 passes (a uniform of struct type, read as substep.gravity in both languages),
+// and their byte layout, which one JS writer fills by name for both
+// (web/backends/gpu/uniform-layout.js); the WebGL2 passes set their struct's members from those
+// bytes (web/backends/webgl2/struct-uniforms.js).
+// A field marked as a setting is named as the settings schema names it (the build fails
+// otherwise), and the writer takes its value from the cloth's settings: a new run-time setting a
+// kernel reads is its schema row, its row here and the kernels, with no offset or uniform
+// written by hand anywhere.
+//   nuno_gpu_uniforms FILE   writes FILE (dist/gpu-uniforms.js: uniformsWgsl, uniformStructsGlsl, uniformLayouts);
 // scripts/build.sh runs it, so the module pays nothing for the generator.
 #include <nlohmann/json.hpp>
 
@@ -27,6 +30,7 @@ enum class UniformType { F32, U32, I32, Vec2i, Vec3f, Vec4f };
 
 struct UniformTypeInfo {
     const char* wgsl;
+    const char* glsl;
     const char* scalar;  // the typed array JS writes it through: f32, u32 or i32
     int components;
     int alignment;  // bytes, WGSL's uniform address space
@@ -35,12 +39,12 @@ struct UniformTypeInfo {
 
 UniformTypeInfo infoOf(UniformType type) {
     switch (type) {
-        case UniformType::F32: return {"f32", "f32", 1, 4, 4};
-        case UniformType::U32: return {"u32", "u32", 1, 4, 4};
-        case UniformType::I32: return {"i32", "i32", 1, 4, 4};
-        case UniformType::Vec2i: return {"vec2i", "i32", 2, 8, 8};
-        case UniformType::Vec3f: return {"vec3f", "f32", 3, 16, 12};
-        case UniformType::Vec4f: return {"vec4f", "f32", 4, 16, 16};
+        case UniformType::F32: return {"f32", "float", "f32", 1, 4, 4};
+        case UniformType::U32: return {"u32", "uint", "u32", 1, 4, 4};
+        case UniformType::I32: return {"i32", "int", "i32", 1, 4, 4};
+        case UniformType::Vec2i: return {"vec2i", "ivec2", "i32", 2, 8, 8};
+        case UniformType::Vec3f: return {"vec3f", "vec3", "f32", 3, 16, 12};
+        case UniformType::Vec4f: return {"vec4f", "vec4", "f32", 4, 16, 16};
     }
     throw std::logic_error("nuno: an unknown uniform type");
 }
@@ -56,7 +60,8 @@ struct UniformField {
 };
 
 struct UniformBlock {
-    const char* name;  // the WGSL struct
+    const char* name;      // the WGSL struct and the GLSL block
+    const char* instance;  // how shaders name it: the WGSL variable and the GLSL block's instance
     const UniformField* fields;
     std::size_t count;
 
@@ -103,8 +108,8 @@ constexpr UniformField kStageFields[] = {
     {"bucketLayer", kU32, 0, Source::Step, "the self-collision bucket pass: the layer it fills"},
 };
 
-constexpr UniformBlock kSubstep{"Substep", kSubstepFields, std::size(kSubstepFields)};
-constexpr UniformBlock kStage{"Stage", kStageFields, std::size(kStageFields)};
+constexpr UniformBlock kSubstep{"Substep", "substep", kSubstepFields, std::size(kSubstepFields)};
+constexpr UniformBlock kStage{"Stage", "stage", kStageFields, std::size(kStageFields)};
 
 int roundUp(int bytes, int alignment) { return (bytes + alignment - 1) / alignment * alignment; }
 
@@ -143,6 +148,20 @@ std::string structWgsl(const UniformBlock& block) {
     return source + "}\n";
 }
 
+// As a GLSL ES 3.00 struct and a uniform of that type named as WGSL names it (substep.gravity):
+// not a uniform block, whose buffer binding points the page's own renderer (three.js) may hold.
+// Every member highp so a vertex and a fragment stage would declare it alike.
+std::string structGlsl(const UniformBlock& block) {
+    std::string source = std::string("struct ") + block.name + " {\n";
+    layOut(block, [&source](const UniformField& field, int) {
+        source += "    highp " + std::string(infoOf(field.type).glsl) + " " + field.name +
+                  (field.length > 0 ? "[" + std::to_string(field.length) + "]" : "") + ";";
+        if (field.comment[0] != '\0') source += "  // " + std::string(field.comment);
+        source += "\n";
+    });
+    return source + "};\nuniform " + block.name + " " + block.instance + ";\n";
+}
+
 // {bytes, fields: {name: {offset, scalar, components, length, setting}}}
 nlohmann::json layoutJson(const UniformBlock& block) {
     nlohmann::json fields = nlohmann::json::object();
@@ -160,11 +179,17 @@ nlohmann::json layoutJson(const UniformBlock& block) {
 std::string uniformsModule() {
     const std::string wgsl = "// Generated from the core's uniform table (src/tools/gpu_uniforms.cpp).\n" +
                              structWgsl(kSubstep) + "\n" + structWgsl(kStage);
+    // Apart: each pass declares only the structs it reads.
+    const nlohmann::json glsl = {{kSubstep.name, structGlsl(kSubstep)}, {kStage.name, structGlsl(kStage)}};
     const nlohmann::json layouts = {{"substep", layoutJson(kSubstep)}, {"stage", layoutJson(kStage)}};
     return "// Generated by nuno_gpu_uniforms (src/tools/gpu_uniforms.cpp) at build time: do not edit.\n"
            "/** The WebGPU passes' uniform structs, as WGSL. */\n"
            "export const uniformsWgsl = " +
            nlohmann::json(wgsl).dump() +
+           ";\n"
+           "/** The same structs for the WebGL2 passes, as GLSL uniforms of struct type, by name. */\n"
+           "export const uniformStructsGlsl = " +
+           glsl.dump(2) +
            ";\n"
            "/** @type {{substep: import('../web/backends/gpu/gpu-constants.js').UniformLayout, stage: import('../web/backends/gpu/gpu-constants.js').UniformLayout}} */\n"
            "export const uniformLayouts = " +

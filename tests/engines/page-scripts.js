@@ -303,7 +303,7 @@ export async function compareStagesInPage({ mutate, gpu, webgpu, jacobi = false 
     { type: /** @type {const} */ ('sphere'), center: [0.1, 0.3, 0.05], radius: 0.22, friction: 0.4 },
     { type: /** @type {const} */ ('plane'), point: [0, 0.46, 0], normal: [0, 1, 0] },
   ];
-  const glsl = ['return lengths[uDirection % REST_LENGTH_CHANNELS];', 'return lengths[uDirection % REST_LENGTH_CHANNELS] * 1.01;'];
+  const glsl = ['return lengths[int(stage.direction) % REST_LENGTH_CHANNELS];', 'return lengths[int(stage.direction) % REST_LENGTH_CHANNELS] * 1.01;'];
   const wgsl = ['let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction];',
     'let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction] * 1.01;'];
 

@@ -1,11 +1,13 @@
-// The WebGPU passes' uniform blocks, laid out by the core's table (src/tools/gpu_uniforms.cpp)
-// and written by name (web/backends/webgpu/uniform-layout.js).
+// The GPU passes' uniform structs (in WGSL for WebGPU, in GLSL for WebGL2), laid
+// out by the core's table (src/tools/gpu_uniforms.cpp) and written by name
+// (web/backends/gpu/uniform-layout.js). That WebGL2 sets each GLSL member from where the layout
+// put it is checked in the browser (webgl2-state.spec.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { uniformLayouts, uniformsWgsl } from '../../dist/gpu-uniforms.js';
+import { uniformStructsGlsl, uniformLayouts, uniformsWgsl } from '../../dist/gpu-uniforms.js';
 import { loadNuno } from '../../web/index.js';
-import { writeStage, writeSubstep, writeUniforms } from '../../web/backends/webgpu/uniform-layout.js';
+import { writeStage, writeSubstep, writeUniforms } from '../../web/backends/gpu/uniform-layout.js';
 
 const nuno = await loadNuno();
 
@@ -16,6 +18,8 @@ test('the structs follow WGSL\'s uniform layout rules: vec3f and arrays on 16 by
       const alignment = field.length > 0 || field.components >= 3 ? 16 : field.components === 2 ? 8 : 4;
       assert.equal(field.offset % alignment, 0, `${block}.${name} at ${field.offset}`);
       assert.match(uniformsWgsl, new RegExp(`\\b${name}: `), `${name} is in the WGSL`);
+      const glsl = uniformStructsGlsl[/** @type {'Substep' | 'Stage'} */ (block === 'substep' ? 'Substep' : 'Stage')];
+      assert.match(glsl, new RegExp(`highp \\w+ ${name}(\\[\\d+\\])?;`), `${name} is in the GLSL struct`);
     }
   }
   const fields = Object.values(uniformLayouts.substep.fields).sort((a, b) => a.offset - b.offset);

@@ -3,7 +3,7 @@
 // JS and as a chunk of #defines that every solver pass is compiled with, so neither writes one
 // down (src/bindings/gpu_constants.cpp).
 
-import { uniformLayouts, uniformsWgsl } from '../../../dist/gpu-uniforms.js';
+import { uniformLayouts, uniformStructsGlsl, uniformsWgsl } from '../../../dist/gpu-uniforms.js';
 
 /** @typedef {import('../../index.js').GpuConstants} GpuConstants */
 
@@ -14,6 +14,7 @@ import { uniformLayouts, uniformsWgsl } from '../../../dist/gpu-uniforms.js';
  * @property {string} constantsGlsl the same constants as GLSL #defines
  * @property {string} constantsWgsl the same constants as WGSL consts (the WebGPU backend)
  * @property {string} uniformsWgsl the WebGPU passes' uniform structs, generated from the core's table at build time
+ * @property {{Substep: string, Stage: string}} uniformStructsGlsl the same structs in GLSL, as uniforms of struct type, for the WebGL2 passes
  * @property {{substep: UniformLayout, stage: UniformLayout}} uniformLayouts where each of their fields is
  */
 
@@ -35,6 +36,6 @@ import { uniformLayouts, uniformsWgsl } from '../../../dist/gpu-uniforms.js';
 export function gpuTablesOf(core) {
   return {
     directions: core.directions(), constants: core.gpuConstants(), constantsGlsl: core.gpuConstantsGlsl(),
-    constantsWgsl: core.gpuConstantsWgsl(), uniformsWgsl, uniformLayouts,
+    constantsWgsl: core.gpuConstantsWgsl(), uniformsWgsl, uniformStructsGlsl, uniformLayouts,
   };
 }

@@ -1,14 +1,13 @@
 // The collide pass: pushes each free particle out of every collider, takes back friction's
 // share of its sliding, and updates velocities from what constraints and collisions moved
 // (shaders/webgl2/collide.frag.glsl, with each kind's contact in collide-contact.glsl).
-// Colliders reach it as the typed arrays the core packs when they change (the model's
-// packedColliders()), uploaded as they are every substep.
+// Colliders, the margin and self-collision's thickness and friction reach it in the Substep
+// struct, which the GPU cloth writes every substep from what the core packs.
 import { collideContact, quaternion, collideFrag, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
 import { bucketLayers } from './bucket-pass.js';
 import { SolverPass } from './solver-pass.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
-/** @typedef {import('../../index.js').PackedColliders} PackedColliders */
 
 /**
  * What the self-collision variant reads besides the state, fixed when it is made.
@@ -18,7 +17,6 @@ import { SolverPass } from './solver-pass.js';
  */
 
 const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'];
-const uniforms = ['uColliderCount', 'uColliderType', 'uColliderShape', 'uColliderFriction', 'uColliderDepenetration', 'uCollisionMargin', 'uSubstepSeconds'];
 const layerSamplers = Array.from({ length: bucketLayers }, (_, layer) => `uBucketLayer${layer}`);
 
 export class CollidePass {
@@ -54,10 +52,11 @@ export class CollidePass {
     }
     this.#pass = new SolverPass(gl, options, {
       label: selfCollision ? 'solver collide (self-collision)' : 'solver collide',
+      structs: ['Substep'],
       fragmentSource: [solverWriteMotion, quaternion, collideContact, spatialHash, collideFrag],
       defines: { SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers },
       samplers: selfCollision ? [...samplers, 'uRestPosition', ...layerSamplers] : samplers,
-      uniforms: selfCollision ? [...uniforms, 'uGridSize', 'uPatchSize', 'uBucketSize', 'uSelfCollisionThickness', 'uSelfCollisionFriction'] : uniforms,
+      uniforms: selfCollision ? ['uGridSize', 'uPatchSize', 'uBucketSize'] : [],
       lowParts: ['uPositionLow', 'uPredictedLow', 'uVelocityLow'],
     });
   }
@@ -69,14 +68,9 @@ export class CollidePass {
    * @param {VectorField} input.predicted the predict pass's positions
    * @param {VectorField} input.velocities the predict pass's velocities
    * @param {WebGLTexture} input.inverseMasses
-   * @param {PackedColliders} input.colliders
-   * @param {Float32Array} input.depenetration metres per collider this substep (depenetrationMetres)
-   * @param {number} input.margin metres
-   * @param {number} input.substepSeconds
-   * @param {number} input.selfCollisionThickness metres (the self-collision variant)
-   * @param {number} input.selfCollisionFriction
+   * @param {{bytes: ArrayBuffer, offset: number}} input.substep the Substep struct's bytes
    */
-  run({ positions, predicted, velocities, inverseMasses, colliders, depenetration, margin, substepSeconds, selfCollisionThickness, selfCollisionFriction }) {
+  run({ positions, predicted, velocities, inverseMasses, substep }) {
     this.#pass.run({
       uPosition: positions.high,
       uPositionLow: positions.low,
@@ -91,19 +85,8 @@ export class CollidePass {
         gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
         gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
         gl.uniform2i(u.uBucketSize, this.#bucketSize[0], this.#bucketSize[1]);
-        gl.uniform1f(u.uSelfCollisionThickness, selfCollisionThickness);
-        gl.uniform1f(u.uSelfCollisionFriction, selfCollisionFriction);
       }
-      gl.uniform1i(u.uColliderCount, colliders.count);
-      if (colliders.count > 0) {
-        gl.uniform1iv(u.uColliderType, colliders.kinds, 0, colliders.count);
-        gl.uniform4fv(u.uColliderShape, colliders.shapes);
-        gl.uniform1fv(u.uColliderFriction, colliders.frictions, 0, colliders.count);
-        gl.uniform1fv(u.uColliderDepenetration, depenetration, 0, colliders.count);
-      }
-      gl.uniform1f(u.uCollisionMargin, margin);
-      gl.uniform1f(u.uSubstepSeconds, substepSeconds);
-    });
+    }, { Substep: substep });
   }
 
   dispose() {

@@ -20,6 +20,7 @@ import { PredictPass } from './predict-pass.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { StateTextures } from './state-textures.js';
 import { readXyz, withSolverState } from './solver-gl-state.js';
+import { stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
 import { targetsOf } from './vector-field.js';
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
@@ -31,7 +32,6 @@ import { targetsOf } from './vector-field.js';
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').SubstepInputs} SubstepInputs */
 
-const families = ['structural', 'shear', 'bending'];
 
 export class GpuCloth extends GpuClothOverSetup {
   /** @type {WebGL2RenderingContext} */
@@ -42,8 +42,8 @@ export class GpuCloth extends GpuClothOverSetup {
   #directions;
   /** @type {GpuConstants} */
   #constants;
-  /** @type {string} */
-  #constantsGlsl;
+  /** @type {GpuTables} */
+  #tables;
   /** @type {boolean} */
   #debug;
   /** @type {number} */
@@ -58,6 +58,12 @@ export class GpuCloth extends GpuClothOverSetup {
   #passes;
   /** @type {StateTextures} */
   #textures;
+  /** @type {ArrayBuffer} the Substep struct's bytes, written before each substep */
+  #substepBytes;
+  /** @type {ArrayBuffer} a Stage struct per constrain stage of the schedule, written when the parameters change */
+  #stageBytes = new ArrayBuffer(0);
+  /** The constrain stages passed so far in this substep: the next one's Stage struct. */
+  #constrainStage = 0;
   /** Which of #positions holds the current positions; mid-substep, the latest pass's. */
   #current = 0;
   /** Which of #positions holds the substep's prediction, which the collide pass still needs. */
@@ -85,16 +91,16 @@ export class GpuCloth extends GpuClothOverSetup {
     if (refusal) throw new GpuUnsupportedError(refusal);
     super(setup, tables.constants.maxColliders, 'gpu', {
       isLost: () => this.#gl.isContextLost(),
-      parametersChanged: () => {},
+      parametersChanged: (parameters) => { this.#stageBytes = stageSlots(parameters, tables, tables.uniformLayouts.stage.bytes, 0); },
       runStep: (parameters, substeps) => this.#runStep(parameters, substeps),
-      beginSubstep: () => { this.#predicted = (this.#current + 1) % 3; },
+      beginSubstep: (inputs) => this.#beginSubstep(inputs),
       stages: {
-        predict: (_, inputs) => this.#predict(inputs),
+        predict: () => this.#predict(),
         constrain: (stage) => this.#constrain(stage),
         // The schedule holds sweeps only for the Jacobi ordering: the GPU refuses Gauss-Seidel.
         sweep: () => this.#sweep(),
         separate: () => this.#sortIntoBuckets(),
-        collide: (_, inputs) => this.#collide(inputs),
+        collide: () => this.#collide(),
       },
       stepped: () => {},
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
@@ -104,7 +110,8 @@ export class GpuCloth extends GpuClothOverSetup {
     this.#gl = gl;
     this.#directions = tables.directions;
     this.#constants = tables.constants;
-    this.#constantsGlsl = tables.constantsGlsl;
+    this.#tables = tables;
+    this.#substepBytes = new ArrayBuffer(tables.uniformLayouts.substep.bytes);
     this.#debug = debug;
     this.#precision = precision;
     this.#columns = setup.columns;
@@ -135,6 +142,7 @@ export class GpuCloth extends GpuClothOverSetup {
       buckets: null,
     };
     this.#textures = new StateTextures(gl, precision, this.#columns, this.#rows, this.#constants, this.#passes.load, this.#framebuffers);
+
     if (precision === 'half') this.#verifyHalfSplit();
     this.#textures.uploadRestLengths(this.#live.restLengthsByDirection);
     this.reset();
@@ -146,7 +154,8 @@ export class GpuCloth extends GpuClothOverSetup {
     return {
       precision: this.#precision, columns: this.#columns, rows: this.#rows,
       patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
-      constants: this.#constants, constantsGlsl: this.#constantsGlsl, debug: this.#debug,
+      constants: this.#constants, constantsGlsl: this.#tables.constantsGlsl, structs: { glsl: this.#tables.uniformStructsGlsl, layouts: this.#tables.uniformLayouts },
+      debug: this.#debug,
     };
   }
 
@@ -313,18 +322,29 @@ export class GpuCloth extends GpuClothOverSetup {
   }
 
   /**
-   * Predict: positions and velocities at the substep's end before constraints.
+   * The Substep struct its passes read; the prediction's texture.
    * @param {SubstepInputs} inputs
    */
-  #predict({ substepSeconds, gustWaves }) {
+  #beginSubstep({ substepSeconds, gustWaves, colliders, depenetration }) {
+    const { settings, factors } = /** @type {StepParameters} */ (this.#step.parameters);
+    const { patchColumns, patchRows } = settings;
+    writeSubstep(this.#substepBytes, 0, this.#tables.uniformLayouts.substep, {
+      settings, factors, substepSeconds, gustWaves, colliders, depenetration,
+      gridSize: [this.#columns, this.#rows], patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
+    });
+    this.#predicted = (this.#current + 1) % 3;
+    this.#constrainStage = 0;
+  }
+
+  /** Predict: positions and velocities at the substep's end before constraints. */
+  #predict() {
     const [from, to] = this.#advancePositions(true);
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
-    const { settings, factors } = /** @type {StepParameters} */ (this.#step.parameters);
     this.#framebuffers.bind([...targetsOf(this.#textures.positions[to]), ...targetsOf(this.#textures.velocities[velocityTo])]);
     this.#passes.predict.run({
       positions: this.#textures.positions[from], velocities: this.#textures.velocities[velocityFrom], inverseMasses: this.#textures.inverseMasses,
-      settings, factors, substepSeconds, gustWaves,
+      substep: { bytes: this.#substepBytes, offset: 0 },
     });
     this.#velocityCurrent = velocityTo;
   }
@@ -333,11 +353,9 @@ export class GpuCloth extends GpuClothOverSetup {
    * One colour of one direction, XPBD's multipliers ping-ponged beside the positions when kept.
    * @param {Extract<SubstepStage, { kind: 'constrain' }>} stage
    */
-  #constrain({ direction: directionIndex, colour, iteration }) {
+  #constrain({ direction: directionIndex }) {
     const [from, to] = this.#advancePositions(false);
-    const { parameters, useLambdas } = this.#step;
-    const { settings, rules } = /** @type {StepParameters} */ (parameters);
-    const direction = this.#directions[directionIndex];
+    const { useLambdas } = this.#step;
     const targets = targetsOf(this.#textures.positions[to]);
     let lambdas = null;
     if (useLambdas) {
@@ -349,8 +367,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const pass = useLambdas ? /** @type {ConstrainPass} */ (this.#passes.constrainWithLambdas) : this.#passes.constrain;
     pass.run({
       positions: this.#textures.positions[from], inverseMasses: this.#textures.inverseMasses, restLengths: this.#textures.restLengths, lambdas,
-      solver: settings.solver, rule: rules[families.indexOf(direction.family)], direction, directionIndex, colour,
-      firstIteration: iteration === 0,
+      stage: { bytes: this.#stageBytes, offset: this.#constrainStage++ * this.#tables.uniformLayouts.stage.bytes },
     });
   }
 
@@ -374,9 +391,8 @@ export class GpuCloth extends GpuClothOverSetup {
   /**
    * Collide and the velocity update: colliders (and, with self-collision, the buckets), then
    * velocities from the move since the prediction.
-   * @param {SubstepInputs} inputs
    */
-  #collide({ substepSeconds, colliders, depenetration }) {
+  #collide() {
     const predicted = this.#predicted;
     const [from, to] = this.#advancePositions(false);
     const velocityFrom = this.#velocityCurrent;
@@ -387,8 +403,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const pass = settings.selfCollisionThickness > 0 ? /** @type {CollidePass} */ (this.#passes.collideWithSelfCollision) : this.#passes.collide;
     pass.run({
       positions: this.#textures.positions[from], predicted: this.#textures.positions[predicted], velocities: this.#textures.velocities[velocityFrom],
-      inverseMasses: this.#textures.inverseMasses, colliders, depenetration, margin: settings.collisionMargin, substepSeconds,
-      selfCollisionThickness: settings.selfCollisionThickness, selfCollisionFriction: settings.selfCollisionFriction,
+      inverseMasses: this.#textures.inverseMasses, substep: { bytes: this.#substepBytes, offset: 0 },
     });
     this.#velocityCurrent = velocityTo;
   }

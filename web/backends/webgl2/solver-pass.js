@@ -1,11 +1,17 @@
 // One solver pass's program: a fragment program run once per particle over the whole state
 // texture. The pass objects (load-pass.js, predict-pass.js, ...) each own one and declare the
-// uniforms and samplers they set, and the program is checked against them.
+// uniforms and samplers they set, and the program is checked against them. What a substep and a
+// constrain stage read besides comes in the core's Substep and Stage structs (the WebGPU kernels'
+// own, src/tools/gpu_uniforms.cpp), declared in front of the passes that read them and set from
+// the bytes the GPU cloth writes (struct-uniforms.js).
 import { solverFullscreenVert, solverState } from '../../../dist/shaders.js';
 import { checkedUniforms } from '../../gl/checked-uniforms.js';
 import { createProgram } from '../../gl/program.js';
+import { setStruct, structInstances, structMembers } from './struct-uniforms.js';
 
 /** @typedef {WebGLTexture | null | (WebGLTexture | null)[]} SamplerBinding */
+/** @typedef {keyof typeof structInstances} StructName */
+/** @typedef {Partial<Record<StructName, {bytes: ArrayBuffer, offset: number}>>} StructValues a struct's bytes and where it starts in them */
 /** @typedef {import('../../gl/checked-uniforms.js').UniformLocations} UniformLocations */
 
 /**
@@ -18,6 +24,8 @@ import { createProgram } from '../../gl/program.js';
  *   PATCHES 0 then compiles the patch tests out)
  * @property {import('../gpu/gpu-constants.js').GpuConstants} constants
  * @property {string} constantsGlsl the same constants as #defines, put in front of every pass
+ * @property {{glsl: {Substep: string, Stage: string}, layouts: {substep: import('../gpu/gpu-constants.js').UniformLayout, stage: import('../gpu/gpu-constants.js').UniformLayout}}} structs
+ *   the core's Substep and Stage structs: their GLSL, and where the writer puts each member
  * @property {boolean} debug also throw when a name that was not declared is set
  */
 
@@ -27,6 +35,7 @@ import { createProgram } from '../../gl/program.js';
  * @property {string | string[]} fragmentSource the pass's own GLSL, or its parts in order
  *   (solver-state.glsl is put in front)
  * @property {Record<string, number>} [defines] compile-time switches besides SPLIT_HALF and PATCHES, e.g. {XPBD_LAMBDAS: 1}
+ * @property {readonly StructName[]} [structs] the core's structs the pass reads, declared in front of its source
  * @property {readonly string[]} samplers every sampler `run` binds
  * @property {readonly string[]} uniforms every other uniform `run`'s callback sets
  * @property {readonly string[]} [lowParts] samplers of the half path's low parts: the float
@@ -59,19 +68,25 @@ export class SolverPass {
   #program;
   /** @type {UniformLocations} */
   #uniforms;
+  /** @type {Partial<Record<StructName, import('./struct-uniforms.js').StructMember[]>>} */
+  #structs = {};
 
   /**
    * @param {WebGL2RenderingContext} gl
    * @param {PassOptions} options
    * @param {SolverPassDescription} description
    */
-  constructor(gl, options, { label, fragmentSource, defines = {}, samplers, uniforms, lowParts = [] }) {
+  constructor(gl, options, { label, fragmentSource, defines = {}, structs = [], samplers, uniforms, lowParts = [] }) {
     this.#gl = gl;
     const splitHalf = options.precision === 'half';
     const header = solverHeader(options, defines);
     const program = createProgram(gl, label, `${header}\n${solverFullscreenVert}`,
-      [header, solverState, ...[fragmentSource].flat()].join('\n'));
+      [header, solverState, ...structs.map((name) => options.structs.glsl[name]), ...[fragmentSource].flat()].join('\n'));
     this.#program = program.program;
+    for (const name of structs) {
+      const layout = options.structs.layouts[name === 'Substep' ? 'substep' : 'stage'];
+      this.#structs[name] = structMembers(gl, program.program, structInstances[name], layout);
+    }
     try {
       // One cloth's passes need no patch size where they only test patches.
       const unread = [...(splitHalf ? [] : lowParts), ...(hasPatches(options) ? [] : ['uPatchSize'])];
@@ -86,8 +101,9 @@ export class SolverPass {
    * Draws the pass into the bound framebuffer.
    * @param {Record<string, SamplerBinding>} samplers textures by sampler name; an array for a sampler array
    * @param {(gl: WebGL2RenderingContext, uniforms: UniformLocations) => void} setUniforms
+   * @param {StructValues} [structs] the bytes of the structs the pass reads
    */
-  run(samplers, setUniforms) {
+  run(samplers, setUniforms, structs = {}) {
     const gl = this.#gl;
     const uniforms = this.#uniforms;
     gl.useProgram(this.#program);
@@ -103,6 +119,11 @@ export class SolverPass {
       if (location) gl.uniform1iv(location, units);
     }
     setUniforms(gl, uniforms);
+    for (const [name, members] of Object.entries(this.#structs)) {
+      const values = structs[/** @type {StructName} */ (name)];
+      if (!values) throw new Error(`nuno: the pass reads the ${name} struct, and was given none`);
+      setStruct(gl, members, values.bytes, values.offset);
+    }
     gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 

@@ -13,7 +13,7 @@ import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
 import { StateBuffers, requireStateFits, vec4Bytes, vec4sOf, xyzOf } from './state-buffers.js';
-import { slotBytes, writeBucketStage, writeStage, writeSubstep } from './uniform-layout.js';
+import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../gpu/gpu-constants.js').GpuTables} GpuTables */
@@ -36,7 +36,6 @@ import { slotBytes, writeBucketStage, writeStage, writeSubstep } from './uniform
  *   working buffer, separate and collide in the positions buffer
  */
 
-const families = ['structural', 'shear', 'bending'];
 /**
  * Frames whose steps the GPU may still be running when step() is called again. Submitting is
  * far quicker than running, so without a bound a slow GPU falls ever further behind the page
@@ -246,18 +245,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * with the settings.
    * @param {StepParameters} parameters
    */
-  #writeStages({ settings, rules, schedule }) {
-    const constrainStages = schedule.filter((stage) => stage.kind === 'constrain');
-    const bytes = new ArrayBuffer((constrainStages.length + bucketLayers) * this.#stageSlot);
-    for (let layer = 0; layer < bucketLayers; layer++) writeBucketStage(bytes, (constrainStages.length + layer) * this.#stageSlot, this.#stageLayout, layer);
-    const solverKind = this.#tables.constants.solverKinds[settings.solver];
-    constrainStages.forEach((stage, index) => {
-      const direction = this.#tables.directions[stage.direction];
-      writeStage(bytes, index * this.#stageSlot, this.#stageLayout, {
-        direction, directionIndex: stage.direction, colour: stage.colour, solverKind,
-        rule: rules[families.indexOf(direction.family)], firstIteration: stage.iteration === 0,
-      });
-    });
+  #writeStages(parameters) {
+    const bytes = stageSlots(parameters, this.#tables, this.#stageSlot, bucketLayers);
     if (!this.#stageBuffer || this.#stageBuffer.size !== bytes.byteLength) {
       this.#stageBuffer?.destroy();
       this.#stageBuffer = this.#device.createBuffer({ label: 'nuno constrain stages', size: bytes.byteLength, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });

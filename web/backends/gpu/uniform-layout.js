@@ -1,7 +1,8 @@
-// The bytes of the compute passes' uniforms. The core lays out the WGSL Substep and Stage structs
-// from one table (src/tools/gpu_uniforms.cpp) and says where each field is; this writes the
-// values by name, the settings a kernel reads straight from the cloth's settings. Each struct
-// sits in a slot rounded up to the device's dynamic offset alignment.
+// The bytes of the GPU passes' uniforms, for WebGPU's structs and WebGL2's std140 blocks alike.
+// The core lays out the Substep and Stage blocks from one table (src/tools/gpu_uniforms.cpp) and
+// says where each field is; this writes the values by name, the settings a kernel reads straight
+// from the cloth's settings. Each block sits in a slot rounded up to the device's offset
+// alignment.
 
 /** @typedef {import('../gpu/gpu-constants.js').UniformLayout} UniformLayout */
 /** @typedef {import('../../index.js').ResolvedClothSettings} ResolvedClothSettings */
@@ -118,4 +119,29 @@ export function writeStage(target, offset, layout, { direction, directionIndex, 
     firstIteration,
     rule: [rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain],
   });
+}
+
+/**
+ * The Stage slots of a step with these parameters: one per constrain stage of the schedule, in
+ * order, then one per self-collision bucket layer (the WebGPU bucket passes read them).
+ * @param {{ settings: import('../../index.js').ResolvedClothSettings, rules: FamilyRule[], schedule: readonly import('../../index.js').SubstepStage[] }} parameters
+ * @param {import('./gpu-constants.js').GpuTables} tables
+ * @param {number} slot bytes per slot (slotBytes)
+ * @param {number} bucketLayers
+ * @returns {ArrayBuffer}
+ */
+export function stageSlots({ settings, rules, schedule }, { constants, directions, uniformLayouts }, slot, bucketLayers) {
+  const families = ['structural', 'shear', 'bending'];
+  const constrainStages = schedule.flatMap((stage) => (stage.kind === 'constrain' ? [stage] : []));
+  const bytes = new ArrayBuffer((constrainStages.length + bucketLayers) * slot);
+  for (let layer = 0; layer < bucketLayers; layer++) writeBucketStage(bytes, (constrainStages.length + layer) * slot, uniformLayouts.stage, layer);
+  const solverKind = constants.solverKinds[settings.solver];
+  constrainStages.forEach((stage, index) => {
+    const direction = directions[stage.direction];
+    writeStage(bytes, index * slot, uniformLayouts.stage, {
+      direction, directionIndex: stage.direction, colour: stage.colour, solverKind,
+      rule: rules[families.indexOf(direction.family)], firstIteration: stage.iteration === 0,
+    });
+  });
+  return bytes;
 }
