@@ -8,6 +8,18 @@ import { ClothFace, nativeOf } from './cloth-face.js';
 
 /** @typedef {import('./index.js').ClothSettings} ClothSettings */
 
+/**
+ * The colliders as the GPU passes take them, packed by the core in the order they are resolved:
+ * plumbing between the model and the GPU cloths, not part of the package's API.
+ * @typedef {object} PackedColliders
+ * @property {number} count
+ * @property {Int32Array} kinds a kind code each (`gpuConstants.colliderKinds`)
+ * @property {Float32Array} shapes `colliderShapeVec4s` vec4s each, as src/colliders.hpp's packForGpu describes
+ * @property {Float32Array} frictions
+ * @property {Float32Array} travels metres each collider's surface moved since the cloth last stepped:
+ *   its next step's first substep may push that far at once
+ */
+
 export class ClothModel extends ClothFace {
   /** @type {Uint32Array | null} */
   #triangleIndices = null;
@@ -60,7 +72,7 @@ export class ClothModel extends ClothFace {
    * The colliders as the GPU collide pass reads them (the core packs them; a kind code each, its
    * shape as vec4s, its friction, how far it moved since the last step), in the order they are
    * resolved.
-   * @returns {import('./index.js').PackedColliders}
+   * @returns {PackedColliders}
    */
   packedColliders() {
     return nativeOf(this).packedColliders();

@@ -277,18 +277,6 @@ export interface GpuConstants {
   gustWaves: number;
 }
 
-/** The colliders as the GPU collide pass takes them, packed by the core in the order they are resolved. */
-export interface PackedColliders {
-  count: number;
-  /** A kind code each (`gpuConstants().colliderKinds`). */
-  kinds: Int32Array;
-  /** `colliderShapeVec4s` vec4s each, as src/colliders.hpp's packForGpu describes. */
-  shapes: Float32Array;
-  frictions: Float32Array;
-  /** Metres each collider's surface moved since the cloth last stepped: its next step's first substep may push that far at once. */
-  travels: Float32Array;
-}
-
 /** One constraint direction and how it is coloured into two passes: (start[colourAxis] / colourPeriod) % 2. */
 export interface ConstraintDirection {
   /** [columns, rows] from a pair's first particle to its second. */

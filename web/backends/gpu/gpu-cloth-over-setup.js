@@ -16,7 +16,7 @@ import { settingsRefusal } from './settings-refusal.js';
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../../index.js').ColliderDescription} ColliderDescription */
 /** @typedef {import('../../index.js').ColliderChanges} ColliderChanges */
-/** @typedef {import('../../index.js').PackedColliders} PackedColliders */
+/** @typedef {import('../../cloth-model.js').PackedColliders} PackedColliders */
 
 /** @typedef {import('../../index.js').SubstepStage} SubstepStage */
 /** @typedef {import('../../index.js').FamilyRule} FamilyRule */

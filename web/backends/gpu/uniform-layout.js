@@ -7,7 +7,7 @@
 /** @typedef {import('../gpu/gpu-constants.js').UniformLayout} UniformLayout */
 /** @typedef {import('../../index.js').ResolvedClothSettings} ResolvedClothSettings */
 /** @typedef {import('../../index.js').SubstepFactors} SubstepFactors */
-/** @typedef {import('../../index.js').PackedColliders} PackedColliders */
+/** @typedef {import('../../cloth-model.js').PackedColliders} PackedColliders */
 /** @typedef {import('../../index.js').ConstraintDirection} ConstraintDirection */
 /** @typedef {import('../../index.js').FamilyRule} FamilyRule */
 
