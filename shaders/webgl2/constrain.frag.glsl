@@ -12,7 +12,7 @@ uniform sampler2D uPositionLow;
 uniform sampler2D uInverseMass;
 uniform sampler2D uRestLengths[REST_LENGTH_TEXTURES];  // per start particle, one channel per direction
 // The stage (its direction's offset, colour rule and rest-length channel, the solver, the family's
-// rule, whether the iteration is the first) comes from the stage's uniform block
+// rule, whether the iteration is the first) comes from the Stage struct
 // (src/tools/gpu_uniforms.cpp), as the WebGPU kernel reads it.
 #if XPBD_LAMBDAS
 uniform sampler2D uLambdas;         // two directions per texel: (dir 2k: first, second, dir 2k+1: ...)

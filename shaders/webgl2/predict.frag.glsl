@@ -11,7 +11,7 @@ uniform sampler2D uPositionLow;
 uniform sampler2D uVelocity;
 uniform sampler2D uVelocityLow;
 uniform sampler2D uInverseMass;
-// The rest it reads from the substep's uniform block (gravity, wind, the core's damping and drag
+// The rest it reads from the Substep struct (gravity, wind, the core's damping and drag
 // factors, the substep's seconds: src/tools/gpu_uniforms.cpp), as the WebGPU kernel does.
 
 vec3 positionAt(ivec2 texel) { return fetchVector(uPosition, uPositionLow, texel); }

@@ -1,4 +1,4 @@
-// The uniform blocks of the GPU passes, written once: each field's name, type and length. From
+// The uniform structs of the GPU passes, written once: each field's name, type and length. From
 // this table come the WGSL structs every WebGPU pass is compiled with, the same structs in GLSL
 // for the WebGL2 passes (a uniform of struct type, read as substep.gravity in both languages),
 // and their byte layout, which one JS writer fills by name for both

@@ -69,6 +69,6 @@ test('a substep and a stage are written where the layout says, by name; a field 
   assert.deepEqual([integers[stageAt('colourAxis')], integers[stageAt('colourPeriod')], integers[stageAt('firstIteration')]], [1, 2, 1]);
   assert.deepEqual(Array.from(floats.subarray(stageAt('rule'), stageAt('rule') + 4)), [1, 2, 3, 4]);
 
-  assert.throws(() => writeUniforms(bytes, 0, stage, { margin: 1 }), /the uniform block has no field 'margin'/);
+  assert.throws(() => writeUniforms(bytes, 0, stage, { margin: 1 }), /the uniform struct has no field 'margin'/);
   assert.throws(() => writeUniforms(bytes, 0, stage, { rule: [1, 2, 3, 4, 5] }), /uniform 'rule' holds 4 numbers, got 5/);
 });

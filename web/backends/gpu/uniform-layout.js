@@ -1,8 +1,8 @@
-// The bytes of the GPU passes' uniforms, for WebGPU's structs and WebGL2's std140 blocks alike.
-// The core lays out the Substep and Stage blocks from one table (src/tools/gpu_uniforms.cpp) and
-// says where each field is; this writes the values by name, the settings a kernel reads straight
-// from the cloth's settings. Each block sits in a slot rounded up to the device's offset
-// alignment.
+// The bytes of the GPU passes' Substep and Stage structs, for the WebGPU kernels' uniform buffers
+// and the WebGL2 passes' struct uniforms alike (web/backends/webgl2/struct-uniforms.js). The core
+// lays the structs out from one table (src/tools/gpu_uniforms.cpp) and says where each field is;
+// this writes the values by name, the settings a kernel reads straight from the cloth's
+// settings. On WebGPU each struct sits in a slot rounded up to the device's offset alignment.
 
 /** @typedef {import('../gpu/gpu-constants.js').UniformLayout} UniformLayout */
 /** @typedef {import('../../index.js').ResolvedClothSettings} ResolvedClothSettings */
@@ -36,7 +36,7 @@ export function writeUniforms(target, offset, layout, values) {
   };
   for (const [name, value] of Object.entries(values)) {
     const field = layout.fields[name];
-    if (!field) throw new Error(`nuno: the uniform block has no field '${name}'`);
+    if (!field) throw new Error(`nuno: the uniform struct has no field '${name}'`);
     const numbers = typeof value === 'number' || typeof value === 'boolean' ? [Number(value)] : value;
     const capacity = field.components * Math.max(field.length, 1);
     if (numbers.length > capacity) throw new Error(`nuno: uniform '${name}' holds ${capacity} numbers, got ${numbers.length}`);

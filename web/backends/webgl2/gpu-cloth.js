@@ -5,7 +5,8 @@
 //   predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity,
 // with the 'separate' stage sorting particles into buckets the collide pass reads. Each pass
 // (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js...) owns its program and
-// sets its own uniforms and samplers; this class picks the textures each reads and writes.
+// sets its samplers and uniforms; this class picks the textures each reads and writes, and
+// writes the bytes of the core's Substep and Stage structs the passes read (uniform-layout.js).
 import { setupOf } from '../../cloth-over-setup.js';
 import { GpuClothOverSetup, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from '../gpu/capabilities.js';
