@@ -33,6 +33,23 @@ export function structMembers(gl, program, instance, layout) {
   });
 }
 
+/** @type {WeakMap<ArrayBuffer, {floats: Float32Array, integers: Int32Array, unsigned: Uint32Array}>} */
+const viewsOfBytes = new WeakMap();
+
+/**
+ * The three ways members read a struct's bytes: made once per buffer, as a step sets structs
+ * from the same two buffers pass after pass.
+ * @param {ArrayBuffer} bytes
+ */
+function viewsOf(bytes) {
+  let views = viewsOfBytes.get(bytes);
+  if (!views) {
+    views = { floats: new Float32Array(bytes), integers: new Int32Array(bytes), unsigned: new Uint32Array(bytes) };
+    viewsOfBytes.set(bytes, views);
+  }
+  return views;
+}
+
 /**
  * Sets a struct's members from its bytes.
  * @param {WebGL2RenderingContext} gl
@@ -42,9 +59,7 @@ export function structMembers(gl, program, instance, layout) {
  */
 export function setStruct(gl, members, bytes, offset = 0) {
   const words = bytes.byteLength / 4;
-  const floats = new Float32Array(bytes);
-  const integers = new Int32Array(bytes);
-  const unsigned = new Uint32Array(bytes);
+  const { floats, integers, unsigned } = viewsOf(bytes);
   const start = offset / 4;
   for (const { location, scalar, components, first, count } of members) {
     if (start + first + count > words) throw new Error('nuno: a uniform struct reaches past its bytes');
