@@ -69,6 +69,16 @@ public:
     int step(double frameSeconds);
     int advanceClock(double frameSeconds) { return model_.advanceClock(frameSeconds); }
     void stepFixed(int count = 1);
+    // With self-collision on, a step takes more substeps than settings.substeps where its
+    // fastest particle would otherwise move more than kSubstepMoveThicknesses of the thickness
+    // in one (up to kMostSubstepsPerSetting times as many): self-collision keeps each particle on
+    // the side of a layer it was on when the substep began, which a substep that carries it
+    // through the layer, or carries an edge through an edge, takes away.
+    static constexpr float kSubstepMoveThicknesses = 0.5f;
+    static constexpr int kMostSubstepsPerSetting = 4;
+    // The substeps taken since the cloth was made (or reset): settings.substeps a step, more
+    // where self-collision added some.
+    std::uint64_t substepsTaken() const { return substepsTaken_; }
     // The first stageCount stages of one substep of the current schedule, from the current state:
     // each stage can then be compared across backends on the same input (a twin that drifts is
     // found by its stage, not only by a whole scene's tolerance). Like a substep, it advances the
@@ -135,7 +145,8 @@ private:
     friend struct ClothTestAccess;
 
     void substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
-                 const FamilyRules& rules, const SubstepFactors& factors);
+                 const FamilyRules& rules, const SubstepFactors& factors, bool stepBegins);
+    int substepsThisStep() const;
     // A particle changed in the xyz arrays, changed in the split ones too.
     void splitParticle(std::uint32_t particle);
     // Copies of some of the state's arrays between the two layouts (StateArray bits).
@@ -162,6 +173,7 @@ private:
     SweepSolver sweeps_;
     SelfCollision selfCollision_;
     std::uint64_t stepsTaken_ = 0;
+    std::uint64_t substepsTaken_ = 0;
     std::uint64_t nonFiniteRecoveries_ = 0;
     // Positions and velocities as the current fixed step began: what the guard restores.
     SplitVectors stepStartPositions_;

@@ -88,7 +88,8 @@ public:
     // Seconds simulated since the start or the last reset(): the clock the gusts follow.
     double simulatedSeconds() const { return gustClock_.seconds; }
     GustWaves gustWavesNow() const { return gustWavesAt(settings_, gustClock_); }
-    void advanceGustClock() { gustClock_.advance(settings_, settings_.substepSeconds()); }
+    void advanceGustClock() { advanceGustClock(settings_.substepSeconds()); }
+    void advanceGustClock(double substepSeconds) { gustClock_.advance(settings_, substepSeconds); }
     // The gust waves now, then the clock moved on by a substep: what a GPU predict pass reads.
     GustWaves gustWavesForSubstep();
 
@@ -97,7 +98,8 @@ public:
     // What each family's stiffness means for one substep of the current settings.
     FamilyRules familyRules() const { return rulesFor(solverParameters(), settings_.substepSeconds()); }
     // What damping and wind drag do to a velocity over one substep of the current settings.
-    SubstepFactors substepFactors() const { return nuno::substepFactors(forces(), settings_.substepSeconds()); }
+    SubstepFactors substepFactors() const { return substepFactors(settings_.substepSeconds()); }
+    SubstepFactors substepFactors(float substepSeconds) const { return nuno::substepFactors(forces(), substepSeconds); }
     // The stages of one substep with the current ordering and iterations.
     std::vector<Stage> substepSchedule() const {
         return nuno::substepSchedule(settings_.ordering, settings_.iterations, settings_.selfCollisionThickness > 0.0f);

@@ -1,7 +1,9 @@
 // The stepping loop: fixed steps of substeps, each running the stages of the step schedule on
 // the split particles. Built for speed in the wasm module (CMakeLists.txt), as the stages it
 // calls are inlined into it; the rest of the cloth runs once per call and is built for size.
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -15,16 +17,17 @@ void Cloth::stepFixed(int count) {
     if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
     const SolverParameters parameters = model_.solverParameters();
     const ClothSettings& settings = this->settings();
-    const float substepSeconds = settings.substepSeconds();
-    const SubstepFactors factors = model_.substepFactors();
-    const FamilyRules rules = rulesFor(parameters, substepSeconds);
     const std::vector<Stage> schedule = model_.substepSchedule();
     for (int s = 0; s < count; ++s) {
+        const int substeps = substepsThisStep();
+        const float substepSeconds = settings.stepSeconds / static_cast<float>(substeps);
+        const SubstepFactors factors = model_.substepFactors(substepSeconds);
+        const FamilyRules rules = rulesFor(parameters, substepSeconds);
         stepStartPositions_ = split_.positions;
         stepStartVelocities_ = split_.velocities;
-        for (int i = 0; i < settings.substeps; ++i) {
-            substep(schedule, substepSeconds, parameters, rules, factors);
-            model_.advanceGustClock();
+        for (int i = 0; i < substeps; ++i) {
+            substep(schedule, substepSeconds, parameters, rules, factors, i == 0);
+            model_.advanceGustClock(substepSeconds);
             // The colliders' moves since the last step are swept in its first substep.
             if (i == 0) model_.forgetColliderTravel();
         }
@@ -33,9 +36,28 @@ void Cloth::stepFixed(int count) {
             split_.velocities = stepStartVelocities_;
             ++nonFiniteRecoveries_;
         }
+        substepsTaken_ += substeps;
         ++stepsTaken_;
     }
     if (count > 0) unsplitToXyz(kPositions | kVelocities, team());
+}
+
+int Cloth::substepsThisStep() const {
+    const ClothSettings& settings = this->settings();
+    const float thickness = settings.selfCollisionThickness;
+    if (!(thickness > 0.0f)) return settings.substeps;
+    // The fastest a particle may go this step: as fast as now, and gravity's gain on top.
+    float fastestSquared = 0.0f;
+    for (std::size_t i = 0; i < split_.velocities.x.size(); ++i) {
+        const Vec3 velocity = split_.velocities.at(i);
+        fastestSquared = std::max(fastestSquared, glm::dot(velocity, velocity));
+    }
+    const float fastest = std::sqrt(fastestSquared) + glm::length(settings.gravity) * settings.stepSeconds;
+    const float substepsNeeded = fastest * settings.stepSeconds / (kSubstepMoveThicknesses * thickness);
+    const int most = kMostSubstepsPerSetting * settings.substeps;
+    // Compared as floats first: a cloth moving at 1e30 m/s needs more substeps than an int holds.
+    if (!(substepsNeeded < static_cast<float>(most))) return most;
+    return std::max(settings.substeps, static_cast<int>(std::ceil(substepsNeeded)));
 }
 
 void Cloth::stepStages(int stageCount) {
@@ -48,7 +70,7 @@ void Cloth::stepStages(int stageCount) {
     const SolverParameters parameters = model_.solverParameters();
     const float substepSeconds = settings().substepSeconds();
     const std::vector<Stage> stages(schedule.begin(), schedule.begin() + stageCount);
-    substep(stages, substepSeconds, parameters, rulesFor(parameters, substepSeconds), model_.substepFactors());
+    substep(stages, substepSeconds, parameters, rulesFor(parameters, substepSeconds), model_.substepFactors(), true);
     model_.advanceGustClock();
     model_.forgetColliderTravel();
     unsplitToXyz(kPositions | kVelocities, team());
@@ -84,7 +106,7 @@ void Cloth::unsplitToXyz(unsigned arrays, ThreadTeam& team) {
 bool Cloth::stateIsFinite() const { return allFinite(split_.positions) && allFinite(split_.velocities); }
 
 void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
-                    const FamilyRules& rules, const SubstepFactors& factors) {
+                    const FamilyRules& rules, const SubstepFactors& factors, bool stepBegins) {
     ThreadTeam& team = this->team();
     const ClothSettings& settings = this->settings();
     const Grid& grid = topology_.grid;
@@ -133,7 +155,8 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 break;
             case StageKind::Separate:
                 selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, model_.restPositions(), topology_,
-                                       {settings.selfCollisionThickness, settings.selfCollisionFriction}, substepSeconds);
+                                       {settings.selfCollisionThickness, settings.selfCollisionFriction}, substepSeconds,
+                                       stepBegins);
                 silentPushes = SilentPushes::FromSelfCollision;
                 break;
             case StageKind::Collide: {

@@ -16,6 +16,7 @@
 #include "jacobi_corrections.hpp"
 #include "split_particles.hpp"
 #include "topology.hpp"
+#include "untangle.hpp"
 
 namespace nuno {
 
@@ -46,9 +47,11 @@ public:
                   const Topology& topology);
     void endList();
 
+    // Pairs with a tangled particle or corner (untangle.hpp) are left to the untangling and
+    // forget their sides.
     void separate(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
                   const SplitParticles& particles, const Topology& topology, float thickness, float substepSeconds,
-                  JacobiCorrections& corrections);
+                  const Untangling& untangling, JacobiCorrections& corrections);
 
 private:
     // onePatch: whether the hub and the particle are of one patch.

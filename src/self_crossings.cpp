@@ -190,7 +190,7 @@ bool segmentCrossesTriangle(const std::vector<Vec3>& positions, std::uint32_t fr
            turnsPositively(a, b, positions, corners[2], corners[0]) == first;
 }
 
-std::size_t selfCrossings(const std::vector<Vec3>& positions, const Grid& grid) {
+std::vector<SelfCrossing> findSelfCrossings(const std::vector<Vec3>& positions, const Grid& grid) {
     const std::vector<std::uint32_t> indices = triangleIndicesOf(grid);
     // The structural edges, first particle then second.
     std::vector<std::array<std::uint32_t, 2>> edges;
@@ -222,7 +222,7 @@ std::size_t selfCrossings(const std::vector<Vec3>& positions, const Grid& grid) 
     const double medianLength = middle == edgeLengths.end() ? 0.0 : *middle;
     const TriangleHash hash(triangleBoxes, medianLength > 0.0 && std::isfinite(medianLength) ? medianLength : 1.0);
 
-    std::size_t crossings = 0;
+    std::vector<SelfCrossing> crossings;
     std::uint32_t edgeNumber = 0;
     // Per triangle, the number of the last edge that met it: an edge meets a triangle in every
     // cell they share, and tests it once.
@@ -252,11 +252,15 @@ std::size_t selfCrossings(const std::vector<Vec3>& positions, const Grid& grid) 
                                         std::find(corners.begin(), corners.end(), second) != corners.end();
             if (!sharesParticle && overlap(box.low, box.high, triangleBoxes[t].low, triangleBoxes[t].high) &&
                 segmentCrossesTriangle(positions, first, second, corners)) {
-                ++crossings;
+                crossings.push_back({{first, second}, corners});
             }
         }
     }
     return crossings;
+}
+
+std::size_t selfCrossings(const std::vector<Vec3>& positions, const Grid& grid) {
+    return findSelfCrossings(positions, grid).size();
 }
 
 }  // namespace nuno

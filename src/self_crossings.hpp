@@ -26,6 +26,14 @@ namespace nuno {
 // tangled heap; 128 x 128 14-18 ms and 60-120 ms (wasm in node: 2.3 ms and 17-28 ms at 64 x 64).
 std::size_t selfCrossings(const std::vector<Vec3>& positions, const Grid& grid);
 
+// The crossings selfCrossings counts: each a structural edge (first particle, then its right or
+// down neighbour) and the corners of the triangle it passes through, in the mesh's order.
+struct SelfCrossing {
+    std::array<std::uint32_t, 2> edge;
+    std::array<std::uint32_t, 3> triangle;
+};
+std::vector<SelfCrossing> findSelfCrossings(const std::vector<Vec3>& positions, const Grid& grid);
+
 // Whether the segment from particle `from` to particle `to` passes through the triangle of
 // particles `corners`, computed in double precision. Cases on the boundary:
 //   - an endpoint in the triangle's plane (within a few float roundings of its coordinates, as

@@ -1,6 +1,7 @@
 #include "separate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 
@@ -62,11 +63,13 @@ void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::v
 
 void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
                             SplitParticles& particles, const std::vector<Vec3>& restPositions, const Topology& topology,
-                            const SelfCollisionParameters& parameters, float substepSeconds) {
+                            const SelfCollisionParameters& parameters, float substepSeconds, bool stepBegins) {
     const Grid& grid = topology.grid;
     const std::size_t count = positions.size();
     pairCorrections_.resize(count);
     faceCorrections_.resize(count);
+    untangleCorrections_.resize(count);
+    if (stepBegins) untangling_.beginStep(positions, grid);
     // This substep's silent pushes are self-collision's alone: collide() reads them only after it.
     for (std::vector<float>* axis : particles.silentPushes.axes()) std::fill(axis->begin(), axis->end(), 0.0f);
     const float thickness = parameters.thickness;
@@ -83,7 +86,7 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
     for (const auto& [i, j] : candidates_) {
         const float wi = inverseMasses[i];
         const float wj = inverseMasses[j];
-        if (wi + wj == 0.0f) continue;
+        if (wi + wj == 0.0f || untangling_.tangled(i) || untangling_.tangled(j)) continue;
         const Vec3 between = positions[i] - positions[j];
         if (glm::dot(between, between) >= thickness * thickness) continue;
         const float distance = glm::length(between);
@@ -103,16 +106,25 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
         pairCorrections_.add(i, correction * shareI, normal * (silent * shareI));
         pairCorrections_.add(j, -correction * shareJ, -normal * (silent * shareJ));
     }
-    faces_.separate(positions, inverseMasses, particles, topology, thickness, substepSeconds, faceCorrections_);
+    faces_.separate(positions, inverseMasses, particles, topology, thickness, substepSeconds, untangling_,
+                    faceCorrections_);
+    untangling_.push(positions, inverseMasses, thickness, untangleCorrections_);
+    const std::array<JacobiCorrections*, 3> kinds{&pairCorrections_, &faceCorrections_, &untangleCorrections_};
     for (std::uint32_t i = 0; i < count; ++i) {
-        if (pairCorrections_.contacts[i] == 0.0f && faceCorrections_.contacts[i] == 0.0f) continue;
-        if (inverseMasses[i] != 0.0f) {
-            const std::size_t at = splitIndex(grid, i);
-            particles.positions.set(at, positions[i] + pairCorrections_.averageMove(i) + faceCorrections_.averageMove(i));
-            particles.silentPushes.set(at, pairCorrections_.averageSilentMove(i) + faceCorrections_.averageSilentMove(i));
+        if (std::all_of(kinds.begin(), kinds.end(), [&](const JacobiCorrections* kind) { return kind->contacts[i] == 0.0f; })) {
+            continue;
         }
-        pairCorrections_.clear(i);
-        faceCorrections_.clear(i);
+        if (inverseMasses[i] != 0.0f) {
+            // Added in turn to the position, as each kind of push would move it alone.
+            Vec3 moved = positions[i];
+            Vec3 silentMove = kinds[0]->averageSilentMove(i);
+            for (const JacobiCorrections* kind : kinds) moved += kind->averageMove(i);
+            for (std::size_t k = 1; k < kinds.size(); ++k) silentMove += kinds[k]->averageSilentMove(i);
+            const std::size_t at = splitIndex(grid, i);
+            particles.positions.set(at, moved);
+            particles.silentPushes.set(at, silentMove);
+        }
+        for (JacobiCorrections* kind : kinds) kind->clear(i);
     }
 }
 

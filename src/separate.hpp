@@ -26,6 +26,7 @@
 
 #include "face_contacts.hpp"
 #include "spatial_hash.hpp"
+#include "untangle.hpp"
 #include "jacobi_corrections.hpp"
 #include "split_particles.hpp"
 #include "topology.hpp"
@@ -47,10 +48,11 @@ public:
     // Finds the pairs in the xyz positions (the grid's order, as the GPU finds them), and moves
     // the particles, and sets this substep's silent pushes, in the split state
     // (split_particles.hpp), whose positions say the same. Reads the particles' velocities and
-    // predicted positions there.
+    // predicted positions there. `stepBegins`: the first substep of a fixed step, where the
+    // cloth is looked at whole for crossings to untangle (untangle.hpp).
     void resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
                  SplitParticles& particles, const std::vector<Vec3>& restPositions, const Topology& topology,
-                 const SelfCollisionParameters& parameters, float substepSeconds);
+                 const SelfCollisionParameters& parameters, float substepSeconds, bool stepBegins);
 
 private:
     bool listIsStale(const std::vector<Vec3>& positions, float thickness) const;
@@ -65,6 +67,8 @@ private:
     FaceContacts faces_;
     JacobiCorrections pairCorrections_;
     JacobiCorrections faceCorrections_;
+    Untangling untangling_;
+    JacobiCorrections untangleCorrections_;
 };
 
 // Pairs closer than thickness / 2 that were not neighbours at rest (of different patches, or

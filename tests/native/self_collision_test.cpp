@@ -152,6 +152,23 @@ TEST(SelfCollision, ThicknessIsHeldToFourGridSpacings) {
     }
 }
 
+// A step whose fastest particle would move more than half the thickness in a substep takes more
+// substeps (up to four times as many); a cloth at rest, or without self-collision, takes its own.
+TEST(SelfCollision, AFastStepTakesMoreSubstepsWithSelfCollisionOnly) {
+    for (const float thickness : {0.0f, 0.005f}) {
+        ClothSettings settings = heapSettings(16);
+        settings.selfCollisionThickness = thickness;
+        Cloth cloth(settings);
+        cloth.stepFixed(1);
+        EXPECT_EQ(cloth.substepsTaken(), 10u) << "the first step starts at rest";
+        cloth.stepFixed(59);  // falling at about 9.6 m/s after a second
+        const std::uint64_t before = cloth.substepsTaken();
+        cloth.stepFixed(1);
+        // 9.8 m/s over a 60th of a second is 65 half-thicknesses of 5 mm: the most, 40.
+        EXPECT_EQ(cloth.substepsTaken() - before, thickness > 0.0f ? 40u : 10u) << "thickness " << thickness;
+    }
+}
+
 TEST(SelfCollision, WorksWithEverySolverAndOrdering) {
     for (const SolverKind solver : {SolverKind::MassSpring, SolverKind::Pbd, SolverKind::Xpbd}) {
         for (const Ordering ordering : {Ordering::GaussSeidel, Ordering::RedBlack, Ordering::Jacobi}) {

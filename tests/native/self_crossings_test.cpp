@@ -188,18 +188,19 @@ TEST(SelfCrossings, IsQuickAt64And128) {
     }
 }
 
-// The demo's pile at 48 x 48 (tests/native/pile_scene.hpp), with self-collision at one grid
-// spacing (29.8 mm) or none. The crossings every quarter second for 8 s: the most seen, and the
-// last.
+// The demo's pile (tests/native/pile_scene.hpp), with self-collision at one grid spacing (29.8 mm
+// at 48 x 48, 22.2 mm at 64 x 64) or none. The crossings every quarter second for 8 s: the most
+// seen, and the last.
 struct PileCrossings {
     std::size_t most;
     std::size_t last;
 };
 
-PileCrossings crossingsInThePile(bool selfCollision) {
-    constexpr int side = 48;
-    Cloth cloth = test::pileOnTheFloor(side, selfCollision ? test::pileSpacing(side) : 0.0f);
-    const std::string scene = selfCollision ? "pile 48x48, thickness 29.8 mm" : "pile 48x48, self-collision off";
+PileCrossings crossingsInThePile(bool selfCollision, int side = 48, float spacings = 1.0f) {
+    Cloth cloth = test::pileOnTheFloor(side, selfCollision ? spacings * test::pileSpacing(side) : 0.0f);
+    const std::string grid = "pile " + std::to_string(side) + "x" + std::to_string(side);
+    const std::string scene =
+        grid + (selfCollision ? ", thickness " + std::to_string(spacings).substr(0, 3) + " spacing" : ", self-collision off");
     PileCrossings crossings{0, 0};
     for (int quarter = 1; quarter <= 32; ++quarter) {
         cloth.stepFixed(15);
@@ -219,6 +220,15 @@ TEST(SelfCrossings, SeesThePileWithoutSelfCollisionEndTangled) { EXPECT_GT(cross
 // impact (204 crossings at 1 s, 52 at the end, in the issue), the face pairs hold every sample
 // at 0 (src/face_contacts.hpp).
 TEST(SelfCollision, ThePileNeverCrossesItself) { EXPECT_EQ(crossingsInThePile(true).most, 0u); }
+
+// The denser pile, at a spacing's thickness and at half of one: with ten substeps a step alone
+// its layers moved through each other at impact (56 and 583 crossings at most), which the
+// substeps self-collision adds to a fast step (Cloth::kSubstepMoveThicknesses) and the face
+// pairs of folds two thicknesses apart at rest (face_contacts.cpp) hold at 0.
+TEST(SelfCollision, TheDenserPilesNeverCrossThemselves) {
+    EXPECT_EQ(crossingsInThePile(true, 64).most, 0u);
+    EXPECT_EQ(crossingsInThePile(true, 64, 0.5f).most, 0u);
+}
 
 }  // namespace
 }  // namespace nuno

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { metric } from './metric.js';
 
 /**
- * Bytes each module may have: nuno-core.wasm 244.5 KB; the threaded one, which isolated pages load
+ * Bytes each module may have: nuno-core.wasm 250 KB; the threaded one, which isolated pages load
  * instead, that and about 10% for the shared-memory runtime. Issue 12 held every feature within
  * 200 KB (199,322 B); issues 25 and 30 then added the crossing measure (selfCrossings, 8 KB at
  * -Os), length-checked readers and messages (3 KB), the papers' scatter kept apart and the
@@ -15,11 +15,13 @@ import { metric } from './metric.js';
  * face contacts, which keep particles on their side of the cloth's triangles (10 KB): 234,631 B;
  * then issue 26's ClothModel, the set-up of the GPU and worker cloths bound as a class of its own
  * beside Cloth (7 KB): 242,048 B; then stepStages, which runs a prefix of a substep's stages so
- * each stage can be compared across backends, with its range check and message (1.8 KB): 243,868 B.
+ * each stage can be compared across backends, with its range check and message (1.8 KB): 243,868 B;
+ * then issue 25's untangling (the crossings listed, the grid cut along them into pieces, the
+ * particles of the smaller pieces sent back) and the substeps a fast step adds (5.5 KB): 249,404 B.
  */
 const budgets = [
-  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 244_500 },
-  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 266_500 },
+  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 250_000 },
+  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 271_500 },
 ];
 
 for (const { file, metricName, budgetBytes } of budgets) {

@@ -1,0 +1,62 @@
+// Untangling: a cloth that has passed through itself works itself free (issue 25).
+//
+// Self-collision keeps layers apart only from the side each is on, so a cloth that is already
+// crossed (started so, dragged through itself by a hold, or tunnelled at impact) would be held
+// crossed for good. Every few steps, and every step while it is untangling, this looks at the
+// whole cloth (a global intersection analysis, after Baraff, Witkin and Kass 2003): the structural edges that pass through the cloth's own
+// triangles (findSelfCrossings) cut the grid, and where the cut closes around part of a patch
+// that part (every piece but the patch's largest) is the part that went through. Each cut edge
+// with one end in such a piece sends that end back through the triangle it crosses, towards
+// the side its other end is on; a cut that closes around nothing (two layers crossed edge to
+// edge) sends back the end nearer the triangle's plane. While a particle is tangled, the
+// particle and face pairs of self-collision leave it alone (they would hold it on the wrong
+// side) and its face pairs forget their sides, learning them again once it is free.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "jacobi_corrections.hpp"
+#include "topology.hpp"
+
+namespace nuno {
+
+class Untangling {
+public:
+    // At the start of a fixed step: finds the crossings of `positions` and which particles went
+    // through, if it is time to look (kStepsBetweenLooks) or the cloth is still untangling.
+    void beginStep(const std::vector<Vec3>& positions, const Grid& grid);
+
+    bool anyTangled() const { return !returns_.empty(); }
+    // Whether the particle is in a piece that went through, held by the untangling rather than
+    // by the pairs this step.
+    bool tangled(std::uint32_t particle) const { return !returns_.empty() && tangled_[particle] != 0; }
+
+    // Pushes each particle sent back towards `thickness` beyond the triangle it crossed, on its
+    // side, by at most `thickness` a substep, and the triangle's corners the other way; silently
+    // (no velocity), so untangling adds no energy.
+    void push(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses, float thickness,
+              JacobiCorrections& corrections) const;
+
+    // A clean cloth is looked at once in this many steps: a full look costs about a step of a
+    // 128 x 128 cloth natively, and a tangle that waits a few steps is no deeper for it.
+    static constexpr int kStepsBetweenLooks = 8;
+
+private:
+    void analyse(const std::vector<Vec3>& positions, const Grid& grid);
+
+    // A particle to send back through a triangle, to its side `side` (+1 along the
+    // (b - a) x (c - a) of its corners in order, -1 against).
+    struct Return {
+        std::uint32_t particle;
+        std::array<std::uint32_t, 3> triangle;
+        float side;
+    };
+    std::vector<Return> returns_;
+    std::vector<std::uint8_t> tangled_;  // per particle: 1 in a piece that went through
+    std::vector<std::uint32_t> pieces_;  // scratch: each particle's piece (union-find parents)
+    int stepsSinceLook_ = kStepsBetweenLooks;  // so a new cloth is looked at on its first step
+};
+
+}  // namespace nuno
