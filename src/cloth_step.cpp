@@ -46,13 +46,9 @@ int Cloth::substepsThisStep() const {
     const ClothSettings& settings = this->settings();
     const float thickness = settings.selfCollisionThickness;
     if (!(thickness > 0.0f)) return settings.substeps;
-    // The fastest a particle may go this step: as fast as now, and gravity's gain on top.
-    float fastestSquared = 0.0f;
-    for (std::size_t i = 0; i < split_.velocities.x.size(); ++i) {
-        const Vec3 velocity = split_.velocities.at(i);
-        fastestSquared = std::max(fastestSquared, glm::dot(velocity, velocity));
-    }
-    const float fastest = std::sqrt(fastestSquared) + glm::length(settings.gravity) * settings.stepSeconds;
+    // How fast layers within reach of each other approach (the Verlet list's pairs): a cloth
+    // that falls or swings whole moves its layers together.
+    const float fastest = selfCollision_.fastestApproach(split_, topology_.grid);
     const float substepsNeeded = fastest * settings.stepSeconds / (kSubstepMoveThicknesses * thickness);
     const int most = kMostSubstepsPerSetting * settings.substeps;
     // Compared as floats first: a cloth moving at 1e30 m/s needs more substeps than an int holds.

@@ -53,6 +53,9 @@ public:
                   const SplitParticles& particles, const Topology& topology, float thickness, float substepSeconds,
                   const Untangling& untangling, JacobiCorrections& corrections);
 
+    // The fastest a listed particle moves relative to its triangle's corners, m/s.
+    float fastestApproach(const SplitParticles& particles, const Grid& grid) const;
+
 private:
     // onePatch: whether the hub and the particle are of one patch.
     void listTrianglesAround(std::uint32_t hub, std::uint32_t particle, bool onePatch,

@@ -2,7 +2,9 @@
 // applied as their average (Jacobi): the result does not depend on the order the contacts are met.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "math.hpp"
@@ -39,5 +41,25 @@ struct JacobiCorrections {
 private:
     static Vec3 averaged(const Vec3& sum, float count) { return count > 0.0f ? sum / count : Vec3(0.0f); }
 };
+
+// A point-triangle contact: the particle moved `depth` along the unit `normal`, the triangle's
+// corners the other way by their barycentric `weights` (summing to 1), shared by inverse mass;
+// `silentShare` of each move does not become velocity. Nothing moves where nothing can.
+inline void addPointTriangleContact(JacobiCorrections& corrections, std::uint32_t particle,
+                                    const std::array<std::uint32_t, 3>& corners, const Vec3& weights,
+                                    const Vec3& normal, float depth, float silentShare,
+                                    const std::vector<float>& inverseMasses) {
+    const Vec3 cornerMasses(inverseMasses[corners[0]], inverseMasses[corners[1]], inverseMasses[corners[2]]);
+    const float massSum = inverseMasses[particle] + glm::dot(weights * weights, cornerMasses);
+    if (massSum == 0.0f) return;
+    const float push = depth / massSum;
+    const Vec3 particleMove = normal * (push * inverseMasses[particle]);
+    corrections.add(particle, particleMove, particleMove * silentShare);
+    for (int k = 0; k < 3; ++k) {
+        if (weights[k] == 0.0f) continue;
+        const Vec3 cornerMove = normal * (-push * weights[k] * cornerMasses[k]);
+        corrections.add(corners[static_cast<std::size_t>(k)], cornerMove, cornerMove * silentShare, weights[k]);
+    }
+}
 
 }  // namespace nuno

@@ -128,6 +128,15 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
     }
 }
 
+float SelfCollision::fastestApproach(const SplitParticles& particles, const Grid& grid) const {
+    float fastestSquared = 0.0f;
+    for (const auto& [i, j] : candidates_) {
+        const Vec3 relative = particles.velocities.at(splitIndex(grid, i)) - particles.velocities.at(splitIndex(grid, j));
+        fastestSquared = std::max(fastestSquared, glm::dot(relative, relative));
+    }
+    return std::max(std::sqrt(fastestSquared), faces_.fastestApproach(particles, grid));
+}
+
 std::size_t selfIntersections(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions, const Grid& grid,
                               float thickness) {
     SpatialHash hash;

@@ -54,6 +54,11 @@ public:
                  SplitParticles& particles, const std::vector<Vec3>& restPositions, const Topology& topology,
                  const SelfCollisionParameters& parameters, float substepSeconds, bool stepBegins);
 
+    // The fastest two particles the Verlet list holds as a pair, or a particle and a triangle's
+    // corner it holds as a face pair, move relative to each other, m/s: how fast layers within
+    // reach of each other approach (0 before the first list).
+    float fastestApproach(const SplitParticles& particles, const Grid& grid) const;
+
 private:
     bool listIsStale(const std::vector<Vec3>& positions, float thickness) const;
     void rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,

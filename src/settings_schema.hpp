@@ -98,7 +98,7 @@
     X(float, selfCollisionThickness, "selfCollisionThickness", 0.0f, 0.0f, 0.1f, Closed, RunTime, "metres",          \
       "Distance the cloth keeps between its own particles; 0 turns self-collision off",                              \
       "At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart. On the CPU "  \
-      "a step whose fastest particle would cross half of it in one substep takes more substeps (up to 4x).")       \
+      "a step in which layers would close by more than half of it in a substep takes more substeps (up to 4x).")   \
     X(float, selfCollisionFriction, "selfCollisionFriction", 0.3f, 0.0f, 1.0f, Closed, RunTime, "",                  \
       "Share of the sliding between two touching parts of the cloth removed per substep", "")                        \
     X(FamilyStiffness, structural, "structural", (FamilyStiffness{0.0f, 1.0f, 1.0f, 1.0f}), 0, 0, Closed, RunTime,  \

@@ -30,29 +30,35 @@ float heightOver(const Vec3& point, const std::array<std::uint32_t, 3>& triangle
 }  // namespace
 
 void Untangling::beginStep(const std::vector<Vec3>& positions, const Grid& grid) {
-    if (returns_.empty() && ++stepsSinceLook_ < kStepsBetweenLooks) return;
+    if (++stepsSinceLook_ < (freeing_ ? 1 : kStepsBetweenLooks)) return;
     stepsSinceLook_ = 0;
+    const std::size_t crossingsBefore = crossingsSeen_;
     analyse(positions, grid);
+    // Looked at again next step while the crossings fall; a tangle the pushes cannot undo (a held
+    // particle dragged through the cloth, crossings that close around nothing) is looked at as
+    // seldom as a clean cloth.
+    freeing_ = !returns_.empty() && (crossingsBefore == 0 || crossingsSeen_ < crossingsBefore);
 }
 
 void Untangling::analyse(const std::vector<Vec3>& positions, const Grid& grid) {
     returns_.clear();
     const std::vector<SelfCrossing> crossings = findSelfCrossings(positions, grid);
+    crossingsSeen_ = crossings.size();
     if (crossings.empty()) return;
 
     // The grid's pieces once the crossing edges are cut.
     const std::size_t count = positions.size();
-    tangled_.assign(count, 0);  // the cut bits first, then whether tangled
+    cuts_.assign(count, 0);
     for (const SelfCrossing& crossing : crossings) {
         const auto [first, second] = crossing.edge;
-        tangled_[first] |= second == first + 1 ? kRightCut : kDownCut;
+        cuts_[first] |= second == first + 1 ? kRightCut : kDownCut;
     }
     pieces_.resize(count);
     std::iota(pieces_.begin(), pieces_.end(), 0u);
     forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
         if (familyOf(direction) != Family::Structural) return;
         const std::uint32_t first = grid.index(column, row);
-        if (tangled_[first] & (direction == Direction::Right ? kRightCut : kDownCut)) return;
+        if (cuts_[first] & (direction == Direction::Right ? kRightCut : kDownCut)) return;
         const std::uint32_t a = rootOf(pieces_, first);
         const std::uint32_t b = rootOf(pieces_, secondOf(grid, direction, column, row));
         if (a != b) pieces_[std::max(a, b)] = std::min(a, b);
@@ -68,6 +74,7 @@ void Untangling::analyse(const std::vector<Vec3>& positions, const Grid& grid) {
         std::uint32_t& kept = largest[static_cast<std::size_t>(grid.patchOf(root))];
         if (kept == kNone || sizes[root] > sizes[kept]) kept = root;
     }
+    tangled_.resize(count);
     for (std::uint32_t i = 0; i < count; ++i) {
         tangled_[i] = pieces_[i] != largest[static_cast<std::size_t>(grid.patchOf(i))] ? 1 : 0;
     }
@@ -76,8 +83,11 @@ void Untangling::analyse(const std::vector<Vec3>& positions, const Grid& grid) {
         const auto [first, second] = crossing.edge;
         const float firstHeight = heightOver(positions[first], crossing.triangle, positions);
         const float secondHeight = heightOver(positions[second], crossing.triangle, positions);
-        const bool sendFirst = tangled_[first] != tangled_[second] ? tangled_[first] != 0
-                                                                    : std::abs(firstHeight) < std::abs(secondHeight);
+        // A cut that closes around nothing (two layers crossed edge to edge) says nothing of
+        // which side is which; sending back the end nearer the plane there made a crumpled
+        // mass-spring heap's crossings grow to tens of thousands. Such crossings are left alone.
+        if (tangled_[first] == tangled_[second]) continue;
+        const bool sendFirst = tangled_[first] != 0;
         const float keptHeight = sendFirst ? secondHeight : firstHeight;
         const std::uint32_t sent = sendFirst ? first : second;
         returns_.push_back({sent, crossing.triangle, keptHeight < 0.0f ? -1.0f : 1.0f});
@@ -98,18 +108,9 @@ void Untangling::push(const std::vector<Vec3>& positions, const std::vector<floa
         const Vec3& p = positions[sent.particle];
         const float gap = glm::dot(p - a, normal);
         if (!(gap < thickness)) continue;
-        const Vec3 weights = nearestOnTriangle(p, a, b, c);
-        const Vec3 cornerMasses(inverseMasses[ia], inverseMasses[ib], inverseMasses[ic]);
-        const float massSum = inverseMasses[sent.particle] + glm::dot(weights * weights, cornerMasses);
-        if (massSum == 0.0f) continue;
-        const float push = std::min(thickness - gap, thickness) / massSum;
-        const Vec3 particleMove = normal * (push * inverseMasses[sent.particle]);
-        corrections.add(sent.particle, particleMove, particleMove);
-        for (int k = 0; k < 3; ++k) {
-            if (weights[k] == 0.0f) continue;
-            const Vec3 cornerMove = normal * (-push * weights[k] * cornerMasses[k]);
-            corrections.add(sent.triangle[static_cast<std::size_t>(k)], cornerMove, cornerMove, weights[k]);
-        }
+        const float depth = std::min(thickness - gap, thickness);
+        addPointTriangleContact(corrections, sent.particle, sent.triangle, nearestOnTriangle(p, a, b, c), normal, depth,
+                                1.0f, inverseMasses);
     }
 }
 

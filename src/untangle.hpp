@@ -2,15 +2,17 @@
 //
 // Self-collision keeps layers apart only from the side each is on, so a cloth that is already
 // crossed (started so, dragged through itself by a hold, or tunnelled at impact) would be held
-// crossed for good. Every few steps, and every step while it is untangling, this looks at the
-// whole cloth (a global intersection analysis, after Baraff, Witkin and Kass 2003): the structural edges that pass through the cloth's own
-// triangles (findSelfCrossings) cut the grid, and where the cut closes around part of a patch
-// that part (every piece but the patch's largest) is the part that went through. Each cut edge
-// with one end in such a piece sends that end back through the triangle it crosses, towards
-// the side its other end is on; a cut that closes around nothing (two layers crossed edge to
-// edge) sends back the end nearer the triangle's plane. While a particle is tangled, the
-// particle and face pairs of self-collision leave it alone (they would hold it on the wrong
-// side) and its face pairs forget their sides, learning them again once it is free.
+// crossed for good. Every few steps, and every step while its crossings fall, this looks at the
+// whole cloth (a global intersection analysis, after Baraff, Witkin and Kass 2003): the
+// structural edges that pass through the cloth's own triangles (findSelfCrossings) cut the grid,
+// and where the cut closes around part of a patch, that part (every piece but the patch's
+// largest: the smaller side is taken to be the one that went through) is sent back. Each cut
+// edge with one end in such a piece sends that end back through the triangle it crosses,
+// towards the side its other end is on. A cut that closes around nothing (two layers crossed
+// edge to edge, a fold through a fold) says nothing of which side is which and is left alone.
+// While a particle is in such a piece, the particle and face pairs of self-collision leave it
+// alone (they would hold it on the wrong side) and its face pairs forget their sides, learning
+// them again once it is free.
 #pragma once
 
 #include <array>
@@ -24,11 +26,13 @@ namespace nuno {
 
 class Untangling {
 public:
-    // At the start of a fixed step: finds the crossings of `positions` and which particles went
-    // through, if it is time to look (kStepsBetweenLooks) or the cloth is still untangling.
+    // In the first substep of a fixed step (self-collision's stage, after the constraints): finds
+    // the crossings of `positions` and which particles went through, if it is time to look
+    // (kStepsBetweenLooks) or the crossings fell at the last look. Cloth::stepStages counts as a
+    // step's first substep.
     void beginStep(const std::vector<Vec3>& positions, const Grid& grid);
 
-    bool anyTangled() const { return !returns_.empty(); }
+    bool anyTangled() const { return !returns_.empty(); }  // tangled() is false for every particle otherwise
     // Whether the particle is in a piece that went through, held by the untangling rather than
     // by the pairs this step.
     bool tangled(std::uint32_t particle) const { return !returns_.empty() && tangled_[particle] != 0; }
@@ -39,9 +43,10 @@ public:
     void push(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses, float thickness,
               JacobiCorrections& corrections) const;
 
-    // A clean cloth is looked at once in this many steps: a full look costs about a step of a
-    // 128 x 128 cloth natively, and a tangle that waits a few steps is no deeper for it.
-    static constexpr int kStepsBetweenLooks = 8;
+    // A clean cloth is looked at once in this many steps (twice a second at 60 steps a second):
+    // a look costs about a step of a 128 x 128 cloth, and a tangle that waits half a second is no
+    // deeper for it (every 8 steps, the bench's self-collision row cost 1.2x more).
+    static constexpr int kStepsBetweenLooks = 30;
 
 private:
     void analyse(const std::vector<Vec3>& positions, const Grid& grid);
@@ -55,8 +60,11 @@ private:
     };
     std::vector<Return> returns_;
     std::vector<std::uint8_t> tangled_;  // per particle: 1 in a piece that went through
+    std::size_t crossingsSeen_ = 0;      // at the last look
+    std::vector<std::uint8_t> cuts_;     // scratch, per particle: its right and down edges crossing
     std::vector<std::uint32_t> pieces_;  // scratch: each particle's piece (union-find parents)
-    int stepsSinceLook_ = kStepsBetweenLooks;  // so a new cloth is looked at on its first step
+    int stepsSinceLook_ = kStepsBetweenLooks - 1;  // so a new cloth is looked at on its first step
+    bool freeing_ = false;               // the crossings fell (from any) at the last look
 };
 
 }  // namespace nuno

@@ -142,7 +142,8 @@ export interface ClothSettings {
   /**
    * Distance the cloth keeps between its own particles; 0 turns self-collision off, metres, [0, 0.1]. Default
    * 0. At most 4 particle spacings. Pairs closer than this at rest are neighbours, never pushed apart. On the
-   * CPU a step whose fastest particle would cross half of it in one substep takes more substeps (up to 4x).
+   * CPU a step in which layers would close by more than half of it in a substep takes more substeps (up to
+   * 4x).
    */
   selfCollisionThickness?: number;
   /**
