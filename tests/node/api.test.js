@@ -298,6 +298,42 @@ test('nearestParticleToRay picks the front particle under the pointer', async ()
   assert.equal(nearestParticleToRay(positions, [0.5, 0, 0], [0, 0, -3], 0.1), 2);
 });
 
+test('a cloth pulled through itself with self-collision off works itself free once it is on', (t) => {
+  // A 12 x 16 sheet folded over in the air (the upper layer a spacing above the lower, no
+  // gravity), a 2 x 2 block of its upper layer held a spacing below the lower layer for 5 steps
+  // with self-collision off, then let go with it on: the untangling (src/untangle.hpp) sends
+  // the block back within 2 s; without it the particle pairs held it crossed for good.
+  const [columns, rows, spacing] = [12, 16, 0.02];
+  const folded = new Float32Array(columns * rows * 3);
+  for (let row = 0; row < rows; row++) {
+    const upper = row > 7;
+    for (let column = 0; column < columns; column++) {
+      folded.set([column * spacing, upper ? spacing : 0, (upper ? 15 - row : row) * spacing], 3 * (row * columns + column));
+    }
+  }
+  const cloth = nuno.createCloth({ columns, rows, pins: 'none', positions: folded, gravity: [0, 0, 0] });
+  t.after(() => cloth.dispose());
+  const block = [11, 12].flatMap((row) => [5, 6].map((column) => row * columns + column));
+  for (const particle of block) {
+    const [x, , z] = cloth.positions.subarray(3 * particle, 3 * particle + 3);
+    cloth.hold(particle, [x, -spacing, z]);
+  }
+  cloth.stepFixed(5);
+  for (const particle of block) cloth.release(particle);
+  const crossedAtFirst = cloth.selfCrossings();
+  cloth.set({ selfCollisionThickness: spacing });
+  let steps = 0;
+  while (cloth.selfCrossings() > 0 && steps < 120) {
+    cloth.stepFixed(1);
+    steps++;
+  }
+  console.log(`metric: untangle_steps_wasm = ${steps} steps (12 x 16 fold, a 2 x 2 block pulled through; ${crossedAtFirst} crossings)`);
+  assert.ok(crossedAtFirst >= 8, `the block should have been pulled through the lower layer: ${crossedAtFirst} crossings`);
+  assert.equal(cloth.selfCrossings(), 0, `still crossed after ${steps} steps`);
+  cloth.stepFixed(30);
+  assert.equal(cloth.selfCrossings(), 0, 'and stays free');
+});
+
 test('selfCrossings counts the edges through the cloth\'s own triangles, of its positions or of those given', (t) => {
   // A 12 x 16 sheet folded over between rows 7 and 8 (the upper layer half a spacing above the
   // lower), then one particle of the upper layer pushed through the lower one: its 4 edges cross
