@@ -164,8 +164,7 @@ void FaceContacts::separate(const std::vector<Vec3>& positions, const std::vecto
     for (FaceContact& face : faces_) {
         const std::uint32_t p = face.particle;
         const TriangleCorners& t = hubCorners_[face.triangle];
-        if (untangling.anyTangled() &&
-            (untangling.tangled(p) || untangling.tangled(t[0]) || untangling.tangled(t[1]) || untangling.tangled(t[2]))) {
+        if (untangling.tangled(p) || untangling.tangled(t[0]) || untangling.tangled(t[1]) || untangling.tangled(t[2])) {
             face.side = 0.0f;
             continue;
         }

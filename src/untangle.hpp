@@ -32,8 +32,6 @@ public:
     // step's first substep.
     void beginStep(const std::vector<Vec3>& positions, const Grid& grid);
 
-    // False when tangled() is false for every particle.
-    bool anyTangled() const { return !returns_.empty(); }
     // Whether the particle is in a piece that went through, held by the untangling rather than
     // by the pairs this step.
     bool tangled(std::uint32_t particle) const { return !returns_.empty() && tangled_[particle] != 0; }

@@ -27,6 +27,15 @@ PatchLayout smallLayout() {
     return layout;
 }
 
+// Unpinned papers in the wind, placed as the scatter draws them.
+ClothSettings scatteredPapers(const PatchLayout& layout, const PatchScatter& scatter, const Vec3& wind) {
+    ClothSettings settings;
+    settings.pins = PinPreset::None;
+    settings.wind = wind;
+    placePatches(layout, scatterPatches(layout, scatter), settings);
+    return settings;
+}
+
 // Papers scattered over a 1 m box 1.5 m up, falling and tumbling in gusts onto a ball and the floor.
 ClothSettings papers(const PatchLayout& layout, std::uint32_t seed = 7) {
     PatchScatter scatter;
@@ -35,12 +44,9 @@ ClothSettings papers(const PatchLayout& layout, std::uint32_t seed = 7) {
     scatter.extent = Vec3(1.0f, 0.6f, 1.0f);
     scatter.speed = 0.5f;
     scatter.spin = 3.0f;
-    ClothSettings settings;
-    settings.pins = PinPreset::None;
-    settings.wind = Vec3(1.0f, 0.0f, 0.0f);
+    ClothSettings settings = scatteredPapers(layout, scatter, Vec3(1.0f, 0.0f, 0.0f));
     settings.windGustSpeed = 2.0f;
     settings.windGustWavelength = 1.5f;
-    placePatches(layout, scatterPatches(layout, scatter), settings);
     return settings;
 }
 
@@ -461,12 +467,9 @@ TEST(Patches, LandedPapersNeverCrossEachOther) {
     PatchLayout layout = demoLayout(8);
     PatchScatter scatter = demoScatter(3);
     scatter.extent = Vec3(0.6f, 2.4f, 0.6f);
-    ClothSettings settings;
-    settings.pins = PinPreset::None;
-    settings.wind = Vec3(0.4f, 0.0f, 0.693f);
+    ClothSettings settings = scatteredPapers(layout, scatter, Vec3(0.4f, 0.0f, 0.693f));
     settings.windNormalDrag = 8.0f;
     settings.windTangentialDrag = 0.8f;
-    placePatches(layout, scatterPatches(layout, scatter), settings);
     settings.selfCollisionThickness = layout.patchWidth / static_cast<float>(layout.patchColumns - 1);
     Cloth cloth(settings);
     cloth.addCollider({planeThrough(Vec3(0), Vec3(0, 1, 0)), 0.8f});
