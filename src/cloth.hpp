@@ -69,14 +69,9 @@ public:
     int step(double frameSeconds);
     int advanceClock(double frameSeconds) { return model_.advanceClock(frameSeconds); }
     void stepFixed(int count = 1);
-    // With self-collision on, a step takes more substeps than settings.substeps where layers
-    // within reach of each other (the pairs of self-collision's Verlet list) would otherwise
-    // approach by more than kSubstepMoveThicknesses of the thickness in one (up to
-    // kMostSubstepsPerSetting times as many): self-collision keeps each particle on the side of
-    // a layer it was on when the substep began, which a substep that carries it through the
-    // layer, or carries an edge past an edge, takes away.
-    static constexpr float kSubstepMoveThicknesses = 0.5f;
-    static constexpr int kMostSubstepsPerSetting = 4;
+    // With self-collision on, a step may take more substeps than settings.substeps
+    // (ClothModel::substepsFor, given the fastest approach of the pairs in self-collision's
+    // Verlet list).
     // The substeps taken since the cloth was made (reset() keeps the count, as it keeps
     // stepsTaken): settings.substeps a step, more where self-collision added some.
     std::uint64_t substepsTaken() const { return substepsTaken_; }

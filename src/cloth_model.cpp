@@ -170,4 +170,14 @@ std::size_t ClothModel::selfCrossings(const std::vector<Vec3>& positions) const 
     return nuno::selfCrossings(positions, grid_);
 }
 
+int ClothModel::substepsFor(float fastestApproach) const {
+    const float thickness = settings_.selfCollisionThickness;
+    if (!(thickness > 0.0f)) return settings_.substeps;
+    const float substepsNeeded = fastestApproach * settings_.stepSeconds / (kSubstepMoveThicknesses * thickness);
+    const int most = kMostSubstepsPerSetting * settings_.substeps;
+    // Compared as floats first: a cloth moving at 1e30 m/s needs more substeps than an int holds.
+    if (!(substepsNeeded < static_cast<float>(most))) return most;
+    return std::max(settings_.substeps, static_cast<int>(std::ceil(substepsNeeded)));
+}
+
 }  // namespace nuno

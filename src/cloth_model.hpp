@@ -95,11 +95,25 @@ public:
 
     SolverParameters solverParameters() const;
     Forces forces() const;
-    // What each family's stiffness means for one substep of the current settings.
-    FamilyRules familyRules() const { return rulesFor(solverParameters(), settings_.substepSeconds()); }
-    // What damping and wind drag do to a velocity over one substep of the current settings.
-    SubstepFactors substepFactors() const { return substepFactors(settings_.substepSeconds()); }
-    SubstepFactors substepFactors(float substepSeconds) const { return nuno::substepFactors(forces(), substepSeconds); }
+    // What each family's stiffness means for one substep of the current settings, or of a step
+    // cut into `substeps`.
+    FamilyRules familyRules() const { return familyRules(settings_.substeps); }
+    FamilyRules familyRules(int substeps) const { return rulesFor(solverParameters(), substepSecondsOf(substeps)); }
+    // What damping and wind drag do to a velocity over one substep, likewise.
+    SubstepFactors substepFactors() const { return substepFactors(settings_.substeps); }
+    SubstepFactors substepFactors(int substeps) const { return nuno::substepFactors(forces(), substepSecondsOf(substeps)); }
+    float substepSecondsOf(int substeps) const { return settings_.stepSeconds / static_cast<float>(substeps); }
+
+    // With self-collision on, a step takes more substeps than settings.substeps where layers
+    // within reach of each other (the pairs self-collision holds: the CPU's Verlet list, the
+    // GPUs' neighbouring cells) approach at `fastestApproach` m/s, enough to keep that to
+    // kSubstepMoveThicknesses of the thickness a substep, up to kMostSubstepsPerSetting times
+    // as many: self-collision keeps each particle on the side of a layer it was on when the
+    // substep began, which a substep that carries it through the layer, or carries an edge past
+    // an edge, takes away.
+    static constexpr float kSubstepMoveThicknesses = 0.5f;
+    static constexpr int kMostSubstepsPerSetting = 4;
+    int substepsFor(float fastestApproach) const;
     // The stages of one substep with the current ordering and iterations.
     std::vector<Stage> substepSchedule() const {
         return nuno::substepSchedule(settings_.ordering, settings_.iterations, settings_.selfCollisionThickness > 0.0f);

@@ -16,13 +16,12 @@ namespace nuno {
 void Cloth::stepFixed(int count) {
     if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
     const SolverParameters parameters = model_.solverParameters();
-    const ClothSettings& settings = this->settings();
     const std::vector<Stage> schedule = model_.substepSchedule();
     for (int s = 0; s < count; ++s) {
         const int substeps = substepsThisStep();
-        const float substepSeconds = settings.stepSeconds / static_cast<float>(substeps);
-        const SubstepFactors factors = model_.substepFactors(substepSeconds);
-        const FamilyRules rules = rulesFor(parameters, substepSeconds);
+        const float substepSeconds = model_.substepSecondsOf(substeps);
+        const SubstepFactors factors = model_.substepFactors(substeps);
+        const FamilyRules rules = model_.familyRules(substeps);
         stepStartPositions_ = split_.positions;
         stepStartVelocities_ = split_.velocities;
         for (int i = 0; i < substeps; ++i) {
@@ -43,17 +42,8 @@ void Cloth::stepFixed(int count) {
 }
 
 int Cloth::substepsThisStep() const {
-    const ClothSettings& settings = this->settings();
-    const float thickness = settings.selfCollisionThickness;
-    if (!(thickness > 0.0f)) return settings.substeps;
-    // How fast layers within reach of each other approach (the Verlet list's pairs): a cloth
-    // that falls or swings whole moves its layers together.
-    const float fastest = selfCollision_.fastestApproach(split_, topology_.grid);
-    const float substepsNeeded = fastest * settings.stepSeconds / (kSubstepMoveThicknesses * thickness);
-    const int most = kMostSubstepsPerSetting * settings.substeps;
-    // Compared as floats first: a cloth moving at 1e30 m/s needs more substeps than an int holds.
-    if (!(substepsNeeded < static_cast<float>(most))) return most;
-    return std::max(settings.substeps, static_cast<int>(std::ceil(substepsNeeded)));
+    if (!(settings().selfCollisionThickness > 0.0f)) return settings().substeps;
+    return model_.substepsFor(selfCollision_.fastestApproach(split_, topology_.grid));
 }
 
 void Cloth::stepStages(int stageCount) {

@@ -39,24 +39,39 @@ export class ClothFace {
   }
 
   /**
-   * What each family's stiffness means for one substep of the current settings, in family
-   * order (structural, shear, bending): XPBD's compliance / h^2, PBD's stiffness, and the
-   * mass-spring gains while stretched and while shrunk.
+   * What each family's stiffness means for one substep of the current settings (or of a step cut
+   * into `substeps`), in family order (structural, shear, bending): XPBD's compliance / h^2,
+   * PBD's stiffness, and the mass-spring gains while stretched and while shrunk.
+   * @param {number} [substeps] an integer in [1, 1e6]
    * @returns {{alphaTilde: number, stiffness: number, stretchGain: number, shrinkGain: number}[]}
    */
-  familyRules() {
-    return nativeOf(this).familyRules();
+  familyRules(substeps) {
+    return nativeOf(this).familyRules(checkedSubsteps(this, substeps));
   }
 
   /**
-   * What damping and wind drag do to a velocity over one substep of the current settings, as
-   * float32 values computed once by the core (so a GPU pass can use the very same ones):
-   * `keep` = exp(-damping h), and the shares of the relative wind's normal and tangential parts
-   * the velocity takes up, 1 - exp(-windNormalDrag h) and 1 - exp(-windTangentialDrag h).
+   * What damping and wind drag do to a velocity over one substep of the current settings (or of
+   * a step cut into `substeps`), as float32 values computed once by the core (so a GPU pass can
+   * use the very same ones): `keep` = exp(-damping h), and the shares of the relative wind's
+   * normal and tangential parts the velocity takes up, 1 - exp(-windNormalDrag h) and
+   * 1 - exp(-windTangentialDrag h).
+   * @param {number} [substeps] an integer in [1, 1e6]
    * @returns {import('./index.js').SubstepFactors}
    */
-  substepFactors() {
-    return nativeOf(this).substepFactors();
+  substepFactors(substeps) {
+    return nativeOf(this).substepFactors(checkedSubsteps(this, substeps));
+  }
+
+  /**
+   * The substeps a step takes with self-collision on when layers within reach of each other
+   * approach at `fastestApproach` m/s: the substeps setting, or up to 4x as many to keep each
+   * substep's approach to half the thickness (docs/model.md#self-collision-what-it-guarantees).
+   * @param {number} fastestApproach m/s, >= 0
+   * @returns {number}
+   */
+  substepsFor(fastestApproach) {
+    requireNumber('fastestApproach', fastestApproach, 0, Number.MAX_VALUE);
+    return nativeOf(this).substepsFor(fastestApproach);
   }
 
   /**
@@ -271,4 +286,17 @@ export class ClothFace {
   [Symbol.dispose]() {
     this.dispose();
   }
+}
+
+/**
+ * A step's substep count as asked of familyRules() and substepFactors(): the setting's when
+ * not given.
+ * @param {ClothFace} face
+ * @param {number | undefined} substeps
+ * @returns {number}
+ */
+function checkedSubsteps(face, substeps) {
+  if (substeps === undefined) return nativeOf(face).settings().substeps;
+  requireInteger('substeps', substeps, 1, 1e6);
+  return substeps;
 }

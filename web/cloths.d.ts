@@ -84,10 +84,12 @@ export class Cloth {
   readonly threadCount: number;
   /** The accumulator alone: the fixed steps a frame's time is worth, without stepping. */
   advanceClock(frameSeconds: number): number;
-  /** Per family (structural, shear, bending): what its stiffness means for one substep. */
-  familyRules(): FamilyRule[];
-  /** What damping and wind drag do to a velocity over one substep of the current settings. */
-  substepFactors(): SubstepFactors;
+  /** Per family (structural, shear, bending): what its stiffness means for one substep (of a step cut into `substeps`, 1 to 1e6; the setting's by default). */
+  familyRules(substeps?: number): FamilyRule[];
+  /** What damping and wind drag do to a velocity over one substep of the current settings (of a step cut into `substeps`, likewise). */
+  substepFactors(substeps?: number): SubstepFactors;
+  /** The substeps a step takes with self-collision on when layers within reach approach at `fastestApproach` m/s (up to 4x the setting). */
+  substepsFor(fastestApproach: number): number;
   /**
    * Fixed steps undone because they left a position or velocity non-finite (NaN or infinite):
    * the cloth went back to where that step began. Validation is meant to keep this at 0.

@@ -47,9 +47,10 @@ class JsClothFace {
 public:
     virtual ~JsClothFace() = default;
 
-    val familyRules() const {
+    // Both for a step cut into `substeps` (web/cloth-face.js checks the count).
+    val familyRules(int substeps) const {
         val rules = val::array();
-        for (const FamilyRule& rule : model().familyRules()) {
+        for (const FamilyRule& rule : model().familyRules(substeps)) {
             val object = val::object();
             object.set("alphaTilde", rule.alphaTilde);
             object.set("stiffness", rule.stiffness);
@@ -59,14 +60,15 @@ public:
         }
         return rules;
     }
-    val substepFactors() const {
-        const SubstepFactors factors = model().substepFactors();
+    val substepFactors(int substeps) const {
+        const SubstepFactors factors = model().substepFactors(substeps);
         val object = val::object();
         object.set("keep", factors.keep);
         object.set("normalDragShare", factors.normalDragShare);
         object.set("tangentialDragShare", factors.tangentialDragShare);
         return object;
     }
+    int substepsFor(float fastestApproach) const { return model().substepsFor(fastestApproach); }
     // [{kind: 'predict'}, {kind: 'constrain', iteration, direction, colour}, ..., {kind: 'collide'}]:
     // direction indexes directions(); sweeps ({kind: 'sweep', iteration}) for the CPU-only orderings.
     val substepSchedule() const {
@@ -367,6 +369,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
     class_<JsClothFace>("ClothFace")
         .function("familyRules", &JsClothFace::familyRules)
         .function("substepFactors", &JsClothFace::substepFactors)
+        .function("substepsFor", &JsClothFace::substepsFor)
         .function("substepSchedule", &JsClothFace::substepSchedule)
         .function("reset", &JsClothFace::resetFace)
         .function("advanceClock", &JsClothFace::advanceClock)

@@ -223,7 +223,7 @@ TEST(SelfCollision, ThePileNeverCrossesItself) { EXPECT_EQ(crossingsInThePile(tr
 
 // The denser pile, at a spacing's thickness and at half of one: with ten substeps a step alone
 // its layers moved through each other at impact (56 and 583 crossings at most), which the
-// substeps self-collision adds to a fast step (Cloth::kSubstepMoveThicknesses) and the face
+// substeps self-collision adds to a fast step (ClothModel::kSubstepMoveThicknesses) and the face
 // pairs of folds two thicknesses apart at rest (face_contacts.cpp) hold at 0.
 TEST(SelfCollision, TheDenserPilesNeverCrossThemselves) {
     EXPECT_EQ(crossingsInThePile(true, 64).most, 0u);

@@ -321,6 +321,30 @@ test('substepFactors() gives the float32 factors the core steps with', (t) => {
   assert.deepEqual(cloth.substepFactors(), { keep: 1, normalDragShare: 0, tangentialDragShare: 0 });
 });
 
+// The GPU cloths ask the core for a step cut into more substeps where self-collision's layers
+// close fast: the rules and factors of any count, and the count for an approach speed.
+test('a step cut into other substeps: its rules, factors and count come from the core, with errors by name', (t) => {
+  const cloth = make({ substeps: 10, selfCollisionThickness: 0.02, damping: 0.5, structural: { compliance: 1e-6 } });
+  t.after(() => cloth.dispose());
+  // XPBD's compliance / h^2 grows with the square of the substeps; damping's keep with h.
+  const ratio = cloth.familyRules(20)[0].alphaTilde / cloth.familyRules()[0].alphaTilde;
+  assert.ok(Math.abs(ratio - 4) < 1e-5, `alphaTilde at 20 substeps / at 10 = ${ratio}`);
+  assert.deepEqual(cloth.familyRules(10), cloth.familyRules());
+  assert.ok(Math.abs(Math.log(cloth.substepFactors(20).keep) / Math.log(cloth.substepFactors().keep) - 0.5) < 1e-5);
+  // Half the thickness (1 cm) a substep: 6 m/s is 1 cm a substep of 10 (a step is 1/60 s), 12 m/s
+  // needs 20, and no more than 4x the setting however fast.
+  assert.equal(cloth.substepsFor(0), 10);
+  assert.equal(cloth.substepsFor(6 * 0.99), 10);
+  assert.equal(cloth.substepsFor(12 * 1.01), 21);
+  assert.equal(cloth.substepsFor(1e30), 40);
+  assertError(() => cloth.familyRules(0), /^nuno: 'substeps' must be an integer in \[1, 1000000\], got 0$/);
+  assertError(() => cloth.substepFactors(2.5), /^nuno: 'substeps' must be an integer in \[1, 1000000\], got 2.5$/);
+  assertError(() => cloth.substepsFor(-1), /^nuno: 'fastestApproach' must be/);
+  assertError(() => cloth.substepsFor(Number.NaN), /^nuno: 'fastestApproach' must be/);
+  cloth.set({ selfCollisionThickness: 0 });
+  assert.equal(cloth.substepsFor(1e30), 10, 'without self-collision a step keeps its substeps');
+});
+
 test('positions as float arrays: what the array holds counts, not what its length says; a DataView is refused by name', (t) => {
   const columns = 3;
   const rows = 5;
