@@ -43,6 +43,24 @@ uint bucketEntry(int layer, ivec2 slot) {
 }
 
 const float kRestNeighbourSlack = 1.001;  // as the core's
+
+// A particle's corrections of one kind, summed to be averaged.
+struct Corrections {
+    vec3 moves;
+    vec3 silentMoves;
+    float contacts;
+    // The fastest this particle and another within reach (a particle, a triangle's corner) approach, m/s.
+    float fastestApproach;
+};
+
+// Defined in face-contacts.glsl, which follows this file.
+void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 velocity, vec3 rest, float inverseMass,
+                     ivec3 home, inout Corrections faces);
+
+#if READS_APPROACH
+// The fastest approach above (its float's bits), for the approach pass (approach-pass.js).
+layout(location = APPROACH_TARGET) out uint outApproach;
+#endif
 #endif
 
 void main() {
@@ -51,6 +69,9 @@ void main() {
     vec3 velocity = fetchVector(uVelocity, uVelocityLow, texel);
     if (texelFetch(uInverseMass, texel, 0).x == 0.0) {
         write(position, velocity);
+#if SELF_COLLISION && READS_APPROACH
+        outApproach = 0u;
+#endif
         return;
     }
     vec3 predicted = fetchVector(uPredicted, uPredictedLow, texel);
@@ -64,9 +85,8 @@ void main() {
         ivec3 home = cellOf(position, substep.selfCollisionThickness);
         int self = texel.y * uGridSize.x + texel.x;
         uint bucketCount = uint(uBucketSize.x * uBucketSize.y);
-        vec3 moves = vec3(0.0);
-        vec3 silentMoves = vec3(0.0);
-        float contacts = 0.0;
+        Corrections pairs = Corrections(vec3(0.0), vec3(0.0), 0.0, 0.0);
+        Corrections faces = Corrections(vec3(0.0), vec3(0.0), 0.0, 0.0);
         for (int offset = 0; offset < 27; ++offset) {
             ivec3 cell = home + ivec3(offset / 9 - 1, (offset / 3) % 3 - 1, offset % 3 - 1);
             int bucket = int(bucketOf(cell, bucketCount));
@@ -79,10 +99,15 @@ void main() {
                 ivec2 otherTexel = ivec2(other % uGridSize.x, other / uGridSize.x);
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
                 if (any(notEqual(cellOf(otherPosition, substep.selfCollisionThickness), cell))) continue;
+                addFaceContacts(otherTexel, texel, position, start, velocity, rest, inverseMass, home, faces);
                 vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
                 if (samePatch(texel, otherTexel) && dot(restBetween, restBetween) < restReach * restReach) continue;
                 float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;
                 vec3 between = position - otherPosition;
+                vec3 otherVelocity = fetchVector(uVelocity, uVelocityLow, otherTexel);
+                if (dot(between, between) < 4.0 * substep.selfCollisionThickness * substep.selfCollisionThickness) {
+                    pairs.fastestApproach = max(pairs.fastestApproach, length(velocity - otherVelocity));
+                }
                 if (dot(between, between) >= substep.selfCollisionThickness * substep.selfCollisionThickness) continue;
                 float distance = length(between);
                 // Coinciding: along the rest offset, or up for the smaller index (the core's rule).
@@ -91,20 +116,28 @@ void main() {
                 vec3 normal = distance > 1e-9 ? between / distance : parting;
                 float push = substep.selfCollisionThickness - distance;
                 float share = inverseMass / (inverseMass + otherInverseMass);
-                vec3 otherVelocity = fetchVector(uVelocity, uVelocityLow, otherTexel);
                 vec3 otherStart = fetchVector(uPredicted, uPredictedLow, otherTexel) - otherVelocity * substep.substepSeconds;
                 vec3 relative = (position - start) - (otherPosition - otherStart);
                 vec3 sliding = relative - normal * dot(relative, normal);
-                moves += (normal * push - sliding * substep.selfCollisionFriction) * share;
+                pairs.moves += (normal * push - sliding * substep.selfCollisionFriction) * share;
                 float approach = max(0.0, -dot(velocity - otherVelocity, normal));
-                silentMoves += normal * (max(0.0, push - approach * substep.substepSeconds) * share);
-                contacts += 1.0;
+                pairs.silentMoves += normal * (max(0.0, push - approach * substep.substepSeconds) * share);
+                pairs.contacts += 1.0;
             }
         }
-        if (contacts > 0.0) {
-            position += moves / contacts;
-            silent += silentMoves / contacts;
+        // The particle pairs' average, then the triangles' (which the pairs around a particle
+        // would otherwise outvote while it is through a layer).
+        if (pairs.contacts > 0.0) {
+            position += pairs.moves / pairs.contacts;
+            silent += pairs.silentMoves / pairs.contacts;
         }
+        if (faces.contacts > 0.0) {
+            position += faces.moves / faces.contacts;
+            silent += faces.silentMoves / faces.contacts;
+        }
+#if READS_APPROACH
+        outApproach = floatBitsToUint(max(pairs.fastestApproach, faces.fastestApproach));
+#endif
     }
 #endif
     // The particle's own motion this substep, before any collider pushed it (self-collision's

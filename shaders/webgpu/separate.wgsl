@@ -19,7 +19,8 @@ const kRestNeighbourSlack = 1.001;  // as the core's
 @group(0) @binding(3) var<storage, read> velocities: array<vec4f>;
 @group(0) @binding(4) var<storage, read> inverseMasses: array<f32>;
 @group(0) @binding(5) var<storage, read> restPositions: array<vec4f>;   // the rest shape
-@group(0) @binding(6) var<storage, read_write> buckets: array<atomic<u32>>;  // BUCKET_LAYERS x bucketCount, ~index, 0 = empty
+// BUCKET_LAYERS x bucketCount (~index, 0 = empty), then the substep's fastest approach (f32 bits).
+@group(0) @binding(6) var<storage, read_write> buckets: array<atomic<u32>>;
 @group(0) @binding(7) var<storage, read_write> silents: array<vec4f>;   // out
 
 // The core's SpatialHash cells and mixing, as shaders/webgl2/spatial-hash.glsl.
@@ -57,6 +58,121 @@ fn sortIntoBuckets(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgr
     atomicMax(&buckets[layer * bucketCount() + bucket], key);
 }
 
+// Particles over triangles, seen from the particle: the core's face pairs (src/face_contacts.hpp)
+// without their memory, as shaders/webgl2/face-contacts.glsl (whose comment says why): each
+// triangle around `hub` that the particle is over and nearer than the thickness, farther than
+// kRestExclusionThicknesses from it at rest, pushes it off to the side it began the substep on.
+const kRestExclusionThicknesses = 3.0;  // as the core's face pairs
+const kOverSlack = 1e-3;                // as the core's
+
+struct Corrections {
+    moves: vec3f,
+    silentMoves: vec3f,
+    contacts: f32,
+    // The fastest this particle and another within reach (a particle, a triangle's corner) approach, m/s.
+    fastestApproach: f32,
+}
+
+// The distance from p to triangle (a, b, c): the core's nearestOnTriangle (src/triangle_geometry.hpp,
+// after Ericson, Real-Time Collision Detection, 5.1.5), region by region.
+fn distanceToTriangle(p: vec3f, a: vec3f, b: vec3f, c: vec3f) -> f32 {
+    let ab = b - a;
+    let ac = c - a;
+    let ap = p - a;
+    let d1 = dot(ab, ap);
+    let d2 = dot(ac, ap);
+    if (d1 <= 0.0 && d2 <= 0.0) { return distance(p, a); }
+    let bp = p - b;
+    let d3 = dot(ab, bp);
+    let d4 = dot(ac, bp);
+    if (d3 >= 0.0 && d4 <= d3) { return distance(p, b); }
+    let vc = d1 * d4 - d3 * d2;
+    if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) { return distance(p, a + ab * (d1 / (d1 - d3))); }
+    let cp = p - c;
+    let d5 = dot(ab, cp);
+    let d6 = dot(ac, cp);
+    if (d6 >= 0.0 && d5 <= d6) { return distance(p, c); }
+    let vb = d5 * d2 - d1 * d6;
+    if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) { return distance(p, a + ac * (d2 / (d2 - d6))); }
+    let va = d3 * d6 - d5 * d4;
+    if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) { return distance(p, b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)))); }
+    let scale = 1.0 / (va + vb + vc);
+    return distance(p, a + ab * (vb * scale) + ac * (vc * scale));
+}
+
+fn substepStartOf(index: u32) -> vec3f {
+    return predicted[index].xyz - velocities[index].xyz * substep.substepSeconds;
+}
+
+fn insideCells(position: vec3f, home: vec3i) -> bool {
+    return all(abs(cellOf(position, substep.selfCollisionThickness) - home) <= vec3i(1));
+}
+
+// The triangles `hub` is a corner of, each taken from its corner of the smallest index among
+// those in the 27 cells around `home`, so once.
+fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity: vec3f, rest: vec3f, inverseMass: f32,
+                   home: vec3i, sums: ptr<function, Corrections>) {
+    let thickness = substep.selfCollisionThickness;
+    let exclusion = kRestExclusionThicknesses * thickness;
+    let hubTexel = texelOf(hub);
+    // The hub is a corner of each: all are too near at rest when it is (most hubs in reach).
+    let hubRestBetween = rest - restPositions[hub].xyz;
+    let onePatch = inPatchOf(texelOf(index), hubTexel);
+    if (onePatch && dot(hubRestBetween, hubRestBetween) < exclusion * exclusion) { return; }
+    for (var quad = 0; quad < 4; quad++) {
+        let hubInQuad = vec2i(quad & 1, quad >> 1u);
+        let topLeft = hubTexel - hubInQuad;
+        if (any(topLeft < vec2i(0)) || !inPatchOf(topLeft, topLeft + 1)) { continue; }
+        // Each cell's two triangles, as the core lays them out: (top left, bottom left, top
+        // right) and (top right, bottom left, bottom right).
+        for (var triangle = 0; triangle < 2; triangle++) {
+            if (all(hubInQuad == vec2i(1 - triangle))) { continue; }  // the hub is not one of its corners
+            let corners = array<u32, 3>(indexOf(topLeft + vec2i(triangle, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, triangle)));
+            let a = working[corners[0]].xyz;
+            let b = working[corners[1]].xyz;
+            let c = working[corners[2]].xyz;
+            let across = cross(b - a, c - a);
+            let area = length(across);
+            if (area == 0.0) { continue; }
+            let unitNormal = across / area;
+            let height = dot(position - a, unitNormal);
+            if (abs(height) >= 2.0 * thickness) { continue; }
+            var foot = vec3f(0.0, dot(cross(position - a, c - a), unitNormal), dot(cross(b - a, position - a), unitNormal)) / area;
+            foot.x = 1.0 - foot.y - foot.z;
+            if (min(foot.x, min(foot.y, foot.z)) < -kOverSlack) { continue; }
+            // Taken once: from its in-reach corner of the smallest index.
+            let cornerPositions = array<vec3f, 3>(a, b, c);
+            var earlier = false;
+            for (var k = 0; k < 3; k++) {
+                earlier = earlier || (corners[k] < hub && insideCells(cornerPositions[k], home));
+            }
+            if (earlier) { continue; }
+            if (onePatch && distanceToTriangle(rest, restPositions[corners[0]].xyz, restPositions[corners[1]].xyz,
+                                               restPositions[corners[2]].xyz) < exclusion) { continue; }
+            for (var k = 0; k < 3; k++) {
+                (*sums).fastestApproach = max((*sums).fastestApproach, length(velocity - velocities[corners[k]].xyz));
+            }
+            let a0 = substepStartOf(corners[0]);
+            let startHeight = dot(start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
+            if (startHeight == 0.0) { continue; }
+            let side = sign(startHeight);
+            let depth = thickness - side * height;
+            if (depth <= 0.0) { continue; }
+            var weights = max(foot, vec3f(0.0));
+            weights /= weights.x + weights.y + weights.z;
+            let cornerInverseMasses = vec3f(inverseMasses[corners[0]], inverseMasses[corners[1]], inverseMasses[corners[2]]);
+            let share = inverseMass / (inverseMass + dot(weights * weights, cornerInverseMasses));
+            let normal = unitNormal * side;
+            let triangleVelocity = weights.x * velocities[corners[0]].xyz + weights.y * velocities[corners[1]].xyz +
+                                   weights.z * velocities[corners[2]].xyz;
+            let approach = max(0.0, -dot(velocity - triangleVelocity, normal));
+            (*sums).moves += normal * (depth * share);
+            (*sums).silentMoves += normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
+            (*sums).contacts += 1.0;
+        }
+    }
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
     let index = particleIndex(id, groups);
@@ -76,9 +192,8 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
     let restReach = kRestNeighbourSlack * thickness;
     let home = cellOf(position, thickness);
     let texel = texelOf(index);
-    var moves = vec3f(0.0);
-    var silentMoves = vec3f(0.0);
-    var contacts = 0.0;
+    var pairs = Corrections(vec3f(0.0), vec3f(0.0), 0.0, 0.0);
+    var faces = Corrections(vec3f(0.0), vec3f(0.0), 0.0, 0.0);
     for (var offset = 0; offset < 27; offset++) {
         let cell = home + vec3i(offset / 9 - 1, (offset / 3) % 3 - 1, offset % 3 - 1);
         let bucket = bucketOf(cell, bucketCount());
@@ -89,11 +204,16 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             if (other == index) { continue; }
             let otherPosition = working[other].xyz;
             if (any(cellOf(otherPosition, thickness) != cell)) { continue; }
+            addFaceContacts(other, index, position, start, velocity, rest, inverseMass, home, &faces);
             let restBetween = rest - restPositions[other].xyz;
             let samePatch = all(texel / substep.patchSize == texelOf(other) / substep.patchSize);
             if (samePatch && dot(restBetween, restBetween) < restReach * restReach) { continue; }
             let otherInverseMass = inverseMasses[other];
             let between = position - otherPosition;
+            let otherVelocity = velocities[other].xyz;
+            if (dot(between, between) < 4.0 * thickness * thickness) {
+                pairs.fastestApproach = max(pairs.fastestApproach, length(velocity - otherVelocity));
+            }
             if (dot(between, between) >= thickness * thickness) { continue; }
             let distance = length(between);
             // Coinciding: along the rest offset, or up for the smaller index (the core's rule).
@@ -104,21 +224,29 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             if (distance > 1e-9) { normal = between / distance; }
             let push = thickness - distance;
             let share = inverseMass / (inverseMass + otherInverseMass);
-            let otherVelocity = velocities[other].xyz;
             let otherStart = predicted[other].xyz - otherVelocity * h;
             let relative = (position - start) - (otherPosition - otherStart);
             let sliding = relative - normal * dot(relative, normal);
-            moves += (normal * push - sliding * substep.selfCollisionFriction) * share;
+            pairs.moves += (normal * push - sliding * substep.selfCollisionFriction) * share;
             let approach = max(0.0, -dot(velocity - otherVelocity, normal));
-            silentMoves += normal * (max(0.0, push - approach * h) * share);
-            contacts += 1.0;
+            pairs.silentMoves += normal * (max(0.0, push - approach * h) * share);
+            pairs.contacts += 1.0;
         }
     }
+    // The particle pairs' average, then the triangles' (which the pairs around a particle would
+    // otherwise outvote while it is through a layer).
     var silent = vec3f(0.0);
-    if (contacts > 0.0) {
-        position += moves / contacts;
-        silent = silentMoves / contacts;
+    if (pairs.contacts > 0.0) {
+        position += pairs.moves / pairs.contacts;
+        silent = pairs.silentMoves / pairs.contacts;
     }
+    if (faces.contacts > 0.0) {
+        position += faces.moves / faces.contacts;
+        silent += faces.silentMoves / faces.contacts;
+    }
+    // Non-negative floats order as their bits do.
+    let fastest = max(pairs.fastestApproach, faces.fastestApproach);
+    if (fastest > 0.0) { atomicMax(&buckets[BUCKET_LAYERS * bucketCount()], bitcast<u32>(fastest)); }
     separated[index] = vec4f(position, 0.0);
     silents[index] = vec4f(silent, 0.0);
 }

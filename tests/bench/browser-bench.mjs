@@ -192,7 +192,7 @@ export async function runThreadsBench({ sizes, busySizes = [], settingsFor, coll
  * @param {(bench: { page: import('@playwright/test').Page, pageErrors: Error[], browser: import('@playwright/test').Browser, launchOptions: any }) => Promise<T>} work
  * @returns {Promise<T>}
  */
-async function withBenchPage(progress, work) {
+export async function withBenchPage(progress, work) {
   const { headless, launchOptions } = playwrightConfig.use ?? {};
   const server = await startServer({ port: 0 });
   const browser = await chromium.launch({ ...launchOptions, headless });

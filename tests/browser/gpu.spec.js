@@ -223,9 +223,9 @@ test('the GPU cloth draws one pass per stage of the core\'s schedule (the self-c
 // what the core's Verlet list and 'separate' stage do for particle pairs. A held corner pressed
 // 1 cm above the sheet two cells in from it (diagonally) pushes it away (27 mm farther in one step
 // of 10 substeps than without self-collision, thickness 6 cm, friction 0.3): GPU and CPU agree to
-// 0.01 mm there. So thick, every triangle the corner is over lies within two thicknesses of it at
-// rest, where the CPU makes no face pairs (docs/model.md), which the GPUs do not have: at 3 cm
-// they pushed it 4.7 mm farther on the CPU. Only the order a particle's corrections are summed in
+// 0.01 mm there. So thick, every triangle the corner is over lies within three thicknesses of it
+// at rest, where no backend holds particles off triangles (docs/model.md), which the CPU does
+// with a memory of sides the GPUs lack. Only the order a particle's corrections are summed in
 // differs (the GPU goes cell by cell, the CPU down its list), and that changes last bits; longer,
 // the scene is violent enough to make that millimetres, so it is compared after one step.
 for (const gpuBackend of /** @type {const} */ (['gpu', 'webgpu'])) {

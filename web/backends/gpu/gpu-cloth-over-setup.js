@@ -29,6 +29,8 @@ import { settingsRefusal } from './settings-refusal.js';
  * @property {FamilyRule[]} rules each family's rule for one substep, in family order
  * @property {import('../../index.js').SubstepFactors} factors
  * @property {readonly SubstepStage[]} schedule the core's stages of one substep
+ * @property {number} substeps this step's: the setting's, more where self-collision's layers
+ *   approach fast (ClothModel::substepsFor)
  */
 
 /**
@@ -59,6 +61,9 @@ import { settingsRefusal } from './settings-refusal.js';
  * @property {(particle?: number) => void} uploadInverseMasses the model's, all or one particle's
  * @property {(particle: number, position: Float32Array) => void} placeParticle
  * @property {() => void} loadRestState positions and velocities as the model starts them
+ * @property {() => number} fastestApproach with self-collision on, the fastest two particles
+ *   within reach of each other approached in the last substep of a recent step, m/s: the latest
+ *   the GPU has handed back (it reads back while later steps run), 0 before any
  */
 
 /** @type {WeakMap<GpuClothOverSetup, PackedColliders>} */
@@ -83,11 +88,40 @@ export function stepParametersOf(cloth) {
   let parameters = stepParameters.get(cloth);
   if (!parameters) {
     const setup = setupOf(cloth);
-    parameters = { settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors(), schedule: setup.substepSchedule() };
+    const { substeps } = setup.settings;
+    parameters = { settings: setup.settings, rules: setup.familyRules(), factors: setup.substepFactors(), schedule: setup.substepSchedule(), substeps };
     stepParameters.set(cloth, parameters);
     backendOf(cloth).parametersChanged(parameters);
   }
   return parameters;
+}
+
+/**
+ * The parameters of the next fixed step of `cloth`: its substeps as many as self-collision
+ * asks for the fastest approach its backend last read back (the setting's without it).
+ * @param {GpuClothOverSetup} cloth
+ * @returns {StepParameters}
+ */
+function nextStepParametersOf(cloth) {
+  const { settings } = stepParametersOf(cloth);
+  const approaching = settings.selfCollisionThickness > 0;
+  return stepParametersWith(cloth, approaching ? setupOf(cloth).substepsFor(backendOf(cloth).fastestApproach()) : settings.substeps);
+}
+
+/**
+ * The parameters of a step of `cloth` cut into `substeps`.
+ * @param {GpuClothOverSetup} cloth
+ * @param {number} substeps
+ * @returns {StepParameters}
+ */
+function stepParametersWith(cloth, substeps) {
+  const parameters = stepParametersOf(cloth);
+  const setup = setupOf(cloth);
+  if (substeps === parameters.substeps) return parameters;
+  const next = { ...parameters, rules: setup.familyRules(substeps), factors: setup.substepFactors(substeps), substeps };
+  stepParameters.set(cloth, next);
+  backendOf(cloth).parametersChanged(next);
+  return next;
 }
 
 /**
@@ -204,10 +238,10 @@ export class GpuClothOverSetup extends ClothOverSetup {
     setupOf(this);
     const backend = backendOf(this);
     if (count === 0 || backend.isLost()) return;
-    const parameters = stepParametersOf(this);
     for (let step = 0; step < count; step++) {
+      const parameters = nextStepParametersOf(this);
       backend.runStep(parameters, () => {
-        for (let index = 0; index < parameters.settings.substeps; index++) this.#substep(parameters, index, parameters.schedule);
+        for (let index = 0; index < parameters.substeps; index++) this.#substep(parameters, index, parameters.schedule);
       });
     }
     this.#stepsTaken += count;
@@ -220,7 +254,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {number} count
    */
   stepStages(count) {
-    const parameters = stepParametersOf(this);
+    const parameters = stepParametersWith(this, stepParametersOf(this).settings.substeps);
     requireInteger('count', count, 0, parameters.schedule.length);
     const backend = backendOf(this);
     if (count === 0 || backend.isLost()) return;
@@ -234,8 +268,8 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {number} index of the substep in its step: the colliders' travel is swept in the first
    * @param {readonly SubstepStage[]} stages
    */
-  #substep({ settings }, index, stages) {
-    const substepSeconds = settings.stepSeconds / settings.substeps;
+  #substep({ settings, substeps }, index, stages) {
+    const substepSeconds = settings.stepSeconds / substeps;
     // Every substep, so the model's gust clock keeps time with the wind even while gusts are off.
     const waves = setupOf(this).gustWavesForSubstep();
     /** @type {SubstepInputs} */

@@ -3,7 +3,7 @@
 // (shaders/webgl2/collide.frag.glsl, with each kind's contact in collide-contact.glsl).
 // Colliders, the margin and self-collision's thickness and friction reach it in the Substep
 // struct, which the GPU cloth writes every substep from what the core packs.
-import { collideContact, quaternion, collideFrag, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
+import { collideContact, quaternion, collideFrag, faceContacts, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
 import { bucketLayers } from './bucket-pass.js';
 import { SolverPass } from './solver-pass.js';
 
@@ -14,6 +14,8 @@ import { SolverPass } from './solver-pass.js';
  * @typedef {object} SelfCollisionSources
  * @property {WebGLTexture} restPositions xyz per particle, the rest shape
  * @property {import('./bucket-pass.js').BucketPass} buckets whose layers hold the particles by cell
+ * @property {{texture: WebGLTexture, target: number} | null} approach the approach pass's texture,
+ *   written as the framebuffer's draw buffer `target` (after the state's); null: not written
  */
 
 const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'];
@@ -53,8 +55,11 @@ export class CollidePass {
     this.#pass = new SolverPass(gl, options, {
       label: selfCollision ? 'solver collide (self-collision)' : 'solver collide',
       structs: ['Substep'],
-      fragmentSource: [solverWriteMotion, quaternion, collideContact, spatialHash, collideFrag],
-      defines: { SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers },
+      fragmentSource: [solverWriteMotion, quaternion, collideContact, spatialHash, collideFrag, ...(selfCollision ? [faceContacts] : [])],
+      defines: {
+        SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers,
+        READS_APPROACH: selfCollision?.approach ? 1 : 0, APPROACH_TARGET: selfCollision?.approach?.target ?? 0,
+      },
       samplers: selfCollision ? [...samplers, 'uRestPosition', ...layerSamplers] : samplers,
       uniforms: selfCollision ? ['uGridSize', 'uPatchSize', 'uBucketSize'] : [],
       lowParts: ['uPositionLow', 'uPredictedLow', 'uVelocityLow'],

@@ -10,6 +10,7 @@
 import { setupOf } from '../../cloth-over-setup.js';
 import { GpuClothOverSetup, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from '../gpu/capabilities.js';
+import { ApproachPass } from './approach-pass.js';
 import { BucketPass, bucketLayers } from './bucket-pass.js';
 import { CollidePass } from './collide-pass.js';
 import { ConstrainPass } from './constrain-pass.js';
@@ -55,7 +56,7 @@ export class GpuCloth extends GpuClothOverSetup {
   #framebuffers;
   /** @type {WebGLVertexArrayObject} */
   #emptyVertexArray;
-  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, jacobi: JacobiPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null}} */
+  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, jacobi: JacobiPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null, approach: ApproachPass | null}} */
   #passes;
   /** @type {StateTextures} */
   #textures;
@@ -107,6 +108,7 @@ export class GpuCloth extends GpuClothOverSetup {
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
       placeParticle: (particle, position) => this.#placeParticle(particle, position),
       loadRestState: () => this.#loadRestState(),
+      fastestApproach: () => this.#passes.approach?.fastest ?? 0,
     });
     this.#gl = gl;
     this.#directions = tables.directions;
@@ -141,6 +143,7 @@ export class GpuCloth extends GpuClothOverSetup {
       // Made when self-collision first runs, with the rest shape it reads.
       collideWithSelfCollision: null,
       buckets: null,
+      approach: null,
     };
     this.#textures = new StateTextures(gl, precision, this.#columns, this.#rows, this.#constants, this.#passes.load, this.#framebuffers);
 
@@ -246,7 +249,10 @@ export class GpuCloth extends GpuClothOverSetup {
     const { settings } = parameters;
     this.#step = { parameters, useLambdas: settings.solver === 'xpbd' && settings.iterations > 1 };
     if (this.#step.useLambdas) this.#prepareLambdas();
-    this.#withSolverState(substeps);
+    this.#withSolverState(() => {
+      substeps();
+      if (settings.selfCollisionThickness > 0) this.#passes.approach?.run();
+    });
   }
 
   get #settings() {
@@ -399,9 +405,11 @@ export class GpuCloth extends GpuClothOverSetup {
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
     const settings = this.#settings;
-    this.#framebuffers.bind([...targetsOf(this.#textures.positions[to]), ...targetsOf(this.#textures.velocities[velocityTo])]);
     // The self-collision variant exists once the 'separate' stage has run this substep.
-    const pass = settings.selfCollisionThickness > 0 ? /** @type {CollidePass} */ (this.#passes.collideWithSelfCollision) : this.#passes.collide;
+    const separates = settings.selfCollisionThickness > 0;
+    const approach = separates && this.#passes.approach ? [this.#passes.approach.texture] : [];
+    this.#framebuffers.bind([...targetsOf(this.#textures.positions[to]), ...targetsOf(this.#textures.velocities[velocityTo]), ...approach]);
+    const pass = separates ? /** @type {CollidePass} */ (this.#passes.collideWithSelfCollision) : this.#passes.collide;
     pass.run({
       positions: this.#textures.positions[from], predicted: this.#textures.positions[predicted], velocities: this.#textures.velocities[velocityFrom],
       inverseMasses: this.#textures.inverseMasses, substep: { bytes: this.#substepBytes, offset: 0 },
@@ -421,7 +429,12 @@ export class GpuCloth extends GpuClothOverSetup {
       const buckets = new BucketPass(gl, options);
       const restPositions = this.#textures.prepareRestPositions(this.#live.restPositions);
       this.#passes.buckets = buckets;
-      this.#passes.collideWithSelfCollision = new CollidePass(gl, options, { restPositions, buckets });
+      // The approach is one more target of the collide pass: where the split half path's four
+      // fill the draw buffers, steps keep the setting's substeps.
+      const targets = this.#precision === 'half' ? 4 : 2;
+      const approach = targets < gl.getParameter(gl.MAX_DRAW_BUFFERS) ? new ApproachPass(gl, options) : null;
+      this.#passes.approach = approach;
+      this.#passes.collideWithSelfCollision = new CollidePass(gl, options, { restPositions, buckets, approach: approach && { texture: approach.texture, target: targets } });
     }
     this.#passes.buckets.run(this.#textures.positions[this.#current], this.#settings.selfCollisionThickness);
   }

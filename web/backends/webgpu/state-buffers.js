@@ -111,11 +111,18 @@ export class StateBuffers {
   prepareSelfCollision(restPositions) {
     if (this.selfCollisionGroup) return;
     const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST;
-    for (const name of /** @type {const} */ (['restPositions', 'buckets'])) {
-      this.#buffers[name] = this.#device.createBuffer({ label: `nuno ${name}`, size: this.#particleCount * this.#sizes[name], usage });
-    }
+    this.#buffers.restPositions = this.#device.createBuffer({ label: 'nuno restPositions', size: this.#particleCount * this.#sizes.restPositions, usage });
+    // One more u32 after the layers: the fastest approach of the last substep (separate.wgsl).
+    this.#buffers.buckets = this.#device.createBuffer({
+      label: 'nuno buckets', size: this.approachOffset + 4, usage: usage | GPUBufferUsage.COPY_SRC,
+    });
     this.#device.queue.writeBuffer(this.buffer('restPositions'), 0, vec4sOf(restPositions));
     this.selfCollisionGroup = this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings);
+  }
+
+  /** Where in the buckets buffer the separate pass keeps the fastest approach, bytes. */
+  get approachOffset() {
+    return this.#particleCount * this.#sizes.buckets;
   }
 
   /** Bytes of buffer memory per particle these buffers take now. */

@@ -48,6 +48,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #device;
   /** Whether dispose() also destroys the device (nuno.requestCloth made it). */
   #ownsDevice;
+  /** The fastest approach the separate pass found in the last substep of a recent step, m/s. */
+  #fastestApproach = 0;
+  /** @type {GPUBuffer | null} where that is read back to; null while a read-back is under way */
+  #approachReadBack = null;
   /** @type {GpuTables} */
   #tables;
   #columns;
@@ -117,6 +121,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
       placeParticle: (particle, position) => this.#placeParticle(particle, position),
       loadRestState: () => this.#loadRestState(),
+      fastestApproach: () => this.#fastestApproach,
     });
     this.#tables = tables;
     this.#ownsDevice = ownsDevice;
@@ -154,6 +159,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
     this.#stageBuffer = null;
     this.#stageGroup = null;
+    this.#approachReadBack = device.createBuffer({ label: 'nuno approach read-back', size: 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    this.#fastestApproach = 0;
     forgetStepParameters(this);
     device.queue.writeBuffer(this.#buffers.buffer('restLengths'), 0, this.#live.restLengthsByDirection);
     this.reset();
@@ -261,15 +268,16 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {StepParameters} parameters
    * @param {() => void} substeps
    */
-  #runStep({ settings, schedule }, substeps) {
+  #runStep({ schedule, substeps: substepCount }, substeps) {
     const device = this.#device;
-    const size = settings.substeps * this.#substepSlot;
+    const size = substepCount * this.#substepSlot;
     if (this.#substepBuffer.size < size) {
       this.#substepBuffer.destroy();
       this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
     }
-    if (schedule.some((stage) => stage.kind === 'separate')) this.#buffers.prepareSelfCollision(this.#live.restPositions);
+    const separates = schedule.some((stage) => stage.kind === 'separate');
+    if (separates) this.#buffers.prepareSelfCollision(this.#live.restPositions);
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
     this.#encoding = {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
@@ -284,8 +292,11 @@ export class WebGpuCloth extends GpuClothOverSetup {
       if (this.#encoding.positionsInWorking) {
         encoder.copyBufferToBuffer(this.#buffers.buffer('working'), 0, this.#buffers.buffer('positions'), 0, this.particleCount * vec4Bytes);
       }
+      const readBack = separates && substepCount > 0 ? this.#approachReadBack : null;
+      if (readBack) encoder.copyBufferToBuffer(this.#buffers.buffer('buckets'), this.#buffers.approachOffset, readBack, 0, 4);
       device.queue.writeBuffer(this.#substepBuffer, 0, this.#encoding.uniforms);
       device.queue.submit([encoder.finish()]);
+      if (readBack) this.#readApproach(readBack);
     } finally {
       this.#encoding = null;
     }
@@ -353,6 +364,27 @@ export class WebGpuCloth extends GpuClothOverSetup {
     pass.dispatchWorkgroups(...encoding.workgroups);
     encoding.positionsInWorking = false;
     pass.setBindGroup(0, this.#buffers.stateGroup);
+  }
+
+  /**
+   * Maps the approach a step copied into `readBack` and keeps it for the steps after it (the
+   * page never waits for it: until it arrives, steps go by the one before).
+   * @param {GPUBuffer} readBack
+   */
+  #readApproach(readBack) {
+    this.#approachReadBack = null;
+    const generation = this.#gpuGeneration;
+    readBack.mapAsync(GPUMapMode.READ)
+      .then(() => {
+        if (generation !== this.#gpuGeneration) return;  // restore() made new objects meanwhile
+        const fastest = new Float32Array(readBack.getMappedRange())[0];
+        // A cloth gone non-finite takes the most substeps until it is finite again.
+        this.#fastestApproach = Number.isFinite(fastest) ? fastest : Number.MAX_VALUE;
+        readBack.unmap();
+        this.#approachReadBack = readBack;
+      })
+      // A lost device or a disposed cloth: nothing more to read.
+      .catch(() => {});
   }
 
   /** Positions and velocities as the model starts them; the drawing mirror with them. */
@@ -446,7 +478,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
 
   #destroyGpuObjects() {
     this.#buffers.destroy();
-    for (const buffer of [this.#substepBuffer, this.#stageBuffer]) buffer?.destroy();
+    // One being mapped is destroyed with its device, or when the mapping ends in vain.
+    for (const buffer of [this.#substepBuffer, this.#stageBuffer, this.#approachReadBack]) buffer?.destroy();
   }
 
   /**

@@ -1,0 +1,117 @@
+// Self-collision's particles over triangles on WebGL2, seen from the particle: the core's face
+// pairs (src/face_contacts.hpp) without their memory. Each triangle around a particle the
+// bucket search found (`hub`) that this particle is over and nearer than the thickness, and
+// that lies farther than kRestExclusionThicknesses from it at rest, pushes it off to the side
+// it was on when the substep began, by its share of the core's point-triangle push. The core's
+// pair remembers its side over many substeps; a texel cannot keep a list, and the side at the
+// substep's start is the same side unless a substep ended with the particle through (which the
+// push prevents). solver-state.glsl and spatial-hash.glsl are put in front; collide.frag.glsl
+// reads it with SELF_COLLISION.
+
+const float kRestExclusionThicknesses = 3.0;  // as the core's face pairs
+const float kOverSlack = 1e-3;                 // as the core's: a foot on an edge is over both triangles
+
+// The distance from p to triangle (a, b, c): the core's nearestOnTriangle (src/triangle_geometry.hpp,
+// after Ericson, Real-Time Collision Detection, 5.1.5), region by region.
+float distanceToTriangle(vec3 p, vec3 a, vec3 b, vec3 c) {
+    vec3 ab = b - a;
+    vec3 ac = c - a;
+    vec3 ap = p - a;
+    float d1 = dot(ab, ap);
+    float d2 = dot(ac, ap);
+    if (d1 <= 0.0 && d2 <= 0.0) return distance(p, a);
+    vec3 bp = p - b;
+    float d3 = dot(ab, bp);
+    float d4 = dot(ac, bp);
+    if (d3 >= 0.0 && d4 <= d3) return distance(p, b);
+    float vc = d1 * d4 - d3 * d2;
+    if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return distance(p, a + ab * (d1 / (d1 - d3)));
+    vec3 cp = p - c;
+    float d5 = dot(ab, cp);
+    float d6 = dot(ac, cp);
+    if (d6 >= 0.0 && d5 <= d6) return distance(p, c);
+    float vb = d5 * d2 - d1 * d6;
+    if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return distance(p, a + ac * (d2 / (d2 - d6)));
+    float va = d3 * d6 - d5 * d4;
+    if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) return distance(p, b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6))));
+    float scale = 1.0 / (va + vb + vc);
+    return distance(p, a + ab * (vb * scale) + ac * (vc * scale));
+}
+
+vec3 substepStartOf(ivec2 texel) {
+    return fetchVector(uPredicted, uPredictedLow, texel) - fetchVector(uVelocity, uVelocityLow, texel) * substep.substepSeconds;
+}
+
+bool insideCells(vec3 position, ivec3 home) {
+    ivec3 offset = cellOf(position, substep.selfCollisionThickness) - home;
+    return all(lessThanEqual(abs(offset), ivec3(1)));
+}
+
+// The corrections of the triangles around `hub` (those it is a corner of, each taken from the
+// corner of the smallest index among those in the 27 cells around `home`, so once), added to
+// the pass's running sums.
+void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 velocity, vec3 rest, float inverseMass,
+                     ivec3 home, inout Corrections faces) {
+    float thickness = substep.selfCollisionThickness;
+    float exclusion = kRestExclusionThicknesses * thickness;
+    // The hub is a corner of each: all are too near at rest when it is (most hubs in reach).
+    vec3 hubRestBetween = rest - texelFetch(uRestPosition, hub, 0).xyz;
+    bool onePatch = samePatch(texel, hub);
+    if (onePatch && dot(hubRestBetween, hubRestBetween) < exclusion * exclusion) return;
+    int hubIndex = hub.y * uGridSize.x + hub.x;
+    for (int quad = 0; quad < 4; ++quad) {
+        ivec2 hubInQuad = ivec2(quad & 1, quad >> 1);
+        ivec2 topLeft = hub - hubInQuad;
+        if (any(lessThan(topLeft, ivec2(0))) || !inPatchOf(topLeft, topLeft + 1)) continue;
+        // Each cell's two triangles, as the core lays them out: (top left, bottom left, top
+        // right) and (top right, bottom left, bottom right).
+        for (int triangle = 0; triangle < 2; ++triangle) {
+            if (hubInQuad == ivec2(1 - triangle)) continue;  // the hub is not one of its corners
+            ivec2 corners[3] = ivec2[3](topLeft + ivec2(triangle, 0), topLeft + ivec2(0, 1), topLeft + ivec2(1, triangle));
+            vec3 a = fetchVector(uPosition, uPositionLow, corners[0]);
+            vec3 b = fetchVector(uPosition, uPositionLow, corners[1]);
+            vec3 c = fetchVector(uPosition, uPositionLow, corners[2]);
+            vec3 across = cross(b - a, c - a);
+            float area = length(across);
+            if (area == 0.0) continue;
+            vec3 unitNormal = across / area;
+            float height = dot(position - a, unitNormal);
+            if (abs(height) >= 2.0 * thickness) continue;
+            vec3 foot = vec3(0.0, dot(cross(position - a, c - a), unitNormal), dot(cross(b - a, position - a), unitNormal)) / area;
+            foot.x = 1.0 - foot.y - foot.z;
+            if (min(foot.x, min(foot.y, foot.z)) < -kOverSlack) continue;
+            // Taken once: from its in-reach corner of the smallest index.
+            bool earlier = false;
+            vec3 cornerPositions[3] = vec3[3](a, b, c);
+            for (int k = 0; k < 3; ++k) {
+                int index = corners[k].y * uGridSize.x + corners[k].x;
+                earlier = earlier || (index < hubIndex && insideCells(cornerPositions[k], home));
+            }
+            if (earlier) continue;
+            if (onePatch && distanceToTriangle(rest, texelFetch(uRestPosition, corners[0], 0).xyz, texelFetch(uRestPosition, corners[1], 0).xyz,
+                                               texelFetch(uRestPosition, corners[2], 0).xyz) < exclusion) continue;
+            for (int k = 0; k < 3; ++k) {
+                faces.fastestApproach = max(faces.fastestApproach, length(velocity - fetchVector(uVelocity, uVelocityLow, corners[k])));
+            }
+            vec3 a0 = substepStartOf(corners[0]);
+            float startHeight = dot(start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
+            if (startHeight == 0.0) continue;
+            float side = sign(startHeight);
+            float depth = thickness - side * height;
+            if (depth <= 0.0) continue;
+            vec3 weights = max(foot, vec3(0.0));
+            weights /= weights.x + weights.y + weights.z;
+            vec3 cornerInverseMasses = vec3(texelFetch(uInverseMass, corners[0], 0).x, texelFetch(uInverseMass, corners[1], 0).x,
+                                            texelFetch(uInverseMass, corners[2], 0).x);
+            float share = inverseMass / (inverseMass + dot(weights * weights, cornerInverseMasses));
+            vec3 normal = unitNormal * side;
+            vec3 triangleVelocity = weights.x * fetchVector(uVelocity, uVelocityLow, corners[0]) +
+                                    weights.y * fetchVector(uVelocity, uVelocityLow, corners[1]) +
+                                    weights.z * fetchVector(uVelocity, uVelocityLow, corners[2]);
+            float approach = max(0.0, -dot(velocity - triangleVelocity, normal));
+            faces.moves += normal * (depth * share);
+            faces.silentMoves += normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
+            faces.contacts += 1.0;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+// The demo's pile (tests/native/pile_scene.hpp, in JS) dropped on a GPU cloth in a page, with the
+// cloth's crossings through itself (selfCrossings, on positions read back) every quarter second:
+// for the browser test (self-collision.spec.js) and the figures of docs/model.md
+// (tests/bench/gpu-pile-crossings.mjs).
+
+/**
+ * A 1.4 m sheet of side x side particles in three pleats 8 cm deep, stood on its edge with its
+ * middle 1.9 m up; XPBD with the demo's compliances, 10 substeps x 1 iteration.
+ * @param {number} side
+ * @param {number} [thickness] self-collision's, metres: one grid spacing if absent
+ * @returns {import('../../web/index.js').ClothSettings & { positions: number[] }}
+ */
+export function pileSettings(side, thickness = 1.4 / (side - 1)) {
+  const width = 1.4;
+  const positions = [];
+  for (let row = 0; row < side; row++) {
+    for (let column = 0; column < side; column++) {
+      const across = column / (side - 1);
+      const down = row / (side - 1);
+      positions.push((across - 0.5) * width, 1.9 + (0.5 - down) * width, 0.5 * 0.08 * Math.sin(2 * Math.PI * 3 * across));
+    }
+  }
+  return {
+    columns: side, rows: side, width, height: width, pins: 'none', positions,
+    structural: { compliance: 1e-6 }, shear: { compliance: 1e-4 }, bending: { compliance: 1e-2 },
+    selfCollisionThickness: thickness,
+  };
+}
+
+/**
+ * In the page (it stands alone): drops the pile onto a floor (friction 0.8) on `backend` and
+ * counts its crossings every 15 steps. Each step waits for the GPU to finish, as a page whose GPU
+ * keeps up with its frames does: the approach speed a step reads back then reaches the next.
+ * @param {{ settings: ReturnType<typeof pileSettings>, backend: 'gpu' | 'webgpu', quarters: number }} scene
+ * @returns {Promise<{ crossings: number[], seconds: number, glError: number, webGpuErrors: string[] }>}
+ */
+export async function pageDropPile({ settings, backend, quarters }) {
+  const { loadNuno } = await import('/web/index.js');
+  const nuno = await loadNuno();
+  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+  const device = backend === 'webgpu' ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
+  const webGpuErrors = /** @type {string[]} */ ([]);
+  device?.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
+  const cloth = /** @type {any} */ (nuno.createCloth(/** @type {any} */ (device ?? gl), { ...settings, positions: Float32Array.from(settings.positions), backend }));
+  cloth.addCollider({ type: 'plane', friction: 0.8 });
+  const crossings = [];
+  const started = performance.now();
+  for (let quarter = 0; quarter < quarters; quarter++) {
+    for (let step = 0; step < 15; step++) {
+      cloth.stepFixed(1);
+      if (device) await device.queue.onSubmittedWorkDone();
+      else await cloth.readPositions();
+    }
+    crossings.push(cloth.selfCrossings(await cloth.readPositions()));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  cloth.dispose();
+  device?.destroy();
+  return { crossings, seconds, glError: gl.getError(), webGpuErrors };
+}
