@@ -141,9 +141,9 @@ std::vector<float> ClothModel::inverseMasses() const {
     return masses;
 }
 
-GustWaves ClothModel::gustWavesForSubstep() {
+GustWaves ClothModel::gustWavesForSubstep(int substeps) {
     const GustWaves waves = gustWavesNow();
-    advanceGustClock();
+    advanceGustClock(substepSecondsOf(substeps));
     return waves;
 }
 

@@ -90,8 +90,9 @@ public:
     GustWaves gustWavesNow() const { return gustWavesAt(settings_, gustClock_); }
     void advanceGustClock() { advanceGustClock(settings_.substepSeconds()); }
     void advanceGustClock(double substepSeconds) { gustClock_.advance(settings_, substepSeconds); }
-    // The gust waves now, then the clock moved on by a substep: what a GPU predict pass reads.
-    GustWaves gustWavesForSubstep();
+    // The gust waves now, then the clock moved on by a substep of a step cut into `substeps`:
+    // what a GPU predict pass reads.
+    GustWaves gustWavesForSubstep(int substeps);
 
     SolverParameters solverParameters() const;
     Forces forces() const;

@@ -3,7 +3,7 @@
 // the CPU stepper's arrays. It checks every call (so the errors are the core's) and hands the
 // cloth what its passes upload. The package does not export it.
 
-import { requireIndex } from './arguments.js';
+import { requireIndex, requireInteger } from './arguments.js';
 import { ClothFace, nativeOf } from './cloth-face.js';
 
 /** @typedef {import('./index.js').ClothSettings} ClothSettings */
@@ -85,10 +85,13 @@ export class ClothModel extends ClothFace {
 
   /**
    * The gust waves now, as a predict pass reads them (two vec4s a wave: wavevector and phase,
-   * amplitude and 0), then the gust clock moved on by one substep. A view, valid until the next call.
+   * amplitude and 0), then the gust clock moved on by one substep of a step cut into `substeps`.
+   * A view, valid until the next call.
+   * @param {number} substeps an integer in [1, 1e6]
    * @returns {Float32Array}
    */
-  gustWavesForSubstep() {
-    return nativeOf(this).gustWavesForSubstep();
+  gustWavesForSubstep(substeps) {
+    requireInteger('substeps', substeps, 1, 1e6);
+    return nativeOf(this).gustWavesForSubstep(substeps);
   }
 }

@@ -9,8 +9,8 @@ flat out uint vApproachBits;
 void main() {
     int particle = gl_VertexID;
     uint bits = texelFetch(uApproach, ivec2(particle % uGridSize.x, particle / uGridSize.x), 0).r;
-    float speed = uintBitsToFloat(bits);
-    // In [0, 1), growing with the speed; speeds past float's range end at 1 together.
+    // In [0, 1], growing with the speed (an infinite one, from a cloth gone non-finite, at 1).
+    float speed = min(uintBitsToFloat(bits), 1e30);
     float depth = speed / (speed + 1.0);
     gl_Position = vec4(0.0, 0.0, depth * 2.0 - 1.0, 1.0);
     gl_PointSize = 1.0;

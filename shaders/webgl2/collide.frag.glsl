@@ -1,5 +1,6 @@
 // Separate (with SELF_COLLISION), collide, then update velocities. With SELF_COLLISION each free
-// particle is first pushed away from the cloth's own particles it is too close to (below). Then
+// particle is first pushed away from the cloth's own particles it is too close to and off the
+// triangles around them (below, and face-contacts.glsl). Then
 // it is pushed out of every collider in turn (to a margin away from the surface,
 // collide-contact.glsl, undoing at most the depenetration allowance of the depth it began the
 // substep with); friction takes back its share of the
@@ -25,8 +26,10 @@ uniform sampler2D uInverseMass;
 // particle in the 27 cells around this one (the bucket textures hold each bucket's first
 // SELF_COLLISION_LAYERS particles, index + 1) closer than the thickness, that was not a
 // neighbour at rest, pushes this one away by its inverse-mass share, with friction on their
-// relative sliding; this particle moves by the average of those corrections. The same
-// formula as src/separate.cpp, seen from this particle's side of each pair.
+// relative sliding; this particle moves by the average of those corrections, then by the
+// average of the triangles' around them (face-contacts.glsl). The same formula as
+// src/separate.cpp, seen from this particle's side of each pair. With READS_APPROACH it also
+// writes the fastest approach it saw, for the added substeps (approach-pass.js).
 uniform sampler2D uRestPosition;
 uniform highp usampler2D uBucketLayer0;
 uniform highp usampler2D uBucketLayer1;

@@ -2,11 +2,13 @@
 // pairs (src/face_contacts.hpp) without their memory. Each triangle around a particle the
 // bucket search found (`hub`) that this particle is over and nearer than the thickness, and
 // that lies farther than kRestExclusionThicknesses from it at rest, pushes it off to the side
-// it was on when the substep began, by its share of the core's point-triangle push. The core's
-// pair remembers its side over many substeps; a texel cannot keep a list, and the side at the
-// substep's start is the same side unless a substep ended with the particle through (which the
-// push prevents). solver-state.glsl and spatial-hash.glsl are put in front; collide.frag.glsl
-// reads it with SELF_COLLISION.
+// it was on when the substep began (when it began over the triangle too), by its share of the
+// core's point-triangle push; the corners are not pushed back (a texel writes its own particle
+// only). The core's pair remembers its side over many substeps; a texel cannot keep a list, so
+// a particle that a substep leaves through a layer stays through (docs/model.md). It also finds
+// the fastest the particle and those triangles' corners approach, for the added substeps.
+// solver-state.glsl and spatial-hash.glsl are put in front; collide.frag.glsl reads it with
+// SELF_COLLISION.
 
 const float kRestExclusionThicknesses = 3.0;  // as the core's face pairs
 const float kOverSlack = 1e-3;                 // as the core's: a foot on an edge is over both triangles
@@ -36,6 +38,18 @@ float distanceToTriangle(vec3 p, vec3 a, vec3 b, vec3 c) {
     if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) return distance(p, b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6))));
     float scale = 1.0 / (va + vb + vc);
     return distance(p, a + ab * (vb * scale) + ac * (vc * scale));
+}
+
+// The barycentric weights of p's foot on the plane of (a, b, c), whose (b - a) x (c - a) is
+// unitNormal * area (src/triangle_geometry.hpp's footWeights).
+vec3 footWeights(vec3 p, vec3 a, vec3 b, vec3 c, vec3 unitNormal, float area) {
+    float wb = dot(cross(p - a, c - a), unitNormal) / area;
+    float wc = dot(cross(b - a, p - a), unitNormal) / area;
+    return vec3(1.0 - wb - wc, wb, wc);
+}
+
+bool isOver(vec3 foot) {
+    return min(foot.x, min(foot.y, foot.z)) >= -kOverSlack;
 }
 
 vec3 substepStartOf(ivec2 texel) {
@@ -77,9 +91,8 @@ void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 vel
             vec3 unitNormal = across / area;
             float height = dot(position - a, unitNormal);
             if (abs(height) >= 2.0 * thickness) continue;
-            vec3 foot = vec3(0.0, dot(cross(position - a, c - a), unitNormal), dot(cross(b - a, position - a), unitNormal)) / area;
-            foot.x = 1.0 - foot.y - foot.z;
-            if (min(foot.x, min(foot.y, foot.z)) < -kOverSlack) continue;
+            vec3 foot = footWeights(position, a, b, c, unitNormal, area);
+            if (!isOver(foot)) continue;
             // Taken once: from its in-reach corner of the smallest index.
             bool earlier = false;
             vec3 cornerPositions[3] = vec3[3](a, b, c);
@@ -93,9 +106,16 @@ void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 vel
             for (int k = 0; k < 3; ++k) {
                 faces.fastestApproach = max(faces.fastestApproach, length(velocity - fetchVector(uVelocity, uVelocityLow, corners[k])));
             }
+            // The side it began the substep on; one that began beside the triangle (around an
+            // edge) may come over it from either side.
             vec3 a0 = substepStartOf(corners[0]);
-            float startHeight = dot(start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
-            if (startHeight == 0.0) continue;
+            vec3 b0 = substepStartOf(corners[1]);
+            vec3 c0 = substepStartOf(corners[2]);
+            vec3 startAcross = cross(b0 - a0, c0 - a0);
+            float startArea = length(startAcross);
+            if (startArea == 0.0) continue;
+            float startHeight = dot(start - a0, startAcross);
+            if (startHeight == 0.0 || !isOver(footWeights(start, a0, b0, c0, startAcross / startArea, startArea))) continue;
             float side = sign(startHeight);
             float depth = thickness - side * height;
             if (depth <= 0.0) continue;

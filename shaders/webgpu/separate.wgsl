@@ -5,10 +5,12 @@
 // index), which is the WebGL2 depth-peeling's choice, so both GPUs see the same particles. The
 // separate pass then pushes each free particle away from the others in the 27 cells around it
 // that it is too close to and that were not its neighbours at rest, with friction on their
-// sliding, by the average of those corrections: shaders/webgl2/collide.frag.glsl's SELF_COLLISION
-// block (and src/separate.cpp's formula, seen from this particle's side of each pair). It
-// writes the separated positions and the part of the push that is not stopping an approach
-// (velocity must not gain it) for the collide pass.
+// sliding, by the average of those corrections, then off the triangles around them by the
+// average of theirs (addFaceContacts): shaders/webgl2/collide.frag.glsl's SELF_COLLISION block
+// (and src/separate.cpp's formula, seen from this particle's side of each pair). It writes the
+// separated positions and the part of the push that is not stopping an approach (velocity must
+// not gain it) for the collide pass, and keeps the fastest approach it saw in the word after the
+// buckets, which the cloth reads back for the added substeps (ClothModel::substepsFor).
 
 const BUCKET_LAYERS = 4u;
 const kRestNeighbourSlack = 1.001;  // as the core's
@@ -59,9 +61,10 @@ fn sortIntoBuckets(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgr
 }
 
 // Particles over triangles, seen from the particle: the core's face pairs (src/face_contacts.hpp)
-// without their memory, as shaders/webgl2/face-contacts.glsl (whose comment says why): each
+// without their memory, as shaders/webgl2/face-contacts.glsl (whose comment says more): each
 // triangle around `hub` that the particle is over and nearer than the thickness, farther than
-// kRestExclusionThicknesses from it at rest, pushes it off to the side it began the substep on.
+// kRestExclusionThicknesses from it at rest, pushes it off to the side it began the substep on
+// (when it began over the triangle too).
 const kRestExclusionThicknesses = 3.0;  // as the core's face pairs
 const kOverSlack = 1e-3;                // as the core's
 
@@ -100,6 +103,18 @@ fn distanceToTriangle(p: vec3f, a: vec3f, b: vec3f, c: vec3f) -> f32 {
     return distance(p, a + ab * (vb * scale) + ac * (vc * scale));
 }
 
+// The barycentric weights of p's foot on the plane of (a, b, c), whose (b - a) x (c - a) is
+// unitNormal * area (src/triangle_geometry.hpp's footWeights).
+fn footWeights(p: vec3f, a: vec3f, b: vec3f, c: vec3f, unitNormal: vec3f, area: f32) -> vec3f {
+    let wb = dot(cross(p - a, c - a), unitNormal) / area;
+    let wc = dot(cross(b - a, p - a), unitNormal) / area;
+    return vec3f(1.0 - wb - wc, wb, wc);
+}
+
+fn isOver(foot: vec3f) -> bool {
+    return min(foot.x, min(foot.y, foot.z)) >= -kOverSlack;
+}
+
 fn substepStartOf(index: u32) -> vec3f {
     return predicted[index].xyz - velocities[index].xyz * substep.substepSeconds;
 }
@@ -127,7 +142,7 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
         // right) and (top right, bottom left, bottom right).
         for (var triangle = 0; triangle < 2; triangle++) {
             if (all(hubInQuad == vec2i(1 - triangle))) { continue; }  // the hub is not one of its corners
-            let corners = array<u32, 3>(indexOf(topLeft + vec2i(triangle, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, triangle)));
+            var corners = array<u32, 3>(indexOf(topLeft + vec2i(triangle, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, triangle)));
             let a = working[corners[0]].xyz;
             let b = working[corners[1]].xyz;
             let c = working[corners[2]].xyz;
@@ -137,11 +152,10 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
             let unitNormal = across / area;
             let height = dot(position - a, unitNormal);
             if (abs(height) >= 2.0 * thickness) { continue; }
-            var foot = vec3f(0.0, dot(cross(position - a, c - a), unitNormal), dot(cross(b - a, position - a), unitNormal)) / area;
-            foot.x = 1.0 - foot.y - foot.z;
-            if (min(foot.x, min(foot.y, foot.z)) < -kOverSlack) { continue; }
+            let foot = footWeights(position, a, b, c, unitNormal, area);
+            if (!isOver(foot)) { continue; }
             // Taken once: from its in-reach corner of the smallest index.
-            let cornerPositions = array<vec3f, 3>(a, b, c);
+            var cornerPositions = array<vec3f, 3>(a, b, c);
             var earlier = false;
             for (var k = 0; k < 3; k++) {
                 earlier = earlier || (corners[k] < hub && insideCells(cornerPositions[k], home));
@@ -152,9 +166,16 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
             for (var k = 0; k < 3; k++) {
                 (*sums).fastestApproach = max((*sums).fastestApproach, length(velocity - velocities[corners[k]].xyz));
             }
+            // The side it began the substep on; one that began beside the triangle (around an
+            // edge) may come over it from either side.
             let a0 = substepStartOf(corners[0]);
-            let startHeight = dot(start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
-            if (startHeight == 0.0) { continue; }
+            let b0 = substepStartOf(corners[1]);
+            let c0 = substepStartOf(corners[2]);
+            let startAcross = cross(b0 - a0, c0 - a0);
+            let startArea = length(startAcross);
+            if (startArea == 0.0) { continue; }
+            let startHeight = dot(start - a0, startAcross);
+            if (startHeight == 0.0 || !isOver(footWeights(start, a0, b0, c0, startAcross / startArea, startArea))) { continue; }
             let side = sign(startHeight);
             let depth = thickness - side * height;
             if (depth <= 0.0) { continue; }

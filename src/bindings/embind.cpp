@@ -325,10 +325,11 @@ public:
         return object;
     }
     // The gust waves now, as the GPU predict pass reads them (two vec4s a wave: (wavevector,
-    // phase) and (amplitude, 0)), then the gust clock moved on by the substep. A view over a
-    // table this object keeps, valid until the next call.
-    val gustWavesForSubstep() {
-        const GustWaves waves = owner_.gustWavesForSubstep();
+    // phase) and (amplitude, 0)), then the gust clock moved on by a substep of a step cut into
+    // `substeps` (web/cloth-model.js checks it). A view over a table this object keeps, valid
+    // until the next call.
+    val gustWavesForSubstep(int substeps) {
+        const GustWaves waves = owner_.gustWavesForSubstep(substeps);
         for (std::size_t k = 0; k < waves.size(); ++k) {
             const GustWave& wave = waves[k];
             const float packed[8] = {wave.wavevector.x, wave.wavevector.y, wave.wavevector.z, wave.phase,

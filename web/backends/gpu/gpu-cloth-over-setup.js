@@ -271,7 +271,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
   #substep({ settings, substeps }, index, stages) {
     const substepSeconds = settings.stepSeconds / substeps;
     // Every substep, so the model's gust clock keeps time with the wind even while gusts are off.
-    const waves = setupOf(this).gustWavesForSubstep();
+    const waves = setupOf(this).gustWavesForSubstep(substeps);
     /** @type {SubstepInputs} */
     const inputs = {
       index, substepSeconds, gustWaves: settings.windGustSpeed > 0 ? waves : null, colliders: packedCollidersOf(this),

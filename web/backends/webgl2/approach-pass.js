@@ -49,8 +49,10 @@ export class ApproachPass {
     this.texture = integerTexture(gl, columns, rows);
     this.#fastestTexel = integerTexture(gl, 1, 1);
     this.#depth = /** @type {WebGLRenderbuffer} */ (gl.createRenderbuffer());
+    const callersRenderbuffer = gl.getParameter(gl.RENDERBUFFER_BINDING);
     gl.bindRenderbuffer(gl.RENDERBUFFER, this.#depth);
     gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT32F, 1, 1);
+    gl.bindRenderbuffer(gl.RENDERBUFFER, callersRenderbuffer);
     this.#framebuffer = /** @type {WebGLFramebuffer} */ (gl.createFramebuffer());
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.#framebuffer);
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, this.#fastestTexel, 0);
@@ -78,7 +80,7 @@ export class ApproachPass {
       gl.bindBuffer(gl.PIXEL_PACK_BUFFER, callersBuffer);
       deleteReading(gl, reading);
       const fastest = new Float32Array(texel.buffer)[0];
-      // A cloth gone non-finite takes the most substeps until it is finite again.
+      // An infinite speed (a cloth gone non-finite) takes the most substeps.
       this.#fastest = Number.isFinite(fastest) ? fastest : Number.MAX_VALUE;
     }
     return this.#fastest;
@@ -120,6 +122,13 @@ export class ApproachPass {
     gl.viewport(0, 0, this.#gridSize[0], this.#gridSize[1]);
   }
 
+  /** Forgets the speed and the read under way: the state went back to rest. */
+  forget() {
+    if (this.#reading) deleteReading(this.#gl, this.#reading);
+    this.#reading = null;
+    this.#fastest = 0;
+  }
+
   dispose() {
     const gl = this.#gl;
     gl.deleteProgram(this.#program);
@@ -127,8 +136,7 @@ export class ApproachPass {
     gl.deleteTexture(this.#fastestTexel);
     gl.deleteRenderbuffer(this.#depth);
     gl.deleteFramebuffer(this.#framebuffer);
-    if (this.#reading) deleteReading(gl, this.#reading);
-    this.#reading = null;
+    this.forget();
   }
 }
 

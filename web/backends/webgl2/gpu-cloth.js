@@ -282,6 +282,7 @@ export class GpuCloth extends GpuClothOverSetup {
     });
     this.#current = 0;
     this.#velocityCurrent = 0;
+    this.#passes.approach?.forget();
   }
 
   /** Where a held particle is put: its texel of the current positions. */
@@ -426,13 +427,14 @@ export class GpuCloth extends GpuClothOverSetup {
     const gl = this.#gl;
     if (!this.#passes.buckets) {
       const options = this.#passOptions();
-      const buckets = new BucketPass(gl, options);
-      const restPositions = this.#textures.prepareRestPositions(this.#live.restPositions);
-      this.#passes.buckets = buckets;
       // The approach is one more target of the collide pass: where the split half path's four
       // fill the draw buffers, steps keep the setting's substeps.
       const targets = this.#precision === 'half' ? 4 : 2;
-      const approach = targets < gl.getParameter(gl.MAX_DRAW_BUFFERS) ? new ApproachPass(gl, options) : null;
+      const fits = targets < Math.min(gl.getParameter(gl.MAX_DRAW_BUFFERS), gl.getParameter(gl.MAX_COLOR_ATTACHMENTS));
+      const approach = fits ? new ApproachPass(gl, options) : null;
+      const buckets = new BucketPass(gl, options);
+      const restPositions = this.#textures.prepareRestPositions(this.#live.restPositions);
+      this.#passes.buckets = buckets;
       this.#passes.approach = approach;
       this.#passes.collideWithSelfCollision = new CollidePass(gl, options, { restPositions, buckets, approach: approach && { texture: approach.texture, target: targets } });
     }

@@ -52,6 +52,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #fastestApproach = 0;
   /** @type {GPUBuffer | null} where that is read back to; null while a read-back is under way */
   #approachReadBack = null;
+  /** @type {GPUBuffer | null} the same buffer while it is being mapped */
+  #approachMapping = null;
+  /** Counts the rest states loaded: a speed read back from before one is not taken. */
+  #restStatesLoaded = 0;
   /** @type {GpuTables} */
   #tables;
   #columns;
@@ -373,17 +377,18 @@ export class WebGpuCloth extends GpuClothOverSetup {
    */
   #readApproach(readBack) {
     this.#approachReadBack = null;
-    const generation = this.#gpuGeneration;
+    this.#approachMapping = readBack;
+    const restStatesLoaded = this.#restStatesLoaded;
     readBack.mapAsync(GPUMapMode.READ)
       .then(() => {
-        if (generation !== this.#gpuGeneration) return;  // restore() made new objects meanwhile
         const fastest = new Float32Array(readBack.getMappedRange())[0];
-        // A cloth gone non-finite takes the most substeps until it is finite again.
-        this.#fastestApproach = Number.isFinite(fastest) ? fastest : Number.MAX_VALUE;
+        // An infinite speed (a cloth gone non-finite) takes the most substeps.
+        if (restStatesLoaded === this.#restStatesLoaded) this.#fastestApproach = Number.isFinite(fastest) ? fastest : Number.MAX_VALUE;
         readBack.unmap();
+        this.#approachMapping = null;
         this.#approachReadBack = readBack;
       })
-      // A lost device or a disposed cloth: nothing more to read.
+      // Destroyed meanwhile (a lost device, restore(), dispose()): nothing more to read.
       .catch(() => {});
   }
 
@@ -397,6 +402,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#mirror = Float32Array.from(setup.restPositions);
     this.#mirrorGeneration += 1;
     this.#mirrorStale = false;
+    this.#fastestApproach = 0;
+    this.#restStatesLoaded += 1;
   }
 
   /** Where a held particle is put: its slot of the positions. */
@@ -478,8 +485,9 @@ export class WebGpuCloth extends GpuClothOverSetup {
 
   #destroyGpuObjects() {
     this.#buffers.destroy();
-    // One being mapped is destroyed with its device, or when the mapping ends in vain.
-    for (const buffer of [this.#substepBuffer, this.#stageBuffer, this.#approachReadBack]) buffer?.destroy();
+    // Destroying the one being mapped ends its mapping in vain.
+    for (const buffer of [this.#substepBuffer, this.#stageBuffer, this.#approachReadBack, this.#approachMapping]) buffer?.destroy();
+    this.#approachMapping = null;
   }
 
   /**
