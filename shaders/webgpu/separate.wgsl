@@ -63,8 +63,7 @@ fn sortIntoBuckets(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgr
 // Particles over triangles, seen from the particle: the core's face pairs (src/face_contacts.hpp)
 // without their memory, as shaders/webgl2/face-contacts.glsl (whose comment says more): each
 // triangle around `hub` that the particle is over and nearer than the thickness, farther than
-// kRestExclusionThicknesses from it at rest, pushes it off to the side it began the substep on
-// (when it began over the triangle too).
+// kRestExclusionThicknesses from it at rest, pushes it off to the side it began the substep on.
 const kRestExclusionThicknesses = 3.0;  // as the core's face pairs
 const kOverSlack = 1e-3;                // as the core's
 
@@ -166,16 +165,11 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
             for (var k = 0; k < 3; k++) {
                 (*sums).fastestApproach = max((*sums).fastestApproach, length(velocity - velocities[corners[k]].xyz));
             }
-            // The side it began the substep on; one that began beside the triangle (around an
-            // edge) may come over it from either side.
+            // The side it began the substep on, over the triangle or beside it, as the core's
+            // new pair takes it (face-contacts.glsl says why).
             let a0 = substepStartOf(corners[0]);
-            let b0 = substepStartOf(corners[1]);
-            let c0 = substepStartOf(corners[2]);
-            let startAcross = cross(b0 - a0, c0 - a0);
-            let startArea = length(startAcross);
-            if (startArea == 0.0) { continue; }
-            let startHeight = dot(start - a0, startAcross);
-            if (startHeight == 0.0 || !isOver(footWeights(start, a0, b0, c0, startAcross / startArea, startArea))) { continue; }
+            let startHeight = dot(start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
+            if (startHeight == 0.0) { continue; }
             let side = sign(startHeight);
             let depth = thickness - side * height;
             if (depth <= 0.0) { continue; }

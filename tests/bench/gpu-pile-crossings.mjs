@@ -1,14 +1,16 @@
 // The demo's pile dropped on the GPU cloths in headless Chromium (SwiftShader here), with their
 // crossings through themselves every quarter second: the GPU figures of docs/model.md's
 // "Self-collision: what it guarantees" (tests/bench/pile_crossings.cpp gives the CPU's).
-//   usage: node tests/bench/gpu-pile-crossings.mjs [SECONDS [BACKENDS]]   (8 s; gpu,webgpu)
+//   usage: node tests/bench/gpu-pile-crossings.mjs [SECONDS [BACKENDS [SIDES]]]   (8 s; gpu,webgpu;
+//          48,64,64h: 64h is 64 x 64 half a spacing thick)
 // A report, not a test; tests/browser/self-collision.spec.js holds the 48 x 48 pile at 0.
 import { withBenchPage } from './browser-bench.mjs';
 import { pageDropPile, pileSettings } from '../browser/pile-scene.js';
 
 const seconds = Number(process.argv[2] ?? 8);
 const backends = /** @type {('gpu' | 'webgpu')[]} */ ((process.argv[3] ?? 'gpu,webgpu').split(','));
-const piles = [[48], [64], [64, 0.0111]];
+const pileOf = { 48: [48], 64: [64], '64h': [64, 0.0111] };
+const piles = (process.argv[4] ?? '48,64,64h').split(',').map((name) => pileOf[/** @type {keyof typeof pileOf} */ (name)]);
 
 await withBenchPage(console.log, async ({ page }) => {
   for (const backend of backends) {
