@@ -29,9 +29,13 @@ float heightOver(const Vec3& point, const std::array<std::uint32_t, 3>& triangle
 
 }  // namespace
 
-void Untangling::beginStep(const std::vector<Vec3>& positions, const Grid& grid) {
-    if (++stepsSinceLook_ < (freeing_ ? 1 : kStepsBetweenLooks)) return;
+bool Untangling::lookDue() {
+    if (++stepsSinceLook_ < (freeing_ ? 1 : kStepsBetweenLooks)) return false;
     stepsSinceLook_ = 0;
+    return true;
+}
+
+void Untangling::look(const std::vector<Vec3>& positions, const Grid& grid) {
     const std::size_t crossingsBefore = crossingsSeen_;
     analyse(positions, grid);
     // Looked at again next step while the crossings fall; a tangle the pushes cannot undo (a held
@@ -91,6 +95,21 @@ void Untangling::analyse(const std::vector<Vec3>& positions, const Grid& grid) {
         const float keptHeight = sendFirst ? secondHeight : firstHeight;
         const std::uint32_t sent = sendFirst ? first : second;
         returns_.push_back({sent, crossing.triangle, keptHeight < 0.0f ? -1.0f : 1.0f});
+    }
+}
+
+void Untangling::writeTangles(std::size_t particleCount, std::vector<std::int32_t>& records) const {
+    records.clear();
+    if (returns_.empty()) return;
+    records.assign(4 * particleCount, 0);
+    for (std::size_t i = 0; i < particleCount; ++i) {
+        if (tangled_[i] != 0) records[4 * i + 3] = kHeld;
+    }
+    for (const Return& sent : returns_) {
+        std::int32_t* record = &records[4 * static_cast<std::size_t>(sent.particle)];
+        if (record[3] != kHeld) continue;  // sent back through an earlier triangle
+        for (int k = 0; k < 3; ++k) record[k] = static_cast<std::int32_t>(sent.triangle[static_cast<std::size_t>(k)]);
+        record[3] = sent.side < 0.0f ? -1 : 1;
     }
 }
 

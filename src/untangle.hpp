@@ -30,7 +30,24 @@ public:
     // the crossings of `positions` and which particles went through, if it is time to look
     // (kStepsBetweenLooks) or the crossings fell at the last look. Cloth::stepStages counts as a
     // step's first substep.
-    void beginStep(const std::vector<Vec3>& positions, const Grid& grid);
+    void beginStep(const std::vector<Vec3>& positions, const Grid& grid) {
+        if (lookDue()) look(positions, grid);
+    }
+
+    // The two halves of beginStep, apart for the GPU cloths, which look at positions read back
+    // some steps later (web/backends/gpu/untangling.js): whether this step is one to look in
+    // (counting it), and the look.
+    bool lookDue();
+    void look(const std::vector<Vec3>& positions, const Grid& grid);
+
+    // What the last look found, as the GPU cloths' separate pass reads it: four integers a
+    // particle, the corners of the triangle it is sent back through and the side it belongs on
+    // (+1 or -1, as Return::side); (0, 0, 0, kHeld) for a particle in a piece that went through
+    // with nothing to send back; all zero for a free particle; none at all (empty) while nothing
+    // went through. A particle sent back through several triangles keeps the first; the next
+    // look finds the others.
+    void writeTangles(std::size_t particleCount, std::vector<std::int32_t>& records) const;
+    static constexpr std::int32_t kHeld = 2;
 
     // Whether the particle is in a piece that went through, held by the untangling rather than
     // by the pairs this step.

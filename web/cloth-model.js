@@ -94,4 +94,26 @@ export class ClothModel extends ClothFace {
     requireInteger('substeps', substeps, 1, 1e6);
     return nativeOf(this).gustWavesForSubstep(substeps);
   }
+
+  /**
+   * Counts a step of the untangling's cadence (src/untangle.hpp): whether this step is one to
+   * look at the cloth for crossings in.
+   * @returns {boolean}
+   */
+  untanglingLookDue() {
+    return nativeOf(this).untanglingLookDue();
+  }
+
+  /**
+   * The untangling's look at positions read back: which particles went through the cloth, and
+   * the triangle each at a cut is sent back through, as the GPU separate pass reads them (four
+   * integers a particle: a triangle's corners and the side +1 or -1, or (0, 0, 0, `tangleHeld`)
+   * for one only kept out of self-collision, all 0 for a free one). Empty while nothing went
+   * through. A view, valid until the next look.
+   * @param {Float32Array} positions xyz per particle
+   * @returns {Int32Array}
+   */
+  untangle(positions) {
+    return nativeOf(this).untangle(positions);
+  }
 }

@@ -277,6 +277,10 @@ export interface GpuConstants {
   restLengthTextures: number;
   /** Travelling waves in the gust field. */
   gustWaves: number;
+  /** Times the collide pass visits the colliders while a push moved a particle. */
+  contactPasses: number;
+  /** The untangling's mark of a particle that sits out self-collision with nothing to send back (src/untangle.hpp). */
+  tangleHeld: number;
 }
 
 /** One constraint direction and how it is coloured into two passes: (start[colourAxis] / colourPeriod) % 2. */

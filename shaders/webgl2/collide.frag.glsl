@@ -36,6 +36,10 @@ uniform highp usampler2D uBucketLayer1;
 uniform highp usampler2D uBucketLayer2;
 uniform highp usampler2D uBucketLayer3;
 uniform ivec2 uBucketSize;
+// The untangling's last look (web/backends/gpu/untangling.js): per particle the corners of the
+// triangle it is sent back through and its side (+1 or -1), TANGLE_HELD where it only sits out
+// the pairs, 0 where free.
+uniform highp isampler2D uTangles;
 
 // Sampler arrays take constant indices only in GLSL ES 3.00.
 uint bucketEntry(int layer, ivec2 slot) {
@@ -59,6 +63,11 @@ struct Corrections {
 // Defined in face-contacts.glsl, which follows this file.
 void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 velocity, vec3 rest, float inverseMass,
                      ivec3 home, inout Corrections faces);
+vec3 untanglingPush(ivec4 tangle, vec3 position, float inverseMass);
+
+bool isTangled(ivec2 texel) {
+    return texelFetch(uTangles, texel, 0).w != 0;
+}
 
 #if READS_APPROACH
 // The fastest approach above (its float's bits), for the approach pass (approach-pass.js).
@@ -90,7 +99,15 @@ void main() {
         uint bucketCount = uint(uBucketSize.x * uBucketSize.y);
         Corrections pairs = Corrections(vec3(0.0), vec3(0.0), 0.0, 0.0);
         Corrections faces = Corrections(vec3(0.0), vec3(0.0), 0.0, 0.0);
-        for (int offset = 0; offset < 27; ++offset) {
+        // A particle in a piece that went through the cloth sits out the pairs, which would hold
+        // it on the wrong side; one at the cut is sent back through the triangle it crossed.
+        ivec4 tangle = texelFetch(uTangles, texel, 0);
+        if (tangle.w != 0 && tangle.w != TANGLE_HELD) {
+            vec3 sentBack = untanglingPush(tangle, position, inverseMass);
+            position += sentBack;
+            silent += sentBack;
+        }
+        for (int offset = 0; offset < 27 && tangle.w == 0; ++offset) {
             ivec3 cell = home + ivec3(offset / 9 - 1, (offset / 3) % 3 - 1, offset % 3 - 1);
             int bucket = int(bucketOf(cell, bucketCount));
             ivec2 slot = ivec2(bucket % uBucketSize.x, bucket / uBucketSize.x);
@@ -100,6 +117,7 @@ void main() {
                 int other = int(entry) - 1;
                 if (other == self) continue;
                 ivec2 otherTexel = ivec2(other % uGridSize.x, other / uGridSize.x);
+                if (isTangled(otherTexel)) continue;
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
                 if (any(notEqual(cellOf(otherPosition, substep.selfCollisionThickness), cell))) continue;
                 addFaceContacts(otherTexel, texel, position, start, velocity, rest, inverseMass, home, faces);

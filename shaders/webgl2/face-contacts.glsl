@@ -5,8 +5,9 @@
 // it was on when the substep began, by its share of the
 // core's point-triangle push; the corners are not pushed back (a texel writes its own particle
 // only). The core's pair remembers its side over many substeps; a texel cannot keep a list, so
-// a particle that a substep leaves through a layer stays through (docs/model.md). It also finds
-// the fastest the particle and those triangles' corners approach, for the added substeps.
+// a particle that a substep leaves through a layer stays through until the untangling's next
+// look sends it back (untanglingPush, below; docs/model.md). It also finds the fastest the
+// particle and those triangles' corners approach, for the added substeps.
 // solver-state.glsl and spatial-hash.glsl are put in front; collide.frag.glsl reads it with
 // SELF_COLLISION.
 
@@ -115,6 +116,8 @@ void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 vel
             float side = sign(startHeight);
             float depth = thickness - side * height;
             if (depth <= 0.0) continue;
+            // A triangle of a piece that went through is the untangling's (the hub is free).
+            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) continue;
             vec3 weights = max(foot, vec3(0.0));
             weights /= weights.x + weights.y + weights.z;
             vec3 cornerInverseMasses = vec3(texelFetch(uInverseMass, corners[0], 0).x, texelFetch(uInverseMass, corners[1], 0).x,
@@ -130,4 +133,30 @@ void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 vel
             faces.contacts += 1.0;
         }
     }
+}
+
+// The untangling's push of a particle it sends back (`tangle`: the triangle's corners and the
+// side it belongs on): towards a thickness beyond the triangle, at most a thickness a substep,
+// by its share of the core's push (src/untangle.cpp's Untangling::push; the corners are not
+// pushed back). Silent: untangling adds no energy.
+vec3 untanglingPush(ivec4 tangle, vec3 position, float inverseMass) {
+    float thickness = substep.selfCollisionThickness;
+    ivec2 corners[3] = ivec2[3](ivec2(tangle.x % uGridSize.x, tangle.x / uGridSize.x), ivec2(tangle.y % uGridSize.x, tangle.y / uGridSize.x),
+                                ivec2(tangle.z % uGridSize.x, tangle.z / uGridSize.x));
+    vec3 a = fetchVector(uPosition, uPositionLow, corners[0]);
+    vec3 b = fetchVector(uPosition, uPositionLow, corners[1]);
+    vec3 c = fetchVector(uPosition, uPositionLow, corners[2]);
+    vec3 across = cross(b - a, c - a);
+    float area = length(across);
+    if (area == 0.0) return vec3(0.0);
+    vec3 unitNormal = across / area;
+    vec3 normal = unitNormal * float(tangle.w);
+    float gap = dot(position - a, normal);
+    if (gap >= thickness) return vec3(0.0);
+    vec3 weights = max(footWeights(position, a, b, c, unitNormal, area), vec3(0.0));
+    weights /= weights.x + weights.y + weights.z;
+    vec3 cornerInverseMasses = vec3(texelFetch(uInverseMass, corners[0], 0).x, texelFetch(uInverseMass, corners[1], 0).x,
+                                    texelFetch(uInverseMass, corners[2], 0).x);
+    float share = inverseMass / (inverseMass + dot(weights * weights, cornerInverseMasses));
+    return normal * (min(thickness - gap, thickness) * share);
 }

@@ -24,6 +24,19 @@ const kRestNeighbourSlack = 1.001;  // as the core's
 // BUCKET_LAYERS x bucketCount (~index, 0 = empty), then the substep's fastest approach (f32 bits).
 @group(0) @binding(6) var<storage, read_write> buckets: array<atomic<u32>>;
 @group(0) @binding(7) var<storage, read_write> silents: array<vec4f>;   // out
+// The untangling's last look (web/backends/gpu/untangling.js), TANGLES_WIDTH texels a row: per
+// particle the corners of the triangle it is sent back through and its side (+1 or -1),
+// TANGLE_HELD where it only sits out the pairs, 0 where free. A texture: group 0 already holds
+// the 8 storage buffers WebGPU allows a stage by default.
+@group(0) @binding(8) var tangles: texture_2d<i32>;
+
+fn tangleOf(index: u32) -> vec4i {
+    return textureLoad(tangles, vec2u(index % TANGLES_WIDTH, index / TANGLES_WIDTH), 0);
+}
+
+fn isTangled(index: u32) -> bool {
+    return tangleOf(index).w != 0;
+}
 
 // The core's SpatialHash cells and mixing, as shaders/webgl2/spatial-hash.glsl.
 fn cellOf(position: vec3f, cellSize: f32) -> vec3i {
@@ -173,6 +186,8 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
             let side = sign(startHeight);
             let depth = thickness - side * height;
             if (depth <= 0.0) { continue; }
+            // A triangle of a piece that went through is the untangling's (the hub is free).
+            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) { continue; }
             var weights = max(foot, vec3f(0.0));
             weights /= weights.x + weights.y + weights.z;
             let cornerInverseMasses = vec3f(inverseMasses[corners[0]], inverseMasses[corners[1]], inverseMasses[corners[2]]);
@@ -186,6 +201,29 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
             (*sums).contacts += 1.0;
         }
     }
+}
+
+// The untangling's push of a particle it sends back (`tangle`: the triangle's corners and the
+// side it belongs on), as shaders/webgl2/face-contacts.glsl's untanglingPush: towards a
+// thickness beyond the triangle, at most a thickness a substep, by its share; silent.
+fn untanglingPush(tangle: vec4i, position: vec3f, inverseMass: f32) -> vec3f {
+    let thickness = substep.selfCollisionThickness;
+    let corners = vec3u(tangle.xyz);
+    let a = working[corners.x].xyz;
+    let b = working[corners.y].xyz;
+    let c = working[corners.z].xyz;
+    let across = cross(b - a, c - a);
+    let area = length(across);
+    if (area == 0.0) { return vec3f(0.0); }
+    let unitNormal = across / area;
+    let normal = unitNormal * f32(tangle.w);
+    let gap = dot(position - a, normal);
+    if (gap >= thickness) { return vec3f(0.0); }
+    var weights = max(footWeights(position, a, b, c, unitNormal, area), vec3f(0.0));
+    weights /= weights.x + weights.y + weights.z;
+    let cornerInverseMasses = vec3f(inverseMasses[corners.x], inverseMasses[corners.y], inverseMasses[corners.z]);
+    let share = inverseMass / (inverseMass + dot(weights * weights, cornerInverseMasses));
+    return normal * (min(thickness - gap, thickness) * share);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
@@ -209,14 +247,22 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
     let texel = texelOf(index);
     var pairs = Corrections(vec3f(0.0), vec3f(0.0), 0.0, 0.0);
     var faces = Corrections(vec3f(0.0), vec3f(0.0), 0.0, 0.0);
-    for (var offset = 0; offset < 27; offset++) {
+    // A particle in a piece that went through the cloth sits out the pairs, which would hold it
+    // on the wrong side; one at the cut is sent back through the triangle it crossed.
+    let tangle = tangleOf(index);
+    var silent = vec3f(0.0);
+    if (tangle.w != 0 && tangle.w != TANGLE_HELD) {
+        silent = untanglingPush(tangle, position, inverseMass);
+        position += silent;
+    }
+    for (var offset = 0; offset < 27 && tangle.w == 0; offset++) {
         let cell = home + vec3i(offset / 9 - 1, (offset / 3) % 3 - 1, offset % 3 - 1);
         let bucket = bucketOf(cell, bucketCount());
         for (var layer = 0u; layer < BUCKET_LAYERS; layer++) {
             let key = atomicLoad(&buckets[layer * bucketCount() + bucket]);
             if (key == 0u) { break; }
             let other = ~key;
-            if (other == index) { continue; }
+            if (other == index || isTangled(other)) { continue; }
             let otherPosition = working[other].xyz;
             if (any(cellOf(otherPosition, thickness) != cell)) { continue; }
             addFaceContacts(other, index, position, start, velocity, rest, inverseMass, home, &faces);
@@ -250,10 +296,9 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
     }
     // The particle pairs' average, then the triangles' (which the pairs around a particle would
     // otherwise outvote while it is through a layer).
-    var silent = vec3f(0.0);
     if (pairs.contacts > 0.0) {
         position += pairs.moves / pairs.contacts;
-        silent = pairs.silentMoves / pairs.contacts;
+        silent += pairs.silentMoves / pairs.contacts;
     }
     if (faces.contacts > 0.0) {
         position += faces.moves / faces.contacts;

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "cloth.hpp"
+#include "untangle.hpp"
 #include "js_setting_source.hpp"
 #include "js_values.hpp"
 
@@ -204,7 +205,7 @@ protected:
         return static_cast<std::uint32_t>(particle);
     }
 
-private:
+protected:
     // The positions given, copied into `given`, or the CPU cloth's own when none are.
     const std::vector<Vec3>& positionsOf(const val& positions, std::vector<Vec3>& given) const {
         const std::size_t count = model().particleCount();
@@ -339,13 +340,34 @@ public:
         return val(emscripten::typed_memory_view(gustTable_.size(), gustTable_.data()));
     }
 
+    // The untangling of a cloth that steps elsewhere (src/untangle.hpp), which looks at positions
+    // read back some steps later (web/backends/gpu/untangling.js): whether this step is one to
+    // look in (counting it), and the look, as the GPU separate pass reads it
+    // (Untangling::writeTangles: an Int32Array view valid until the next look, empty while
+    // nothing went through).
+    bool untanglingLookDue() { return untangling_.lookDue(); }
+    val untangle(const val& positions) {
+        return guarded([&] {
+            std::vector<Vec3> given;
+            untangling_.look(positionsOf(positions, given), owner_.grid());
+            untangling_.writeTangles(owner_.particleCount(), tangles_);
+            return val(emscripten::typed_memory_view(tangles_.size(), tangles_.data()));
+        });
+    }
+
 protected:
     const ClothModel& model() const override { return owner_; }
     const std::vector<Vec3>* ownPositions() const override { return nullptr; }
     void configure(const ClothSettings& next) override { owner_.configure(next, changeCheck_); }
+    void reset() override {
+        owner_.reset();
+        untangling_ = Untangling();
+    }
 
 private:
     ClothModel::ChangeCheck changeCheck_;
+    Untangling untangling_;
+    std::vector<std::int32_t> tangles_;
     std::array<float, 8 * kGustWaves> gustTable_{};
 };
 
@@ -422,7 +444,9 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("restLengthsByDirection", &JsClothModel::restLengthsByDirection)
         .function("forgetColliderTravel", &JsClothModel::forgetColliderTravel)
         .function("packedColliders", &JsClothModel::packedColliders)
-        .function("gustWavesForSubstep", &JsClothModel::gustWavesForSubstep);
+        .function("gustWavesForSubstep", &JsClothModel::gustWavesForSubstep)
+        .function("untanglingLookDue", &JsClothModel::untanglingLookDue)
+        .function("untangle", &JsClothModel::untangle);
     function("useThreads", &nuno::useThreads);
     function("heapBytesInUse", &nuno::heapBytesInUse);
     function("directions", &nuno::directions);

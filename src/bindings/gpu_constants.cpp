@@ -12,6 +12,7 @@
 #include "colliders.hpp"
 #include "settings.hpp"
 #include "topology.hpp"
+#include "untangle.hpp"
 #include "wind_gusts.hpp"
 
 namespace nuno {
@@ -66,6 +67,7 @@ constexpr NamedLimit kLimits[] = {
     {"restLengthTextures", "REST_LENGTH_TEXTURES", kRestLengthTextures},
     {"gustWaves", "GUST_WAVES", kGustWaves},
     {"contactPasses", "CONTACT_PASSES", kContactPasses},
+    {"tangleHeld", "TANGLE_HELD", Untangling::kHeld},
 };
 
 template <std::size_t Count>

@@ -1,7 +1,8 @@
 // The demo's pile (tests/native/pile_scene.hpp, in JS) dropped on a GPU cloth in a page, with the
 // cloth's crossings through itself (selfCrossings, on positions read back) every quarter second:
 // for the browser test (self-collision.spec.js) and the figures of docs/model.md
-// (tests/bench/gpu-pile-crossings.mjs).
+// (tests/bench/gpu-pile-crossings.mjs). Also the fold pulled through itself
+// (tests/engines/scenes.js) freeing itself on a GPU cloth.
 
 /**
  * A 1.4 m sheet of side x side particles in three pleats 8 cm deep, stood on its edge with its
@@ -58,3 +59,39 @@ export async function pageDropPile({ settings, backend, quarters }) {
   device?.destroy();
   return { crossings, seconds, glError: gl.getError(), webGpuErrors };
 }
+
+/**
+ * In the page (it stands alone): the fold of tests/engines/scenes.js pulled through itself on
+ * `backend`, then stepped with self-collision on until it no longer crosses itself, at most the
+ * scene's steps, each waited for; then 30 steps more.
+ * @param {{ backend: 'gpu' | 'webgpu' }} options
+ * @returns {Promise<{ crossedAtFirst: number, steps: number, crossings: number, crossingsAfter: number, glError: number, webGpuErrors: string[] }>}
+ */
+export async function pageFreeFold({ backend }) {
+  const { loadNuno } = await import('/web/index.js');
+  const { pulledThroughFold, pulledThroughFoldSettings, pullThrough } = await import('/tests/engines/scenes.js');
+  const nuno = await loadNuno();
+  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+  const device = backend === 'webgpu' ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
+  const webGpuErrors = /** @type {string[]} */ ([]);
+  device?.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
+  const cloth = /** @type {any} */ (nuno.createCloth(/** @type {any} */ (device ?? gl), { ...pulledThroughFoldSettings(), backend }));
+  pullThrough(cloth);
+  const crossingsNow = async () => cloth.selfCrossings(await cloth.readPositions());
+  const crossedAtFirst = await crossingsNow();
+  let [steps, crossings] = [0, crossedAtFirst];
+  while (crossings > 0 && steps < pulledThroughFold.steps) {
+    cloth.stepFixed(1);
+    steps++;
+    crossings = await crossingsNow();
+  }
+  for (let step = 0; step < 30; step++) {
+    cloth.stepFixed(1);
+    await cloth.readPositions();
+  }
+  const crossingsAfter = await crossingsNow();
+  cloth.dispose();
+  device?.destroy();
+  return { crossedAtFirst, steps, crossings, crossingsAfter, glError: gl.getError(), webGpuErrors };
+}
+

@@ -6,7 +6,7 @@
 // crosses itself, so the count can see a failure.
 import { expect, test } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
-import { pageDropPile, pileSettings } from './pile-scene.js';
+import { pageDropPile, pageFreeFold, pileSettings } from './pile-scene.js';
 
 for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
   test(`a pile dropped on the ${backend === 'gpu' ? 'WebGL2' : 'WebGPU'} cloth never passes through itself`, async ({ page }) => {
@@ -24,3 +24,21 @@ for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
     expect(complaints).toEqual([]);
   });
 }
+
+// The untangling: a cloth already through itself must work itself free. The fold's block,
+// pulled through the lower layer, is held there by the pairs without it (32 crossings for good).
+for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
+  test(`a ${backend === 'gpu' ? 'WebGL2' : 'WebGPU'} cloth pulled through itself works itself free within 2 s`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const complaints = collectComplaints(page);
+    await page.goto('/tests/browser/harness.html');
+    const fold = await page.evaluate(pageFreeFold, { backend });
+    console.log(`metric: gpu_untangle_steps = ${fold.steps} steps (${backend}, 12 x 16 fold, a 2 x 2 block pulled through; ${fold.crossedAtFirst} crossings)`);
+    expect(fold.crossedAtFirst, 'the block went through the lower layer').toBeGreaterThanOrEqual(8);
+    expect([fold.crossings, fold.crossingsAfter], `crossings when free (${fold.steps} steps), and 30 steps later`).toEqual([0, 0]);
+    expect(fold.glError).toBe(0);
+    expect(fold.webGpuErrors).toEqual([]);
+    expect(complaints).toEqual([]);
+  });
+}
+

@@ -158,3 +158,57 @@ export function comparedStages(stages, backend) {
 export function firstStageAstray(stages, backend, toleranceMm) {
   return comparedStages(stages, backend).find(({ deviationMm }) => deviationMm > toleranceMm)?.stage ?? null;
 }
+
+/**
+ * A 12 x 16 sheet of 2 cm spacing folded over in the air between rows 7 and 8, its upper layer
+ * `gap` metres above the lower: xyz per particle.
+ * @param {number} gap
+ */
+export function foldedSheet(gap) {
+  const { columns, rows, spacing } = pulledThroughFold;
+  const folded = new Float32Array(columns * rows * 3);
+  for (let row = 0; row < rows; row++) {
+    const upper = row > 7;
+    for (let column = 0; column < columns; column++) {
+      folded.set([column * spacing, upper ? gap : 0, (upper ? rows - 1 - row : row) * spacing], 3 * (row * columns + column));
+    }
+  }
+  return folded;
+}
+
+/**
+ * The untangling's scene: the fold, a spacing apart and without gravity, with a 2 x 2 block of
+ * its upper layer held a spacing below the lower layer for 5 steps with self-collision off
+ * (pullThrough), then let go with self-collision on: the cloth must free itself within `steps`
+ * fixed steps (2 s).
+ */
+export const pulledThroughFold = {
+  columns: 12, rows: 16, spacing: 0.02,
+  block: [11, 12].flatMap((row) => [5, 6].map((column) => row * 12 + column)),
+  steps: 120,
+};
+
+/**
+ * The fold's settings, self-collision off until pullThrough is done.
+ * @returns {import('../../web/index.js').ClothSettings}
+ */
+export function pulledThroughFoldSettings() {
+  const { columns, rows, spacing } = pulledThroughFold;
+  return { columns, rows, pins: 'none', positions: foldedSheet(spacing), gravity: [0, 0, 0] };
+}
+
+/**
+ * Holds the block a spacing below the lower layer for 5 steps, lets it go and turns
+ * self-collision on (a spacing thick).
+ * @param {{ positions?: Float32Array, hold(particle: number, position: number[]): void, release(particle: number): void,
+ *   stepFixed(count: number): void, set(changes: object): void }} cloth
+ */
+export function pullThrough(cloth) {
+  const { block, spacing } = pulledThroughFold;
+  const folded = foldedSheet(spacing);
+  for (const particle of block) cloth.hold(particle, [folded[3 * particle], -spacing, folded[3 * particle + 2]]);
+  cloth.stepFixed(5);
+  for (const particle of block) cloth.release(particle);
+  cloth.set({ selfCollisionThickness: spacing });
+}
+

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import vm from 'node:vm';
 
 import { loadNuno } from '../../web/index.js';
-import { wavyHeapPositions } from '../engines/scenes.js';
+import { foldedSheet, pulledThroughFold, pulledThroughFoldSettings, pullThrough, wavyHeapPositions } from '../engines/scenes.js';
 
 const nuno = await loadNuno();
 
@@ -299,31 +299,15 @@ test('nearestParticleToRay picks the front particle under the pointer', async ()
 });
 
 test('a cloth pulled through itself with self-collision off works itself free once it is on', (t) => {
-  // A 12 x 16 sheet folded over in the air (the upper layer a spacing above the lower, no
-  // gravity), a 2 x 2 block of its upper layer held a spacing below the lower layer for 5 steps
-  // with self-collision off, then let go with it on: the untangling (src/untangle.hpp) sends
-  // the block back within 2 s; without it the particle pairs held it crossed for good.
-  const [columns, rows, spacing] = [12, 16, 0.02];
-  const folded = new Float32Array(columns * rows * 3);
-  for (let row = 0; row < rows; row++) {
-    const upper = row > 7;
-    for (let column = 0; column < columns; column++) {
-      folded.set([column * spacing, upper ? spacing : 0, (upper ? 15 - row : row) * spacing], 3 * (row * columns + column));
-    }
-  }
-  const cloth = nuno.createCloth({ columns, rows, pins: 'none', positions: folded, gravity: [0, 0, 0] });
+  // The fold of tests/engines/scenes.js pulled through itself: the untangling
+  // (src/untangle.hpp) sends the block back within 2 s; without it the particle pairs held it
+  // crossed for good.
+  const cloth = nuno.createCloth(pulledThroughFoldSettings());
   t.after(() => cloth.dispose());
-  const block = [11, 12].flatMap((row) => [5, 6].map((column) => row * columns + column));
-  for (const particle of block) {
-    const [x, , z] = cloth.positions.subarray(3 * particle, 3 * particle + 3);
-    cloth.hold(particle, [x, -spacing, z]);
-  }
-  cloth.stepFixed(5);
-  for (const particle of block) cloth.release(particle);
+  pullThrough(cloth);
   const crossedAtFirst = cloth.selfCrossings();
-  cloth.set({ selfCollisionThickness: spacing });
   let steps = 0;
-  while (cloth.selfCrossings() > 0 && steps < 120) {
+  while (cloth.selfCrossings() > 0 && steps < pulledThroughFold.steps) {
     cloth.stepFixed(1);
     steps++;
   }
@@ -339,14 +323,9 @@ test('selfCrossings counts the edges through the cloth\'s own triangles, of its 
   // lower), then one particle of the upper layer pushed through the lower one: its 4 edges cross
   // the lower layer, and the lower layer's 4 edges under it cross its triangles (as in
   // tests/native/self_crossings_test.cpp).
-  const [columns, rows, spacing, gap] = [12, 16, 0.02, 0.01];
-  const folded = new Float32Array(columns * rows * 3);
-  for (let row = 0; row < rows; row++) {
-    const upper = row > 7;
-    for (let column = 0; column < columns; column++) {
-      folded.set([column * spacing, upper ? gap : 0, (upper ? 15 - row : row) * spacing], 3 * (row * columns + column));
-    }
-  }
+  const { columns, rows, spacing } = pulledThroughFold;
+  const gap = 0.01;
+  const folded = foldedSheet(gap);
   const pushedThrough = Float32Array.from(folded);
   pushedThrough.set([6.31 * spacing, -gap, 3.17 * spacing], 3 * ((15 - 3) * columns + 6));
   const flat = nuno.createCloth({ columns, rows, pins: 'none' });

@@ -1,5 +1,6 @@
-// Textures of numbers rather than images: made for texelFetch, filled from Float32Arrays. The
-// solver's state and the renderer's uploaded CPU positions are both kept in them.
+// Textures of numbers rather than images: made for texelFetch, filled from Float32Arrays (or
+// Int32Arrays, for integer formats). The solver's state and the renderer's uploaded CPU
+// positions are both kept in them.
 
 /**
  * An RGBA texture sampled with texelFetch only (no filtering, so float formats need no extension).
@@ -21,24 +22,25 @@ export function createDataTexture(gl, internalFormat, columns, rows) {
 }
 
 /**
- * Fills a data texture, or a rectangle of it, from floats, whatever pixel-store state the
- * caller left behind.
+ * Fills a data texture, or a rectangle of it, from floats (or integers, for an integer format),
+ * whatever pixel-store state the caller left behind.
  * @param {WebGL2RenderingContext} gl
  * @param {WebGLTexture} texture
- * @param {number} format gl.RED, gl.RGB or gl.RGBA: the floats per texel in `values`
+ * @param {number} format gl.RED, gl.RGB or gl.RGBA (gl.RGBA_INTEGER for integers): the numbers
+ *   per texel in `values`
  * @param {number} columns
  * @param {number} rows
- * @param {Float32Array} values
+ * @param {Float32Array | Int32Array} values
  * @param {number} [column] where the rectangle starts
  * @param {number} [row]
  */
-export function uploadFloats(gl, texture, format, columns, rows, values, column = 0, row = 0) {
+export function uploadTexels(gl, texture, format, columns, rows, values, column = 0, row = 0) {
   const flipY = gl.getParameter(gl.UNPACK_FLIP_Y_WEBGL);
   const alignment = gl.getParameter(gl.UNPACK_ALIGNMENT);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
   gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texSubImage2D(gl.TEXTURE_2D, 0, column, row, columns, rows, format, gl.FLOAT, values);
+  gl.texSubImage2D(gl.TEXTURE_2D, 0, column, row, columns, rows, format, values instanceof Int32Array ? gl.INT : gl.FLOAT, values);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, flipY);
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, alignment);
 }

@@ -1,6 +1,6 @@
 // Where the cloth renderer fetches particle positions from: the GPU cloth's own state textures,
 // or, for the CPU cloth, a texture this source fills from the wasm positions once a frame.
-import { createDataTexture, uploadFloats } from '../gl/data-texture.js';
+import { createDataTexture, uploadTexels } from '../gl/data-texture.js';
 
 /** @typedef {import('./cloth-renderer.js').DrawableCloth} DrawableCloth */
 
@@ -39,7 +39,7 @@ export class PositionSource {
     let positions;
     let residuals = null;
     if (this.#uploaded) {
-      uploadFloats(gl, this.#uploaded, gl.RGB, cloth.columns, cloth.rows, /** @type {Float32Array} */ (cloth.positions));
+      uploadTexels(gl, this.#uploaded, gl.RGB, cloth.columns, cloth.rows, /** @type {Float32Array} */ (cloth.positions));
       positions = this.#uploaded;
     } else {
       positions = /** @type {WebGLTexture} */ (cloth.positionTexture);

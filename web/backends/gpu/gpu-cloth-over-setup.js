@@ -12,6 +12,7 @@ import { readBackPositions, requireInteger } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
 import { GpuUnsupportedError } from './capabilities.js';
 import { settingsRefusal } from './settings-refusal.js';
+import { GpuUntangling } from './untangling.js';
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../../index.js').ColliderDescription} ColliderDescription */
@@ -61,6 +62,9 @@ import { settingsRefusal } from './settings-refusal.js';
  * @property {(particle?: number) => void} uploadInverseMasses the model's, all or one particle's
  * @property {(particle: number, position: Float32Array) => void} placeParticle
  * @property {() => void} loadRestState positions and velocities as the model starts them
+ * @property {() => Promise<Float32Array>} readPositions the cloth's, for the untangling's looks
+ * @property {(tangles: Int32Array | null) => void} uploadTangles what the untangling's last look
+ *   found (ClothModel.untangle's records), for the separate pass; null: every particle free
  * @property {() => number} fastestApproach with self-collision on, the fastest two particles
  *   within reach of each other approached in the last substep of a recent step, m/s: the latest
  *   the GPU has handed back (it reads back while later steps run), 0 before any
@@ -74,6 +78,17 @@ const backends = new WeakMap();
 /** @param {GpuClothOverSetup} cloth */
 function backendOf(cloth) {
   return /** @type {GpuBackend} */ (backends.get(cloth));
+}
+
+/** @type {WeakMap<GpuClothOverSetup, GpuUntangling>} */
+const untanglings = new WeakMap();
+
+/**
+ * After the backend made its state anew (restore()): the untangling's findings are gone with it.
+ * @param {GpuClothOverSetup} cloth
+ */
+export function forgetTangles(cloth) {
+  untanglings.get(cloth)?.forget();
 }
 
 /** @type {WeakMap<GpuClothOverSetup, StepParameters | null>} null until a step needs them after set() */
@@ -192,6 +207,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
     this.#backend = backend;
     packings.set(this, setup.packedColliders());
     backends.set(this, operations);
+    untanglings.set(this, new GpuUntangling(setup, operations.readPositions, operations.uploadTangles));
     stepParameters.set(this, null);
   }
 
@@ -238,11 +254,13 @@ export class GpuClothOverSetup extends ClothOverSetup {
     setupOf(this);
     const backend = backendOf(this);
     if (count === 0 || backend.isLost()) return;
+    const untangling = /** @type {GpuUntangling} */ (untanglings.get(this));
     for (let step = 0; step < count; step++) {
       const parameters = nextStepParametersOf(this);
       backend.runStep(parameters, () => {
         for (let index = 0; index < parameters.substeps; index++) this.#substep(parameters, index, parameters.schedule);
       });
+      if (parameters.settings.selfCollisionThickness > 0) untangling.stepped();
     }
     this.#stepsTaken += count;
     backend.stepped();
@@ -291,6 +309,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
   reset() {
     setupOf(this).reset();
     forgetColliderTravel(this);
+    forgetTangles(this);
     const writes = backendOf(this);
     writes.loadRestState();
     writes.uploadInverseMasses();

@@ -13,6 +13,7 @@ import { SolverPass } from './solver-pass.js';
  * What the self-collision variant reads besides the state, fixed when it is made.
  * @typedef {object} SelfCollisionSources
  * @property {WebGLTexture} restPositions xyz per particle, the rest shape
+ * @property {WebGLTexture} tangles the untangling's four integers a particle (state-textures.js)
  * @property {import('./bucket-pass.js').BucketPass} buckets whose layers hold the particles by cell
  * @property {{texture: WebGLTexture, target: number} | null} approach the approach pass's texture,
  *   written as the framebuffer's draw buffer `target` (after the state's); null: not written
@@ -46,9 +47,9 @@ export class CollidePass {
     this.#patchSize = options.patchSize;
     this.#separates = selfCollision !== null;
     if (selfCollision) {
-      const { restPositions, buckets } = selfCollision;
+      const { restPositions, tangles, buckets } = selfCollision;
       this.#selfCollisionSamplers = {
-        uRestPosition: restPositions, ...Object.fromEntries(layerSamplers.map((name, layer) => [name, buckets.layers[layer]])),
+        uRestPosition: restPositions, uTangles: tangles, ...Object.fromEntries(layerSamplers.map((name, layer) => [name, buckets.layers[layer]])),
       };
       this.#bucketSize = buckets.size;
     }
@@ -60,7 +61,7 @@ export class CollidePass {
         SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers,
         READS_APPROACH: selfCollision?.approach ? 1 : 0, APPROACH_TARGET: selfCollision?.approach?.target ?? 0,
       },
-      samplers: selfCollision ? [...samplers, 'uRestPosition', ...layerSamplers] : samplers,
+      samplers: selfCollision ? [...samplers, 'uRestPosition', 'uTangles', ...layerSamplers] : samplers,
       uniforms: selfCollision ? ['uGridSize', 'uPatchSize', 'uBucketSize'] : [],
       lowParts: ['uPositionLow', 'uPredictedLow', 'uVelocityLow'],
     });

@@ -8,7 +8,7 @@
 // sets its samplers and uniforms; this class picks the textures each reads and writes, and
 // writes the bytes of the core's Substep and Stage structs the passes read (uniform-layout.js).
 import { setupOf } from '../../cloth-over-setup.js';
-import { GpuClothOverSetup, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
+import { GpuClothOverSetup, forgetTangles, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from '../gpu/capabilities.js';
 import { ApproachPass } from './approach-pass.js';
 import { BucketPass, bucketLayers } from './bucket-pass.js';
@@ -108,6 +108,8 @@ export class GpuCloth extends GpuClothOverSetup {
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
       placeParticle: (particle, position) => this.#placeParticle(particle, position),
       loadRestState: () => this.#loadRestState(),
+      readPositions: () => this.readPositions(),
+      uploadTangles: (tangles) => this.#withSolverState(() => this.#textures.uploadTangles(tangles)),
       fastestApproach: () => this.#passes.approach?.fastest ?? 0,
     });
     this.#gl = gl;
@@ -299,6 +301,7 @@ export class GpuCloth extends GpuClothOverSetup {
   restore() {
     this.#live;
     this.#createGlObjects();
+    forgetTangles(this);
   }
 
   /**
@@ -434,9 +437,12 @@ export class GpuCloth extends GpuClothOverSetup {
       const approach = fits ? new ApproachPass(gl, options) : null;
       const buckets = new BucketPass(gl, options);
       const restPositions = this.#textures.prepareRestPositions(this.#live.restPositions);
+      const tangles = this.#textures.prepareTangles();
       this.#passes.buckets = buckets;
       this.#passes.approach = approach;
-      this.#passes.collideWithSelfCollision = new CollidePass(gl, options, { restPositions, buckets, approach: approach && { texture: approach.texture, target: targets } });
+      this.#passes.collideWithSelfCollision = new CollidePass(gl, options, {
+        restPositions, tangles, buckets, approach: approach && { texture: approach.texture, target: targets },
+      });
     }
     this.#passes.buckets.run(this.#textures.positions[this.#current], this.#settings.selfCollisionThickness);
   }

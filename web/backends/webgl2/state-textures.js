@@ -3,7 +3,7 @@
 // masses, rest lengths, the rest shape), and the staging texture the CPU fills for the load pass.
 // What the GPU cloth draws with them is in gpu-cloth.js; this file makes, fills, sizes and
 // frees them.
-import { createDataTexture, uploadFloats } from '../../gl/data-texture.js';
+import { createDataTexture, uploadTexels } from '../../gl/data-texture.js';
 import { createVectorField, deleteVectorField, stateFormat, targetsOf } from './vector-field.js';
 
 /** @typedef {import('./vector-field.js').VectorField} VectorField */
@@ -40,6 +40,11 @@ export class StateTextures {
   #lambdaCurrent = [0, 0, 0];
   /** @type {WebGLTexture | null} the rest shape, xyz per particle, once self-collision has run */
   restPositions = null;
+  /**
+   * @type {WebGLTexture | null} the untangling's last look, four integers a particle
+   * (ClothModel.untangle), once self-collision has run; all zero while nothing went through
+   */
+  tangles = null;
 
   /**
    * @param {WebGL2RenderingContext} gl
@@ -75,7 +80,7 @@ export class StateTextures {
   load(field, values, rectangle = [0, 0, this.#columns, this.#rows]) {
     const gl = this.#gl;
     const [column, row, width, height] = rectangle;
-    uploadFloats(gl, this.staging, gl.RGB, width, height, values, column, row);
+    uploadTexels(gl, this.staging, gl.RGB, width, height, values, column, row);
     this.#framebuffers.bind(targetsOf(field));
     gl.enable(gl.SCISSOR_TEST);
     gl.scissor(column, row, width, height);
@@ -112,8 +117,24 @@ export class StateTextures {
     if (this.restPositions) return this.restPositions;
     const gl = this.#gl;
     this.restPositions = createDataTexture(gl, gl.RGB32F, this.#columns, this.#rows);
-    uploadFloats(gl, this.restPositions, gl.RGB, this.#columns, this.#rows, xyz);
+    uploadTexels(gl, this.restPositions, gl.RGB, this.#columns, this.#rows, xyz);
     return this.restPositions;
+  }
+
+  /** The untangling's texture, made (all particles free) the first time self-collision needs it. */
+  prepareTangles() {
+    this.tangles ??= createDataTexture(this.#gl, this.#gl.RGBA32I, this.#columns, this.#rows);
+    return this.tangles;
+  }
+
+  /**
+   * What the untangling's look found, or every particle free.
+   * @param {Int32Array | null} records four integers a particle (ClothModel.untangle); null: all free
+   */
+  uploadTangles(records) {
+    const gl = this.#gl;
+    const texels = records ?? new Int32Array(4 * this.#columns * this.#rows);
+    uploadTexels(gl, this.prepareTangles(), gl.RGBA_INTEGER, this.#columns, this.#rows, texels);
   }
 
   /**
@@ -124,9 +145,9 @@ export class StateTextures {
   uploadInverseMasses(masses, particle = undefined) {
     const gl = this.#gl;
     if (particle === undefined) {
-      uploadFloats(gl, this.inverseMasses, gl.RED, this.#columns, this.#rows, masses);
+      uploadTexels(gl, this.inverseMasses, gl.RED, this.#columns, this.#rows, masses);
     } else {
-      uploadFloats(gl, this.inverseMasses, gl.RED, 1, 1, masses, particle % this.#columns, Math.floor(particle / this.#columns));
+      uploadTexels(gl, this.inverseMasses, gl.RED, 1, 1, masses, particle % this.#columns, Math.floor(particle / this.#columns));
     }
   }
 
@@ -146,7 +167,7 @@ export class StateTextures {
         const first = perParticle * i + channels * part;
         texels.set(lengths.subarray(first, first + channels), channels * i);
       }
-      uploadFloats(gl, texture, gl.RGBA, this.#columns, this.#rows, texels);
+      uploadTexels(gl, texture, gl.RGBA, this.#columns, this.#rows, texels);
     });
   }
 
@@ -159,13 +180,14 @@ export class StateTextures {
     const restLengths = this.#constants.restLengthTextures * 16;
     const staging = 12;
     const restShape = this.restPositions ? 12 : 0;
-    return stateTextures * stateTexel + inverseMass + restLengths + staging + restShape;
+    const tangles = this.tangles ? 16 : 0;
+    return stateTextures * stateTexel + inverseMass + restLengths + staging + restShape + tangles;
   }
 
   dispose() {
     const gl = this.#gl;
     for (const field of [...this.positions, ...this.velocities]) deleteVectorField(gl, field);
-    for (const texture of [this.inverseMasses, ...this.restLengths, this.staging, ...(this.#lambdas ?? []).flat(), this.restPositions]) {
+    for (const texture of [this.inverseMasses, ...this.restLengths, this.staging, ...(this.#lambdas ?? []).flat(), this.restPositions, this.tangles]) {
       gl.deleteTexture(texture);
     }
   }

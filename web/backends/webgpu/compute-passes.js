@@ -12,9 +12,15 @@ export const workgroupSize = 64;
 /** Layers of the self-collision buckets (separate.wgsl's BUCKET_LAYERS). */
 export const bucketLayers = 4;
 
+/** Texels a row of the untangling's texture (separate.wgsl's TANGLES_WIDTH): 16 KiB rows. */
+export const tanglesWidth = 1024;
+
 /** The solver's storage buffers of group 0, in binding order (shaders/webgpu/state.wgsl). */
 export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas', 'silents']);
-/** The self-collision passes' (shaders/webgpu/separate.wgsl), by the solver's names. */
+/**
+ * The self-collision passes' storage buffers (shaders/webgpu/separate.wgsl), by the solver's
+ * names; the untangling's texture follows them.
+ */
 export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
 const writtenBySolver = new Set(['positions', 'working', 'predicted', 'velocities', 'lambdas', 'silents']);
 const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
@@ -35,25 +41,28 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
  */
 export function createComputePasses(device, { constantsWgsl, uniformsWgsl, uniformLayouts }) {
   const header = [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, gridWgsl];
+  const selfCollisionHeader = [...header, `const TANGLES_WIDTH = ${tanglesWidth}u;`];
   const solverModule = device.createShaderModule({
     label: 'nuno solver passes', code: [...header, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, collideWgsl].join('\n'),
   });
   const selfCollisionModule = device.createShaderModule({
-    label: 'nuno self-collision passes', code: [...header, separateWgsl].join('\n'),
+    label: 'nuno self-collision passes', code: [...selfCollisionHeader, separateWgsl].join('\n'),
   });
-  const storageLayout = (/** @type {string} */ label, /** @type {readonly string[]} */ names, /** @type {Set<string>} */ written) =>
-    device.createBindGroupLayout({
-      label,
-      entries: names.map((name, binding) => ({
-        binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: written.has(name) ? 'storage' : 'read-only-storage' },
-      })),
-    });
+  const storageLayout = (/** @type {string} */ label, /** @type {readonly string[]} */ names, /** @type {Set<string>} */ written,
+    /** @type {GPUBindGroupLayoutEntry[]} */ textures = []) => device.createBindGroupLayout({
+    label,
+    entries: [...names.map((name, binding) => /** @type {GPUBindGroupLayoutEntry} */ ({
+      binding, visibility: GPUShaderStage.COMPUTE, buffer: { type: written.has(name) ? 'storage' : 'read-only-storage' },
+    })), ...textures],
+  });
   const uniformLayout = (/** @type {string} */ label, /** @type {number} */ minBindingSize) => device.createBindGroupLayout({
     label,
     entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize } }],
   });
   const stateLayout = storageLayout('nuno state', stateBindings, writtenBySolver);
-  const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision);
+  const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision, [
+    { binding: selfCollisionBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'sint' } },
+  ]);
   const substepLayout = uniformLayout('nuno substep', uniformLayouts.substep.bytes);
   const stageLayout = uniformLayout('nuno stage', uniformLayouts.stage.bytes);
   const pipelines = (/** @type {GPUBindGroupLayout} */ state, /** @type {GPUShaderModule} */ module, /** @type {string[]} */ entryPoints) => {

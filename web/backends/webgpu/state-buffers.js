@@ -3,7 +3,7 @@
 // lengths, the rest shape), and the bind groups over them. What the cloth dispatches over them
 // is in webgpu-cloth.js; this file makes, sizes and frees them.
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
-import { bucketLayers, selfCollisionBindings, stateBindings } from './compute-passes.js';
+import { bucketLayers, selfCollisionBindings, stateBindings, tanglesWidth } from './compute-passes.js';
 
 /** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
 /** @typedef {import('./compute-passes.js').ComputePasses} ComputePasses */
@@ -79,6 +79,12 @@ export class StateBuffers {
   stateGroup;
   /** @type {GPUBindGroup | null} made, with its buffers, when self-collision first runs */
   selfCollisionGroup = null;
+  /**
+   * @type {GPUTexture | null} the untangling's last look, four integers a particle
+   * (ClothModel.untangle), tanglesWidth a row; made with the self-collision group, all zero
+   * while nothing went through
+   */
+  #tangles = null;
 
   /**
    * @param {GPUDevice} device
@@ -117,7 +123,27 @@ export class StateBuffers {
       label: 'nuno buckets', size: this.approachOffset + 4, usage: usage | GPUBufferUsage.COPY_SRC,
     });
     this.#device.queue.writeBuffer(this.buffer('restPositions'), 0, vec4sOf(restPositions));
-    this.selfCollisionGroup = this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings);
+    this.#tangles = this.#device.createTexture({
+      label: 'nuno tangles', size: [tanglesWidth, this.#tangleRows], format: 'rgba32sint',
+      usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
+    });
+    this.selfCollisionGroup = this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings, [this.#tangles.createView()]);
+  }
+
+  /**
+   * What the untangling's look found, or every particle free; nothing before self-collision
+   * first ran (the texture starts all free).
+   * @param {Int32Array | null} records four integers a particle (ClothModel.untangle); null: all free
+   */
+  uploadTangles(records) {
+    if (!this.#tangles) return;
+    const texels = new Int32Array(4 * tanglesWidth * this.#tangleRows);
+    if (records) texels.set(records);
+    this.#device.queue.writeTexture({ texture: this.#tangles }, texels, { bytesPerRow: 16 * tanglesWidth }, [tanglesWidth, this.#tangleRows]);
+  }
+
+  get #tangleRows() {
+    return Math.ceil(this.#particleCount / tanglesWidth);
   }
 
   /** Where in the buckets buffer the separate pass keeps the fastest approach, bytes. */
@@ -125,22 +151,28 @@ export class StateBuffers {
     return this.#particleCount * this.#sizes.buckets;
   }
 
-  /** Bytes of buffer memory per particle these buffers take now. */
+  /** Bytes of buffer and texture memory per particle these take now. */
   get bytesPerParticle() {
-    return Object.keys(this.#buffers).reduce((sum, name) => sum + this.#sizes[/** @type {StateName} */ (name)], 0);
+    const buffers = Object.keys(this.#buffers).reduce((sum, name) => sum + this.#sizes[/** @type {StateName} */ (name)], 0);
+    return buffers + (this.#tangles ? 16 : 0);
   }
 
   destroy() {
     for (const buffer of Object.values(this.#buffers)) buffer?.destroy();
+    this.#tangles?.destroy();
   }
 
   /**
    * @param {GPUBindGroupLayout} layout
    * @param {readonly StateName[]} names its buffers in binding order
+   * @param {GPUTextureView[]} [textures] bound after them
    */
-  #groupOf(layout, names) {
+  #groupOf(layout, names, textures = []) {
     return this.#device.createBindGroup({
-      label: 'nuno state', layout, entries: names.map((name, binding) => ({ binding, resource: { buffer: this.buffer(name) } })),
+      label: 'nuno state', layout, entries: [
+        ...names.map((name, binding) => ({ binding, resource: { buffer: this.buffer(name) } })),
+        ...textures.map((view, k) => ({ binding: names.length + k, resource: view })),
+      ],
     });
   }
 }

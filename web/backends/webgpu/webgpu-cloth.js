@@ -8,7 +8,7 @@
 // pass (separate.wgsl), as WebGL2 draws bucket layers and separates in its collide
 // pass. A step is one command buffer, its substeps' uniforms written before it is submitted.
 import { setupOf } from '../../cloth-over-setup.js';
-import { GpuClothOverSetup, forgetStepParameters, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
+import { GpuClothOverSetup, forgetStepParameters, forgetTangles, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
@@ -125,6 +125,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
       placeParticle: (particle, position) => this.#placeParticle(particle, position),
       loadRestState: () => this.#loadRestState(),
+      readPositions: () => this.readPositions(),
+      uploadTangles: (tangles) => this.#buffers.uploadTangles(tangles),
       fastestApproach: () => this.#fastestApproach,
     });
     this.#tables = tables;
@@ -473,6 +475,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (this.#ownsDevice && device !== this.#device) this.#device.destroy();
     if (device !== this.#device) this.#ownsDevice = false;
     this.#createGpuObjects(device);
+    forgetTangles(this);
   }
 
   /** Frees every buffer, the model and, when nuno.requestCloth made it, the device. Safe to call twice. */
