@@ -146,6 +146,8 @@ def report(results):
         for row in results['papers']:
             print(f"| {row['perSide']}x{row['perSide']} | {row['precision']} | {row['particles']:,} | {row['medianMs']:.3g} | "
                   f"{row['particles'] / row['medianMs']:,.0f} | {row['drawCallsPerStep']} | {row['gpuBytesPerParticle']} |")
+    for refusal in results.get('refused', []):
+        print(f"refused, not timed: {refusal['label']}: {refusal['message']}")
     for error in results.get('errors', []):
         print(f'page error: {error}')
         failed += 1
