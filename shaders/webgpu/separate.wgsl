@@ -267,8 +267,7 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             if (any(cellOf(otherPosition, thickness) != cell)) { continue; }
             addFaceContacts(other, index, position, start, velocity, rest, inverseMass, home, &faces);
             let restBetween = rest - restPositions[other].xyz;
-            let samePatch = all(texel / substep.patchSize == texelOf(other) / substep.patchSize);
-            if (samePatch && dot(restBetween, restBetween) < restReach * restReach) { continue; }
+            if (samePatch(texel, texelOf(other)) && dot(restBetween, restBetween) < restReach * restReach) { continue; }
             let otherInverseMass = inverseMasses[other];
             let between = position - otherPosition;
             let otherVelocity = velocities[other].xyz;
