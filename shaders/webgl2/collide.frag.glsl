@@ -117,7 +117,6 @@ void main() {
                 int other = int(entry) - 1;
                 if (other == self) continue;
                 ivec2 otherTexel = ivec2(other % uGridSize.x, other / uGridSize.x);
-                if (isTangled(otherTexel)) continue;
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
                 if (any(notEqual(cellOf(otherPosition, substep.selfCollisionThickness), cell))) continue;
                 addFaceContacts(otherTexel, texel, position, start, velocity, rest, inverseMass, home, faces);
@@ -129,7 +128,7 @@ void main() {
                 if (dot(between, between) < 4.0 * substep.selfCollisionThickness * substep.selfCollisionThickness) {
                     pairs.fastestApproach = max(pairs.fastestApproach, length(velocity - otherVelocity));
                 }
-                if (dot(between, between) >= substep.selfCollisionThickness * substep.selfCollisionThickness) continue;
+                if (dot(between, between) >= substep.selfCollisionThickness * substep.selfCollisionThickness || isTangled(otherTexel)) continue;
                 float distance = length(between);
                 // Coinciding: along the rest offset, or up for the smaller index (the core's rule).
                 float restDistance = length(restBetween);

@@ -262,7 +262,7 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             let key = atomicLoad(&buckets[layer * bucketCount() + bucket]);
             if (key == 0u) { break; }
             let other = ~key;
-            if (other == index || isTangled(other)) { continue; }
+            if (other == index) { continue; }
             let otherPosition = working[other].xyz;
             if (any(cellOf(otherPosition, thickness) != cell)) { continue; }
             addFaceContacts(other, index, position, start, velocity, rest, inverseMass, home, &faces);
@@ -274,7 +274,7 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             if (dot(between, between) < 4.0 * thickness * thickness) {
                 pairs.fastestApproach = max(pairs.fastestApproach, length(velocity - otherVelocity));
             }
-            if (dot(between, between) >= thickness * thickness) { continue; }
+            if (dot(between, between) >= thickness * thickness || isTangled(other)) { continue; }
             let distance = length(between);
             // Coinciding: along the rest offset, or up for the smaller index (the core's rule).
             let restDistance = length(restBetween);

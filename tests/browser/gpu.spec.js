@@ -230,6 +230,8 @@ test('the GPU cloth draws one pass per stage of the core\'s schedule (the self-c
 // the scene is violent enough to make that millimetres, so it is compared after one step.
 for (const gpuBackend of /** @type {const} */ (['gpu', 'webgpu'])) {
   test(`self-collision on the GPU separates the cloth as the CPU does, and keeps a dropped heap apart (${gpuBackend})`, async ({ page }) => {
+    // WebGPU on SwiftShader takes about 2 minutes over the two heaps (WebGL2 one), the default limit.
+    test.setTimeout(300_000);
     const complaints = await openHarness(page);
     const result = await page.evaluate(async ({ positions, gpuBackend }) => {
       const { loadNuno } = await import('/web/index.js');
