@@ -84,7 +84,8 @@ function backendOf(cloth) {
 const untanglings = new WeakMap();
 
 /**
- * After the backend made its state anew (restore()): the untangling's findings are gone with it.
+ * On reset(), a change of self-collision's thickness, and after the backend made its state anew
+ * (restore()): what the untangling's last look found no longer holds.
  * @param {GpuClothOverSetup} cloth
  */
 export function forgetTangles(cloth) {
@@ -326,6 +327,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
     if (refusal) throw new Error(refusal);
     setup.set(changes);
     forgetStepParameters(this);
+    if ('selfCollisionThickness' in changes) forgetTangles(this);
     if ('pins' in changes) backendOf(this).uploadInverseMasses();
   }
 
