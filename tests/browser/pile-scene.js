@@ -94,3 +94,4 @@ export async function pageFreeFold({ backend }) {
   device?.destroy();
   return { crossedAtFirst, steps, crossings, crossingsAfter, glError: gl.getError(), webGpuErrors };
 }
+

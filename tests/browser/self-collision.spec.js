@@ -41,3 +41,4 @@ for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
     expect(complaints).toEqual([]);
   });
 }
+
