@@ -174,6 +174,10 @@ test('an ordering the GPU cloth cannot run is refused with its reason, and the c
 // The pile preset starts with self-collision at one grid spacing, on the GPU as on the CPU; its
 // switch turns it off and on on either.
 test('the pile preset keeps its folds apart on the GPU and the CPU, and its switch turns self-collision off and on', async ({ page }) => {
+  // The GPU's steps take up to 4x the substeps while the pile lands, as many as the approach
+  // speeds read back so far ask for: on SwiftShader the test took 1.4 min in one CI run, passed
+  // the default 3 in the next, and took 4.5 alone.
+  test.setTimeout(600_000);
   const complaints = collectComplaints(page);
   await openDemo(page, '?preset=pile');
   // Paused, the page's loop takes no steps: the test steps the preset's cloth itself, 180 steps
