@@ -99,8 +99,10 @@ void Untangling::analyse(const std::vector<Vec3>& positions, const Grid& grid) {
 }
 
 void Untangling::writeTangles(std::size_t particleCount, std::vector<std::int32_t>& records) const {
-    records.clear();
-    if (returns_.empty()) return;
+    if (returns_.empty()) {
+        std::vector<std::int32_t>().swap(records);  // a free cloth keeps none
+        return;
+    }
     records.assign(4 * particleCount, 0);
     for (std::size_t i = 0; i < particleCount; ++i) {
         if (tangled_[i] != 0) records[4 * i + 3] = kHeld;

@@ -5,9 +5,9 @@
 // it was on when the substep began, by its share of the
 // core's point-triangle push; the corners are not pushed back (a texel writes its own particle
 // only). The core's pair remembers its side over many substeps; a texel cannot keep a list, so
-// a particle that a substep leaves through a layer stays through until the untangling's next
-// look sends it back (untanglingPush, below; docs/model.md). It also finds the fastest the
-// particle and those triangles' corners approach, for the added substeps.
+// a particle that a substep leaves through a layer stays through, unless the crossing closes a
+// cut that the untangling's looks send back (untanglingPush, below; docs/model.md). It also
+// finds the fastest the particle and those triangles' corners approach, for the added substeps.
 // solver-state.glsl and spatial-hash.glsl are put in front; collide.frag.glsl reads it with
 // SELF_COLLISION.
 
@@ -137,8 +137,10 @@ void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 vel
 
 // The untangling's push of a particle it sends back (`tangle`: the triangle's corners and the
 // side it belongs on): towards a thickness beyond the triangle, at most a thickness a substep,
-// by its share of the core's push (src/untangle.cpp's Untangling::push; the corners are not
-// pushed back). Silent: untangling adds no energy.
+// by its inverse-mass share, as src/untangle.cpp's Untangling::push, except that the corners are
+// not pushed back, the share is weighted by the particle's foot on the triangle (the core takes
+// the nearest point), and a particle is sent through one triangle at a time (the core averages
+// all it crossed). Silent: untangling adds no energy.
 vec3 untanglingPush(ivec4 tangle, vec3 position, float inverseMass) {
     float thickness = substep.selfCollisionThickness;
     ivec2 corners[3] = ivec2[3](ivec2(tangle.x % uGridSize.x, tangle.x / uGridSize.x), ivec2(tangle.y % uGridSize.x, tangle.y / uGridSize.x),

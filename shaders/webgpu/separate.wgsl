@@ -204,8 +204,9 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
 }
 
 // The untangling's push of a particle it sends back (`tangle`: the triangle's corners and the
-// side it belongs on), as shaders/webgl2/face-contacts.glsl's untanglingPush: towards a
-// thickness beyond the triangle, at most a thickness a substep, by its share; silent.
+// side it belongs on), as shaders/webgl2/face-contacts.glsl's untanglingPush (which says how it
+// differs from the core's): towards a thickness beyond the triangle, at most a thickness a
+// substep, by its share; silent.
 fn untanglingPush(tangle: vec4i, position: vec3f, inverseMass: f32) -> vec3f {
     let thickness = substep.selfCollisionThickness;
     let corners = vec3u(tangle.xyz);

@@ -17,9 +17,9 @@
 #include <string>
 
 #include "cloth.hpp"
-#include "untangle.hpp"
 #include "js_setting_source.hpp"
 #include "js_values.hpp"
+#include "untangle.hpp"
 
 namespace nuno {
 namespace {
@@ -205,7 +205,6 @@ protected:
         return static_cast<std::uint32_t>(particle);
     }
 
-protected:
     // The positions given, copied into `given`, or the CPU cloth's own when none are.
     const std::vector<Vec3>& positionsOf(const val& positions, std::vector<Vec3>& given) const {
         const std::size_t count = model().particleCount();

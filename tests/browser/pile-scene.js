@@ -94,4 +94,3 @@ export async function pageFreeFold({ backend }) {
   device?.destroy();
   return { crossedAtFirst, steps, crossings, crossingsAfter, glError: gl.getError(), webGpuErrors };
 }
-

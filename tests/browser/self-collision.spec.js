@@ -41,4 +41,3 @@ for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
     expect(complaints).toEqual([]);
   });
 }
-

@@ -184,7 +184,7 @@ export function foldedSheet(gap) {
  */
 export const pulledThroughFold = {
   columns: 12, rows: 16, spacing: 0.02,
-  block: [11, 12].flatMap((row) => [5, 6].map((column) => row * 12 + column)),
+  block: [11, 12].flatMap((row) => [5, 6].map((column) => row * 12 + column)),  // 12 columns
   steps: 120,
 };
 
@@ -200,7 +200,7 @@ export function pulledThroughFoldSettings() {
 /**
  * Holds the block a spacing below the lower layer for 5 steps, lets it go and turns
  * self-collision on (a spacing thick).
- * @param {{ positions?: Float32Array, hold(particle: number, position: number[]): void, release(particle: number): void,
+ * @param {{ hold(particle: number, position: number[]): void, release(particle: number): void,
  *   stepFixed(count: number): void, set(changes: object): void }} cloth
  */
 export function pullThrough(cloth) {
@@ -211,4 +211,3 @@ export function pullThrough(cloth) {
   for (const particle of block) cloth.release(particle);
   cloth.set({ selfCollisionThickness: spacing });
 }
-

@@ -32,7 +32,7 @@ const onWebgl = parameters.get('webgl') !== '0';
 // batch is long against the one-texel read that closes it.
 const gpuPlan = { ...GPU_PLAN, batchTargetMs: Number(parameters.get('batchMs') ?? 50), maxStepsPerBatch: 200 };
 
-/** @type {{ webgl?: object, webgpu?: {adapter: string | null, reason: string | null}, checks: object[], auto?: object, gpu: object[], cpu: object[], papers: object[], errors: string[], done?: boolean }} */
+/** @type {{ webgl?: object, webgpu?: {adapter: string | null, reason: string | null}, checks: object[], auto?: object, gpu: object[], cpu: object[], papers: object[], refused: {label: string, message: string}[], errors: string[], done?: boolean }} */
 const results = { checks: [], gpu: [], cpu: [], papers: [], refused: [], errors: [] };
 
 /** @param {string} route @param {string} body */
@@ -233,8 +233,9 @@ async function timeEverything(onWebGpu) {
 }
 
 /**
- * One timing, or null where nuno refuses the cloth by name (a grid past this device's limits or
- * the core's): the refusal is reported and the other timings go on.
+ * One timing, or null where nuno refuses the cloth as too large for this device or the core (a
+ * GpuUnsupportedError, or a grid past a limit: "... must be at most ..."): the refusal is
+ * reported and the other timings go on. Any other error (a lost context or device) ends the run.
  * @template T
  * @param {string} label
  * @param {() => Promise<T>} time
@@ -245,7 +246,8 @@ async function timedUnlessRefused(label, time) {
     return await time();
   } catch (error) {
     const message = String(/** @type {Error} */ (error)?.message ?? error);
-    if (!message.startsWith('nuno:')) throw error;
+    const refused = /** @type {Error} */ (error)?.name === 'GpuUnsupportedError' || /^nuno: .* must be at most /.test(message);
+    if (!refused) throw error;
     results.refused.push({ label, message });
     await log(`${label}: refused (${message})`);
     return null;

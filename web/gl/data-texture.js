@@ -23,7 +23,7 @@ export function createDataTexture(gl, internalFormat, columns, rows) {
 
 /**
  * Fills a data texture, or a rectangle of it, from floats (or integers, for an integer format),
- * whatever pixel-store state the caller left behind.
+ * whatever pixel-store state and pixel unpack buffer the caller left behind (both put back).
  * @param {WebGL2RenderingContext} gl
  * @param {WebGLTexture} texture
  * @param {number} format gl.RED, gl.RGB or gl.RGBA (gl.RGBA_INTEGER for integers): the numbers
@@ -37,10 +37,14 @@ export function createDataTexture(gl, internalFormat, columns, rows) {
 export function uploadTexels(gl, texture, format, columns, rows, values, column = 0, row = 0) {
   const flipY = gl.getParameter(gl.UNPACK_FLIP_Y_WEBGL);
   const alignment = gl.getParameter(gl.UNPACK_ALIGNMENT);
+  // With a pixel unpack buffer bound, texSubImage2D would read from it, not from `values`.
+  const callersUnpackBuffer = gl.getParameter(gl.PIXEL_UNPACK_BUFFER_BINDING);
+  gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, null);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
   gl.bindTexture(gl.TEXTURE_2D, texture);
   gl.texSubImage2D(gl.TEXTURE_2D, 0, column, row, columns, rows, format, values instanceof Int32Array ? gl.INT : gl.FLOAT, values);
   gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, flipY);
   gl.pixelStorei(gl.UNPACK_ALIGNMENT, alignment);
+  gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, callersUnpackBuffer);
 }

@@ -325,9 +325,10 @@ export class GpuClothOverSetup extends ClothOverSetup {
     const setup = setupOf(this);
     const refusal = changes && typeof changes === 'object' ? settingsRefusal({ ...setup.settings, ...changes }, this.#backend) : null;
     if (refusal) throw new Error(refusal);
+    const thicknessBefore = setup.settings.selfCollisionThickness;
     setup.set(changes);
     forgetStepParameters(this);
-    if ('selfCollisionThickness' in changes) forgetTangles(this);
+    if (setup.settings.selfCollisionThickness !== thicknessBefore) forgetTangles(this);
     if ('pins' in changes) backendOf(this).uploadInverseMasses();
   }
 

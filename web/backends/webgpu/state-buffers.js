@@ -65,6 +65,12 @@ export function requireStateFits(device, constants, particleCount) {
       `got ${particleCount}: its largest state buffer takes ${largest} bytes per particle, and the device's ` +
       `storage buffers hold at most ${limit} bytes (maxStorageBufferBindingSize, maxBufferSize)`);
   }
+  const tangleTexels = tanglesWidth * device.limits.maxTextureDimension2D;
+  if (particleCount > tangleTexels) {
+    throw new GpuUnsupportedError(`nuno: 'columns * rows' must be at most ${tangleTexels} on this WebGPU device, got ` +
+      `${particleCount}: self-collision's untangling keeps a texel per particle, ${tanglesWidth} a row, and the device's ` +
+      `textures have at most ${device.limits.maxTextureDimension2D} rows (maxTextureDimension2D)`);
+  }
 }
 
 export class StateBuffers {
@@ -154,7 +160,8 @@ export class StateBuffers {
   /** Bytes of buffer and texture memory per particle these take now. */
   get bytesPerParticle() {
     const buffers = Object.keys(this.#buffers).reduce((sum, name) => sum + this.#sizes[/** @type {StateName} */ (name)], 0);
-    return buffers + (this.#tangles ? 16 : 0);
+    const tangles = this.#tangles ? (16 * tanglesWidth * this.#tangleRows) / this.#particleCount : 0;
+    return buffers + tangles;
   }
 
   destroy() {
