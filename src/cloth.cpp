@@ -65,6 +65,12 @@ void Cloth::release(std::uint32_t particle) {
     splitParticle(particle);
 }
 
+bool Cloth::attach(const std::vector<double>& particles, const std::vector<double>& targets) {
+    const bool changed = model_.attach(particles, targets);
+    if (changed) applyPins();
+    return changed;
+}
+
 void Cloth::reset() {
     model_.reset();
     particles_.positions = model_.restPositions();

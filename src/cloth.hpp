@@ -100,6 +100,11 @@ public:
     // so a pinned particle stays pinned where it was released.
     void hold(std::uint32_t particle, const Vec3& position);
     void release(std::uint32_t particle);
+    // Makes exactly these particles the attached ones, following their targets from the next
+    // step on (attachments.hpp); a particle let go keeps its velocity.
+    // Returns whether the set of particles changed.
+    bool attach(const std::vector<double>& particles, const std::vector<double>& targets);
+    const Attachments& attachments() const { return model_.attachments(); }
 
     std::uint32_t addCollider(const Collider& collider) { return model_.addCollider(collider); }
     void updateCollider(std::uint32_t id, const Collider& collider) { model_.updateCollider(id, collider); }
@@ -141,7 +146,10 @@ private:
     friend struct ClothTestAccess;
 
     void substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
-                 const FamilyRules& rules, const SubstepFactors& factors, bool stepBegins);
+                 const FamilyRules& rules, const SubstepFactors& factors, bool stepBegins,
+                 const AttachedMotion* attachedMotion = nullptr);
+    // After a substep's predict: each attached particle on its way to its target.
+    void placeAttached(const AttachedMotion& motion);
     int substepsThisStep() const;
     // A particle changed in the xyz arrays, changed in the split ones too.
     void splitParticle(std::uint32_t particle);

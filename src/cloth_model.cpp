@@ -72,6 +72,7 @@ bool ClothModel::configure(const ClothSettings& next, ChangeCheck requireAfforda
 
 void ClothModel::reset() {
     held_.clear();
+    attachments_.clear();
     accumulator_.reset();
     gustClock_ = GustClock{};
     // Made anew where it began: what a collider moved onto since is left to depenetrate.
@@ -131,14 +132,22 @@ void ClothModel::release(std::uint32_t particle) {
 }
 
 float ClothModel::inverseMassOf(std::uint32_t particle) const {
-    return isHeld(particle) || isPinned(particle) ? 0.0f : 1.0f / settings_.particleMass();
+    return isHeld(particle) || isPinned(particle) || attachments_.contains(particle) ? 0.0f : 1.0f / settings_.particleMass();
 }
 
 std::vector<float> ClothModel::inverseMasses() const {
     std::vector<float> masses(particleCount(), 1.0f / settings_.particleMass());
     for (const std::uint32_t particle : pinned()) masses[particle] = 0.0f;
     for (const std::uint32_t particle : held_) masses[particle] = 0.0f;
+    for (const Attachment& attachment : attachments_.list()) masses[attachment.particle] = 0.0f;
     return masses;
+}
+
+AttachedMotion ClothModel::attachedMotion(int step, int substep, int substeps, int steps) const {
+    const float progress = (static_cast<float>(step) + static_cast<float>(substep + 1) / static_cast<float>(substeps)) /
+                           static_cast<float>(steps);
+    return {substep + 1 == substeps && step + 1 == steps ? 1.0f : progress,
+            1.0f / (static_cast<float>(steps) * settings_.stepSeconds)};
 }
 
 GustWaves ClothModel::gustWavesForSubstep(int substeps) {

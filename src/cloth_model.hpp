@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "accumulator.hpp"
+#include "attachments.hpp"
 #include "colliders.hpp"
 #include "sweep.hpp"
 #include "predict.hpp"
@@ -58,7 +59,8 @@ public:
     // the pins changed.
     using ChangeCheck = void (*)(const ClothSettings& current, const ClothSettings& next);
     bool configure(const ClothSettings& next, ChangeCheck requireAffordable = nullptr);
-    // The clock, the gusts, the holds and the colliders' travel as they were at the start.
+    // The clock, the gusts, the holds and the colliders' travel as they were at the start, and
+    // no particle attached.
     void reset();
 
     void pin(std::uint32_t particle);
@@ -70,7 +72,19 @@ public:
     void hold(std::uint32_t particle, const Vec3& position);
     void release(std::uint32_t particle);
     bool isHeld(std::uint32_t particle) const;
-    // 1/kg: 0 while pinned or held.
+    // Makes exactly these particles the attached ones, following these targets (attachments.hpp,
+    // which checks them). Returns whether the set of particles changed (and with it their
+    // inverse masses).
+    bool attach(const std::vector<double>& particles, const std::vector<double>& targets) {
+        return attachments_.set(particles, targets, particleCount());
+    }
+    const Attachments& attachments() const { return attachments_; }
+    // After a call's steps, every attached particle is at its target.
+    void arriveAttachments() { attachments_.arrive(); }
+    // How far substep `substep` of step `step`, in a call of `steps` steps each cut into
+    // `substeps`, moves the attached particles.
+    AttachedMotion attachedMotion(int step, int substep, int substeps, int steps) const;
+    // 1/kg: 0 while pinned, held or attached.
     float inverseMassOf(std::uint32_t particle) const;
     std::vector<float> inverseMasses() const;
 
@@ -147,6 +161,7 @@ private:
     std::vector<Vec3> restPositions_;
     std::vector<float> restLengthsByDirection_;
     std::vector<std::uint32_t> held_;  // particles under hold()
+    Attachments attachments_;
     ColliderSet colliders_;
     FixedStepAccumulator accumulator_;
     GustClock gustClock_;

@@ -17,6 +17,7 @@ void Cloth::stepFixed(int count) {
     if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
     const SolverParameters parameters = model_.solverParameters();
     const std::vector<Stage> schedule = model_.substepSchedule();
+    const bool attached = !model_.attachments().empty();
     for (int s = 0; s < count; ++s) {
         const int substeps = substepsThisStep();
         const float substepSeconds = model_.substepSecondsOf(substeps);
@@ -25,7 +26,8 @@ void Cloth::stepFixed(int count) {
         stepStartPositions_ = split_.positions;
         stepStartVelocities_ = split_.velocities;
         for (int i = 0; i < substeps; ++i) {
-            substep(schedule, substepSeconds, parameters, rules, factors, i == 0);
+            const AttachedMotion motion = model_.attachedMotion(s, i, substeps, count);
+            substep(schedule, substepSeconds, parameters, rules, factors, i == 0, attached ? &motion : nullptr);
             model_.advanceGustClock(substepSeconds);
             // The colliders' moves since the last step are swept in its first substep.
             if (i == 0) model_.forgetColliderTravel();
@@ -38,7 +40,21 @@ void Cloth::stepFixed(int count) {
         substepsTaken_ += substeps;
         ++stepsTaken_;
     }
-    if (count > 0) unsplitToXyz(kPositions | kVelocities, team());
+    if (count > 0) {
+        unsplitToXyz(kPositions | kVelocities, team());
+        model_.arriveAttachments();
+    }
+}
+
+void Cloth::placeAttached(const AttachedMotion& motion) {
+    const Grid& grid = topology_.grid;
+    for (const Attachment& attachment : model_.attachments().list()) {
+        const std::size_t i = splitIndex(grid, attachment.particle);
+        const Vec3 position = attachedPosition(attachment, motion.progress);
+        split_.positions.set(i, position);
+        split_.predictedPositions.set(i, position);
+        split_.velocities.set(i, attachedVelocity(attachment, motion.inverseSeconds));
+    }
 }
 
 int Cloth::substepsThisStep() const {
@@ -92,7 +108,8 @@ void Cloth::unsplitToXyz(unsigned arrays, ThreadTeam& team) {
 bool Cloth::stateIsFinite() const { return allFinite(split_.positions) && allFinite(split_.velocities); }
 
 void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, const SolverParameters& parameters,
-                    const FamilyRules& rules, const SubstepFactors& factors, bool stepBegins) {
+                    const FamilyRules& rules, const SubstepFactors& factors, bool stepBegins,
+                    const AttachedMotion* attachedMotion) {
     ThreadTeam& team = this->team();
     const ClothSettings& settings = this->settings();
     const Grid& grid = topology_.grid;
@@ -128,6 +145,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 team.forEachBand(fours, [&](Band band) {
                     predict(split_, forces, factors, substepSeconds, gusty ? &gusts : nullptr, band);
                 });
+                if (attachedMotion) placeAttached(*attachedMotion);
                 sweeps_.beginSubstep();
                 redBlack_.beginSubstep(settings);
                 break;

@@ -141,6 +141,20 @@ export class ClothFace {
   }
 
   /**
+   * Makes exactly these particles the attached ones (none: all let go), each following its
+   * target from the next step on (src/attachments.hpp): the steps of the next call move it on a
+   * straight line to the target, with the target's velocity.
+   * @param {ArrayLike<number>} particles indices, in increasing order
+   * @param {ArrayLike<number>} targets metres, x y z per particle
+   * @returns {boolean} whether the set of particles changed (not only their targets)
+   */
+  attach(particles, targets) {
+    requireNumbers('particles', particles);
+    requireNumbers('targets', targets);
+    return nativeOf(this).attach(particles, targets);
+  }
+
+  /**
    * @param {ColliderDescription} collider
    * @returns {number} its id
    */

@@ -53,6 +53,31 @@ export class ClothModel extends ClothFace {
     return nativeOf(this).initialVelocities();
   }
 
+  /**
+   * At the start of a call's steps, what the GPU's attach pass reads, 8 floats per attached
+   * particle (none: empty): where it was when the call's motion began (x, y, z), its column, its
+   * target (x, y, z), its row. The model then takes every particle to be at its target, as the
+   * call's steps will leave it.
+   * @returns {Float32Array<ArrayBuffer>}
+   */
+  takeAttachedCall() {
+    return nativeOf(this).takeAttachedCall();
+  }
+
+  /**
+   * Where substep `substep` of step `step`, in a call of `steps` steps each cut into `substeps`,
+   * puts the attached particles: the share of the call's time passed when it ends, and 1 / the
+   * call's seconds (src/attachments.hpp).
+   * @param {number} step
+   * @param {number} substep
+   * @param {number} substeps
+   * @param {number} steps
+   * @returns {{ progress: number, inverseSeconds: number }}
+   */
+  attachedMotion(step, substep, substeps, steps) {
+    return nativeOf(this).attachedMotion(step, substep, substeps, steps);
+  }
+
   /** Two triangles per grid cell, for drawing: made once, owned by JS. */
   get triangleIndices() {
     this.#triangleIndices ??= nativeOf(this).triangleIndices();

@@ -25,6 +25,18 @@ export interface SimulatedCloth {
   hold(particle: number, position: ArrayLike<number>): void;
   /** Ends a hold: the particle gets its own inverse mass back (a pinned one stays pinned where it was left). */
   release(particle: number): void;
+  /**
+   * Attachments, for particles that follow something the app moves every frame (a flag on a
+   * moving pole, a cape on a character): makes exactly `particles` the attached ones (indices
+   * in increasing order; `attach([], [])` lets all go), each following its target in `targets` (x y z
+   * per particle, metres, each coordinate in [-10000, 10000]). The steps of the next step() or
+   * stepFixed() carry each particle on a straight line to its target, spread over all their
+   * substeps and with the target's velocity, so the cloth is not whipped and a particle let go
+   * keeps moving as its target did. A newly attached particle starts at its target. Attached
+   * particles weigh nothing in the constraints; reset() lets them all go. Returns whether the
+   * set of particles changed, not only their targets.
+   */
+  attach(particles: ArrayLike<number>, targets: ArrayLike<number>): boolean;
 
   /** Returns the collider's id. At most 8 colliders on the GPU. */
   addCollider(collider: ColliderDescription): number;

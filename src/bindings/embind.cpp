@@ -109,6 +109,13 @@ public:
         });
     }
     void release(double particle) { guarded([&] { releaseParticle(particleIndex(particle)); }); }
+    // Returns whether the set of attached particles changed (attachments.hpp).
+    bool attach(const val& particles, const val& targets) {
+        return guarded([&] {
+            return attachParticles(emscripten::convertJSArrayToNumberVector<double>(particles),
+                                   emscripten::convertJSArrayToNumberVector<double>(targets));
+        });
+    }
 
     std::uint32_t addCollider(const val& description) {
         return guarded([&] { return addColliderOf(readCollider(JsSettingSource(description, "collider"))); });
@@ -192,6 +199,7 @@ protected:
     virtual void unpinParticle(std::uint32_t particle) = 0;
     virtual void holdParticle(std::uint32_t particle, const Vec3& position) = 0;
     virtual void releaseParticle(std::uint32_t particle) = 0;
+    virtual bool attachParticles(const std::vector<double>& particles, const std::vector<double>& targets) = 0;
 
     static val floatView(const std::vector<Vec3>& points) {
         return val(emscripten::typed_memory_view(points.size() * 3, &points.data()->x));
@@ -242,6 +250,9 @@ protected:
     void unpinParticle(std::uint32_t particle) override { owner_.unpin(particle); }
     void holdParticle(std::uint32_t particle, const Vec3& position) override { owner_.hold(particle, position); }
     void releaseParticle(std::uint32_t particle) override { owner_.release(particle); }
+    bool attachParticles(const std::vector<double>& particles, const std::vector<double>& targets) override {
+        return owner_.attach(particles, targets);
+    }
 
     Owner owner_;
 };
@@ -295,6 +306,28 @@ public:
     val initialVelocities() const {
         const std::vector<Vec3>& given = owner_.settings().initialVelocities;
         return given.empty() ? val::global("Float32Array").new_(3 * owner_.particleCount()) : floatView(given);
+    }
+    // At the start of a call's steps, what the GPU's attach pass reads, 8 floats per attached
+    // particle: where it was when the call's motion began (x, y, z), its column, its target
+    // (x, y, z), its row. The model then takes every particle to be at its target, as the call's
+    // steps will leave it.
+    val takeAttachedCall() {
+        std::vector<float> packed;
+        packed.reserve(8 * owner_.attachments().list().size());
+        const auto columns = static_cast<std::uint32_t>(owner_.grid().columns);
+        for (const Attachment& a : owner_.attachments().list()) {
+            packed.insert(packed.end(), {a.from.x, a.from.y, a.from.z, static_cast<float>(a.particle % columns), a.to.x,
+                                         a.to.y, a.to.z, static_cast<float>(a.particle / columns)});
+        }
+        owner_.arriveAttachments();
+        return typedArrayOf(packed);
+    }
+    val attachedMotion(int step, int substep, int substeps, int steps) const {
+        const AttachedMotion motion = owner_.attachedMotion(step, substep, substeps, steps);
+        val object = val::object();
+        object.set("progress", motion.progress);
+        object.set("inverseSeconds", motion.inverseSeconds);
+        return object;
     }
     val restLengthsByDirection() const {
         const auto& lengths = owner_.restLengthsByDirection();
@@ -402,6 +435,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("isPinned", &JsClothFace::isPinned)
         .function("hold", &JsClothFace::hold)
         .function("release", &JsClothFace::release)
+        .function("attach", &JsClothFace::attach)
         .function("addCollider", &JsClothFace::addCollider)
         .function("updateCollider", &JsClothFace::updateCollider)
         .function("removeCollider", &JsClothFace::removeCollider)
@@ -440,6 +474,8 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("inverseMassOf", &JsClothModel::inverseMassOf)
         .function("triangleIndices", &JsClothModel::triangleIndices)
         .function("initialVelocities", &JsClothModel::initialVelocities)
+        .function("takeAttachedCall", &JsClothModel::takeAttachedCall)
+        .function("attachedMotion", &JsClothModel::attachedMotion)
         .function("restLengthsByDirection", &JsClothModel::restLengthsByDirection)
         .function("forgetColliderTravel", &JsClothModel::forgetColliderTravel)
         .function("packedColliders", &JsClothModel::packedColliders)

@@ -211,3 +211,54 @@ export function pullThrough(cloth) {
   for (const particle of block) cloth.release(particle);
   cloth.set({ selfCollisionThickness: spacing });
 }
+
+/**
+ * The attachments' scene: a 16 x 16, 1 m sheet hanging by its top edge from a pole that goes
+ * half way round a circle 0.3 m wide in 24 frames, the edge attached (cloth.attach) and its targets moved every frame;
+ * frames take 2, 1, 0 and 3 fixed steps in turn, so a frame's motion is spread over however
+ * many steps it has, or waits for the next. Then the edge is let go for `freeSteps` steps.
+ */
+export const poleOnACircle = {
+  settings: { columns: 16, rows: 16, pins: /** @type {'none'} */ ('none') },
+  frames: 24,
+  stepsPerFrame: [2, 1, 0, 3],
+  freeSteps: 6,
+};
+
+/**
+ * Where the pole puts the edge in a frame: the edge's rest positions, moved along the circle.
+ * @param {Float32Array} rest the cloth's rest positions
+ * @param {number} frame
+ * @returns {{ particles: number[], targets: number[] }}
+ */
+export function poleTargets(rest, frame) {
+  const { columns } = poleOnACircle.settings;
+  const angle = 0.13 * frame;
+  const offset = [0.15 * Math.sin(angle), 0, 0.15 * (1 - Math.cos(angle))];
+  const particles = Array.from({ length: columns }, (_, column) => column);
+  const targets = particles.flatMap((particle) => offset.map((d, axis) => rest[3 * particle + axis] + d));
+  return { particles, targets };
+}
+
+/**
+ * Runs the scene on any cloth made with poleOnACircle.settings: the positions when the last
+ * frame's steps end, the last targets, and the positions after the edge was let go.
+ * @param {{ attach(particles: number[], targets: number[]): boolean, stepFixed(count: number): void,
+ *   readPositions(): Promise<Float32Array>, restPositions?: Float32Array }} cloth
+ * @param {Float32Array} rest the cloth's rest positions
+ */
+export async function swingOnPole(cloth, rest) {
+  const { frames, stepsPerFrame, freeSteps } = poleOnACircle;
+  let last = poleTargets(rest, 0);
+  for (let frame = 1; frame <= frames; frame++) {
+    last = poleTargets(rest, frame);
+    cloth.attach(last.particles, last.targets);
+    cloth.stepFixed(stepsPerFrame[frame % stepsPerFrame.length]);
+  }
+  // The last frame took steps (24 % 4 = 0: 2 steps), so the edge is at its targets.
+  const attached = await cloth.readPositions();
+  cloth.attach([], []);
+  cloth.stepFixed(freeSteps);
+  const letGo = await cloth.readPositions();
+  return { attached, targets: last.targets, letGo };
+}

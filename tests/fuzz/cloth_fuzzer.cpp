@@ -1,5 +1,5 @@
 // libFuzzer target over nuno's public C++ API: the settings reader, the collider reader and the
-// running cloth (step, stepFixed, set, pin, hold, colliders, reset), built with ASan and UBSan.
+// running cloth (step, stepFixed, set, pin, hold, attach, colliders, reset), built with ASan and UBSan.
 //
 // Each input is decoded (FuzzedDataProvider) into a structured sequence rather than parsed as
 // text, so almost every input reaches the simulation: a settings document (the names of the
@@ -858,8 +858,8 @@ void readEverything(Cloth& cloth, const std::string& call) {
 }
 
 enum class Operation {
-    StepFixed, Step, Set, Pin, Unpin, IsPinned, Hold, Release, AddCollider, UpdateCollider, RemoveCollider, Reset,
-    Read, kMaxValue = Read
+    StepFixed, Step, Set, Pin, Unpin, IsPinned, Hold, Release, Attach, AddCollider, UpdateCollider, RemoveCollider,
+    Reset, Read, kMaxValue = Read
 };
 
 void runOperations(FuzzedDataProvider& input, Cloth& cloth) {
@@ -924,6 +924,26 @@ void runOperations(FuzzedDataProvider& input, Cloth& cloth) {
             case Operation::Release: {
                 const std::uint32_t particle = particleIndex(input, cloth);
                 onCloth(cloth, "release(" + std::to_string(particle) + ")", [&] { cloth.release(particle); });
+                break;
+            }
+            case Operation::Attach: {
+                // As the JS attach(): numbers for the particles (mostly rising indices, at times
+                // anything) and x, y, z per particle (mostly a drag from where each is, at times
+                // anything, at times one short).
+                std::vector<double> particles;
+                std::vector<double> targets;
+                const int count = input.ConsumeIntegralInRange(0, 4);
+                double particle = -1.0;
+                for (int k = 0; k < count; ++k) {
+                    particle = oneIn(input, 8) ? anyNumber(input) : particle + input.ConsumeIntegralInRange(1, 9);
+                    particles.push_back(particle);
+                    const std::uint32_t index = particle >= 0.0 && particle < 4e9 ? static_cast<std::uint32_t>(particle) : 0;
+                    const Vec3 target = holdPosition(input, cloth, index);
+                    targets.insert(targets.end(), {target.x, target.y, target.z});
+                }
+                if (!targets.empty() && oneIn(input, 8)) targets.pop_back();
+                onCloth(cloth, "attach(" + describe(json(particles)) + ", " + describe(json(targets)) + ")",
+                        [&] { cloth.attach(particles, targets); });
                 break;
             }
             case Operation::AddCollider: {

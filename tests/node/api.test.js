@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import vm from 'node:vm';
 
 import { loadNuno } from '../../web/index.js';
-import { foldedSheet, pulledThroughFold, pulledThroughFoldSettings, pullThrough, wavyHeapPositions } from '../engines/scenes.js';
+import { foldedSheet, poleOnACircle, poleTargets, pulledThroughFold, pulledThroughFoldSettings, pullThrough, swingOnPole, wavyHeapPositions } from '../engines/scenes.js';
 
 const nuno = await loadNuno();
 
@@ -278,6 +278,34 @@ test('a held particle follows its target and pulls the cloth; release lets it go
   assert.ok(cloth.positions[3 * corner + 1] < 0.6, 'released, it falls');
   assertError(() => cloth.hold(corner, [0, 1]), /'position' must be an array of 3 numbers/);
   assertError(() => cloth.hold(64, target), /'particle' must be an integer in \[0, 63\]/);
+});
+
+test('attached particles follow a moving pole, move as it does, and keep its velocity when let go', async (t) => {
+  const cloth = nuno.createCloth(poleOnACircle.settings);
+  t.after(() => cloth.dispose());
+  const rest = Float32Array.from(cloth.restPositions);
+  const { attached, targets, letGo } = await swingOnPole(cloth, rest);
+  assert.deepEqual(Array.from(attached.subarray(0, targets.length)), Array.from(Float32Array.from(targets)));
+  const bottom = 3 * (cloth.particleCount - 1);
+  const bottomMoved = Math.hypot(...[0, 1, 2].map((axis) => attached[bottom + axis] - rest[bottom + axis]));
+  assert.ok(bottomMoved > 0.05, `the sheet below follows the pole: ${bottomMoved} m`);
+  // Let go while the pole moved on its circle, the edge goes on moving its way for a moment.
+  const previous = poleTargets(rest, poleOnACircle.frames - 1).targets;
+  const poleStep = [0, 1, 2].map((axis) => targets[axis] - previous[axis]);
+  const edgeMove = [0, 1, 2].map((axis) => letGo[axis] - attached[axis]);
+  assert.ok(poleStep[0] * edgeMove[0] + poleStep[2] * edgeMove[2] > 0, `let go, the edge goes on the pole's way: ${edgeMove}`);
+  assert.ok(cloth.inverseMasses[0] > 0);
+
+  assert.equal(cloth.attach([3], [0, 1, 0]), true, 'a new set');
+  assert.equal(cloth.attach([3], [0, 1.1, 0]), false, 'the same particle, a new target');
+  assert.equal(cloth.inverseMasses[3], 0);
+  assertError(() => cloth.attach([256], [0, 0, 0]), /^nuno: 'particles' must be integers in \[0, 255\], each above the one before, got 256$/);
+  assertError(() => cloth.attach([1, 1], [0, 0, 0, 0, 0, 0]), /'particles' must be .*, got 1 after 1$/);
+  assertError(() => cloth.attach([1], [0, Number.NaN, 0]), /^nuno: 'targets' must/);
+  assertError(() => cloth.attach([1], [0, 0]), /'targets' must be x, y, z for each of the 1 particles, got 2 numbers/);
+  assertError(() => cloth.attach(/** @type {any} */ ('edge'), [0, 0, 0]), /'particles' must be an array of numbers/);
+  cloth.reset();
+  assert.ok(cloth.inverseMasses[3] > 0, 'reset() lets all go');
 });
 
 test('strain of given positions, as for positions read back from the GPU', (t) => {

@@ -42,6 +42,15 @@ import { GpuUntangling } from './untangling.js';
  * @property {Float32Array | null} gustWaves the gusts' waves at this substep; null while gusts are off
  * @property {PackedColliders} colliders
  * @property {Float32Array} depenetration per collider, metres (depenetrationMetres)
+ * @property {AttachedMotion | null} attached where this substep puts the attached particles
+ *   (the predict stage's attach pass); null with none attached, and in stepStages()
+ */
+
+/**
+ * @typedef {object} AttachedMotion
+ * @property {number} count particles attached
+ * @property {number} progress the share of the call's time passed when the substep ends
+ * @property {number} inverseSeconds 1 / the call's seconds
  */
 
 /**
@@ -61,6 +70,8 @@ import { GpuUntangling } from './untangling.js';
  * @property {() => void} stepped after stepFixed() or stepStages() changed the state
  * @property {(particle?: number) => void} uploadInverseMasses the model's, all or one particle's
  * @property {(particle: number, position: Float32Array) => void} placeParticle
+ * @property {(packed: Float32Array<ArrayBuffer>) => void} uploadAttachments the model's
+ *   takeAttachedCall(), for the attach pass
  * @property {() => void} loadRestState positions and velocities as the model starts them
  * @property {() => Promise<Float32Array>} readPositions the cloth's, for the untangling's looks
  * @property {(tangles: Int32Array | null) => void} uploadTangles what the untangling's last look
@@ -256,10 +267,18 @@ export class GpuClothOverSetup extends ClothOverSetup {
     const backend = backendOf(this);
     if (count === 0 || backend.isLost()) return;
     const untangling = /** @type {GpuUntangling} */ (untanglings.get(this));
+    const setup = setupOf(this);
+    const attachments = setup.takeAttachedCall();
+    const attachedCount = attachments.length / 8;
+    if (attachedCount > 0) backend.uploadAttachments(attachments);
     for (let step = 0; step < count; step++) {
       const parameters = nextStepParametersOf(this);
+      const { substeps } = parameters;
       backend.runStep(parameters, () => {
-        for (let index = 0; index < parameters.substeps; index++) this.#substep(parameters, index, parameters.schedule);
+        for (let index = 0; index < substeps; index++) {
+          const attached = attachedCount > 0 ? { count: attachedCount, ...setup.attachedMotion(step, index, substeps, count) } : null;
+          this.#substep(parameters, index, parameters.schedule, attached);
+        }
       });
       if (parameters.settings.selfCollisionThickness > 0) untangling.stepped();
     }
@@ -277,7 +296,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
     requireInteger('count', count, 0, parameters.schedule.length);
     const backend = backendOf(this);
     if (count === 0 || backend.isLost()) return;
-    backend.runStep(parameters, () => this.#substep(parameters, 0, parameters.schedule.slice(0, count)));
+    backend.runStep(parameters, () => this.#substep(parameters, 0, parameters.schedule.slice(0, count), null));
     backend.stepped();
   }
 
@@ -286,8 +305,9 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @param {StepParameters} parameters
    * @param {number} index of the substep in its step: the colliders' travel is swept in the first
    * @param {readonly SubstepStage[]} stages
+   * @param {AttachedMotion | null} attached
    */
-  #substep({ settings, substeps }, index, stages) {
+  #substep({ settings, substeps }, index, stages, attached) {
     const substepSeconds = settings.stepSeconds / substeps;
     // Every substep, so the model's gust clock keeps time with the wind even while gusts are off.
     const waves = setupOf(this).gustWavesForSubstep(substeps);
@@ -295,6 +315,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
     const inputs = {
       index, substepSeconds, gustWaves: settings.windGustSpeed > 0 ? waves : null, colliders: packedCollidersOf(this),
       depenetration: depenetrationMetres(this, settings.depenetrationSpeed, substepSeconds, index === 0),
+      attached,
     };
     const backend = backendOf(this);
     backend.beginSubstep(inputs);
@@ -360,6 +381,19 @@ export class GpuClothOverSetup extends ClothOverSetup {
   release(particle) {
     setupOf(this).release(particle);
     backendOf(this).uploadInverseMasses(particle);
+  }
+
+  /**
+   * Makes exactly these particles the attached ones, each following its target from the next
+   * step on, as `Cloth.attach` does: the predict stage's attach pass puts them on their way.
+   * @param {ArrayLike<number>} particles
+   * @param {ArrayLike<number>} targets metres, x y z per particle
+   * @returns {boolean} whether the set of particles changed
+   */
+  attach(particles, targets) {
+    const changed = setupOf(this).attach(particles, targets);
+    if (changed) backendOf(this).uploadInverseMasses();
+    return changed;
   }
 
   /**

@@ -10,6 +10,7 @@
 /** @typedef {import('../../cloth-model.js').PackedColliders} PackedColliders */
 /** @typedef {import('../../index.js').ConstraintDirection} ConstraintDirection */
 /** @typedef {import('../../index.js').FamilyRule} FamilyRule */
+/** @typedef {import('./gpu-cloth-over-setup.js').AttachedMotion} AttachedMotion */
 
 /**
  * @param {number} bytes
@@ -58,8 +59,9 @@ export function writeUniforms(target, offset, layout, values) {
  * @param {Float32Array | null} substep.gustWaves the core's waves at this substep, or null without gusts
  * @param {PackedColliders} substep.colliders
  * @param {Float32Array} substep.depenetration metres per collider this substep (depenetrationMetres)
+ * @param {AttachedMotion | null} substep.attached where this substep puts the attached particles; null with none
  */
-export function writeSubstep(target, offset, layout, { settings, factors, substepSeconds, gridSize, patchSize, gustWaves, colliders, depenetration }) {
+export function writeSubstep(target, offset, layout, { settings, factors, substepSeconds, gridSize, patchSize, gustWaves, colliders, depenetration, attached }) {
   const kindFrictionDepenetration = new Float32Array(4 * colliders.count);
   for (let i = 0; i < colliders.count; i++) {
     kindFrictionDepenetration.set([colliders.kinds[i], colliders.frictions[i], depenetration[i]], 4 * i);
@@ -81,6 +83,9 @@ export function writeSubstep(target, offset, layout, { settings, factors, subste
     ...(gustWaves && { gustWaves }),
     colliderKindFrictionDepenetration: kindFrictionDepenetration,
     colliderShapes: colliders.shapes,
+    attachedCount: attached?.count ?? 0,
+    attachProgress: attached?.progress ?? 0,
+    attachInverseSeconds: attached?.inverseSeconds ?? 0,
   });
 }
 

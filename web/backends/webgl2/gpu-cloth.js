@@ -11,6 +11,7 @@ import { setupOf } from '../../cloth-over-setup.js';
 import { GpuClothOverSetup, forgetTangles, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from '../gpu/capabilities.js';
 import { ApproachPass } from './approach-pass.js';
+import { AttachPass } from './attach-pass.js';
 import { BucketPass, bucketLayers } from './bucket-pass.js';
 import { CollidePass } from './collide-pass.js';
 import { ConstrainPass } from './constrain-pass.js';
@@ -56,7 +57,7 @@ export class GpuCloth extends GpuClothOverSetup {
   #framebuffers;
   /** @type {WebGLVertexArrayObject} */
   #emptyVertexArray;
-  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, jacobi: JacobiPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null, approach: ApproachPass | null}} */
+  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, jacobi: JacobiPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null, approach: ApproachPass | null, attach: AttachPass | null}} */
   #passes;
   /** @type {StateTextures} */
   #textures;
@@ -97,7 +98,7 @@ export class GpuCloth extends GpuClothOverSetup {
       runStep: (parameters, substeps) => this.#runStep(parameters, substeps),
       beginSubstep: (inputs) => this.#beginSubstep(inputs),
       stages: {
-        predict: () => this.#predict(),
+        predict: (stage, inputs) => this.#predict(inputs),
         constrain: (stage) => this.#constrain(stage),
         // The schedule holds sweeps only for the Jacobi ordering: the GPU refuses Gauss-Seidel.
         sweep: () => this.#sweep(),
@@ -107,6 +108,10 @@ export class GpuCloth extends GpuClothOverSetup {
       stepped: () => {},
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
       placeParticle: (particle, position) => this.#placeParticle(particle, position),
+      uploadAttachments: (packed) => this.#withSolverState(() => {
+        this.#passes.attach ??= new AttachPass(this.#gl, this.#passOptions());
+        this.#passes.attach.upload(packed);
+      }),
       loadRestState: () => this.#loadRestState(),
       readPositions: () => this.readPositions(),
       uploadTangles: (tangles) => this.#withSolverState(() => this.#textures.uploadTangles(tangles)),
@@ -146,6 +151,7 @@ export class GpuCloth extends GpuClothOverSetup {
       collideWithSelfCollision: null,
       buckets: null,
       approach: null,
+      attach: null, // made when a particle is first attached
     };
     this.#textures = new StateTextures(gl, precision, this.#columns, this.#rows, this.#constants, this.#passes.load, this.#framebuffers);
 
@@ -336,19 +342,23 @@ export class GpuCloth extends GpuClothOverSetup {
    * The Substep struct its passes read; the prediction's texture.
    * @param {SubstepInputs} inputs
    */
-  #beginSubstep({ substepSeconds, gustWaves, colliders, depenetration }) {
+  #beginSubstep({ substepSeconds, gustWaves, colliders, depenetration, attached }) {
     const { settings, factors } = /** @type {StepParameters} */ (this.#step.parameters);
     const { patchColumns, patchRows } = settings;
     writeSubstep(this.#substepBytes, 0, this.#tables.uniformLayouts.substep, {
-      settings, factors, substepSeconds, gustWaves, colliders, depenetration,
+      settings, factors, substepSeconds, gustWaves, colliders, depenetration, attached,
       gridSize: [this.#columns, this.#rows], patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
     });
     this.#predicted = (this.#current + 1) % 3;
     this.#constrainStage = 0;
   }
 
-  /** Predict: positions and velocities at the substep's end before constraints. */
-  #predict() {
+  /**
+   * Predict: positions and velocities at the substep's end before constraints; then the
+   * attached particles put on their way to their targets.
+   * @param {SubstepInputs} inputs
+   */
+  #predict({ attached }) {
     const [from, to] = this.#advancePositions(true);
     const velocityFrom = this.#velocityCurrent;
     const velocityTo = 1 - velocityFrom;
@@ -357,6 +367,7 @@ export class GpuCloth extends GpuClothOverSetup {
       positions: this.#textures.positions[from], velocities: this.#textures.velocities[velocityFrom], inverseMasses: this.#textures.inverseMasses,
       substep: { bytes: this.#substepBytes, offset: 0 },
     });
+    if (attached) /** @type {AttachPass} */ (this.#passes.attach).run(attached.count, { bytes: this.#substepBytes, offset: 0 });
     this.#velocityCurrent = velocityTo;
   }
 

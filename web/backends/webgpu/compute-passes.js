@@ -4,7 +4,7 @@
 // default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
 // step is encoded without making a bind group.
-import { collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, predictWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
+import { attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, predictWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
 export const workgroupSize = 64;
@@ -22,14 +22,17 @@ export const stateBindings = /** @type {const} */ (['positions', 'working', 'pre
  * names; the untangling's texture follows them.
  */
 export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
+/** The attach pass's (shaders/webgpu/attach.wgsl): the state it writes, then the attachments. */
+export const attachBindings = /** @type {const} */ (['working', 'predicted', 'velocities', 'attachments']);
 const writtenBySolver = new Set(['positions', 'working', 'predicted', 'velocities', 'lambdas', 'silents']);
 const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 
 /**
  * @typedef {object} ComputePasses
- * @property {Record<'predict' | 'constrain' | 'collide' | 'sortIntoBuckets' | 'separate', GPUComputePipeline>} pipelines
+ * @property {Record<'predict' | 'constrain' | 'collide' | 'sortIntoBuckets' | 'separate' | 'attach', GPUComputePipeline>} pipelines
  * @property {GPUBindGroupLayout} stateLayout group 0 of predict, constrain and collide
  * @property {GPUBindGroupLayout} selfCollisionLayout group 0 of sortIntoBuckets and separate
+ * @property {GPUBindGroupLayout} attachLayout group 0 of attach
  * @property {GPUBindGroupLayout} substepLayout group 1: the Substep uniform, dynamic offset
  * @property {GPUBindGroupLayout} stageLayout group 2: the Stage uniform, dynamic offset
  */
@@ -45,6 +48,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const solverModule = device.createShaderModule({
     label: 'nuno solver passes', code: [...header, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, collideWgsl].join('\n'),
   });
+  const attachModule = device.createShaderModule({ label: 'nuno attach pass', code: [...header, attachWgsl].join('\n') });
   const selfCollisionModule = device.createShaderModule({
     label: 'nuno self-collision passes', code: [...selfCollisionHeader, separateWgsl].join('\n'),
   });
@@ -63,6 +67,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision, [
     { binding: selfCollisionBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'sint' } },
   ]);
+  const attachLayout = storageLayout('nuno attach state', attachBindings, new Set(['working', 'predicted', 'velocities']));
   const substepLayout = uniformLayout('nuno substep', uniformLayouts.substep.bytes);
   const stageLayout = uniformLayout('nuno stage', uniformLayouts.stage.bytes);
   const pipelines = (/** @type {GPUBindGroupLayout} */ state, /** @type {GPUShaderModule} */ module, /** @type {string[]} */ entryPoints) => {
@@ -75,8 +80,9 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
     pipelines: /** @type {ComputePasses['pipelines']} */ ({
       ...pipelines(stateLayout, solverModule, ['predict', 'constrain', 'collide']),
       ...pipelines(selfCollisionLayout, selfCollisionModule, ['sortIntoBuckets', 'separate']),
+      ...pipelines(attachLayout, attachModule, ['attach']),
     }),
-    stateLayout, selfCollisionLayout, substepLayout, stageLayout,
+    stateLayout, selfCollisionLayout, attachLayout, substepLayout, stageLayout,
   };
 }
 

@@ -3,7 +3,7 @@
 // lengths, the rest shape), and the bind groups over them. What the cloth dispatches over them
 // is in webgpu-cloth.js; this file makes, sizes and frees them.
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
-import { bucketLayers, selfCollisionBindings, stateBindings, tanglesWidth } from './compute-passes.js';
+import { attachBindings, bucketLayers, selfCollisionBindings, stateBindings, tanglesWidth } from './compute-passes.js';
 
 /** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
 /** @typedef {import('./compute-passes.js').ComputePasses} ComputePasses */
@@ -92,6 +92,12 @@ export class StateBuffers {
    */
   #tangles = null;
 
+  /** @type {GPUBuffer | null} the attach pass's, 32 bytes a particle attached; grows as needed */
+  #attachments = null;
+
+  /** @type {GPUBindGroup | null} the attach pass's, made with its buffer */
+  attachGroup = null;
+
   /**
    * @param {GPUDevice} device
    * @param {ComputePasses} passes whose layouts the bind groups follow
@@ -148,6 +154,25 @@ export class StateBuffers {
     this.#device.queue.writeTexture({ texture: this.#tangles }, texels, { bytesPerRow: 16 * tanglesWidth }, [tanglesWidth, this.#tangleRows]);
   }
 
+  /**
+   * The model's takeAttachedCall(), 8 floats a particle, for the attach pass.
+   * @param {Float32Array<ArrayBuffer>} packed
+   */
+  uploadAttachments(packed) {
+    if (!this.#attachments || this.#attachments.size < packed.byteLength) {
+      this.#attachments?.destroy();
+      this.#attachments = this.#device.createBuffer({
+        label: 'nuno attachments', size: Math.max(packed.byteLength, 32), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST,
+      });
+      const buffers = [this.buffer('working'), this.buffer('predicted'), this.buffer('velocities'), this.#attachments];
+      this.attachGroup = this.#device.createBindGroup({
+        label: 'nuno attach', layout: this.#passes.attachLayout,
+        entries: attachBindings.map((name, binding) => ({ binding, resource: { buffer: buffers[binding] } })),
+      });
+    }
+    this.#device.queue.writeBuffer(this.#attachments, 0, packed);
+  }
+
   get #tangleRows() {
     return Math.ceil(this.#particleCount / tanglesWidth);
   }
@@ -161,12 +186,13 @@ export class StateBuffers {
   get bytesPerParticle() {
     const buffers = Object.keys(this.#buffers).reduce((sum, name) => sum + this.#sizes[/** @type {StateName} */ (name)], 0);
     const tangles = this.#tangles ? (16 * tanglesWidth * this.#tangleRows) / this.#particleCount : 0;
-    return buffers + tangles;
+    return buffers + tangles + (this.#attachments?.size ?? 0) / this.#particleCount;
   }
 
   destroy() {
     for (const buffer of Object.values(this.#buffers)) buffer?.destroy();
     this.#tangles?.destroy();
+    this.#attachments?.destroy();
   }
 
   /**

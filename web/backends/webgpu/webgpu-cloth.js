@@ -116,7 +116,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
       runStep: (parameters, substeps) => this.#runStep(parameters, substeps),
       beginSubstep: (inputs) => this.#beginSubstep(inputs),
       stages: {
-        predict: () => this.#dispatch('predict'),
+        predict: (stage, { attached }) => {
+          this.#dispatch('predict');
+          if (attached) this.#attach(attached.count);
+        },
         constrain: () => this.#constrain(),
         separate: () => this.#separate(),
         collide: () => this.#dispatch('collide'),
@@ -124,6 +127,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
       stepped: () => { this.#mirrorStale = true; },
       uploadInverseMasses: (particle) => this.#uploadInverseMasses(particle),
       placeParticle: (particle, position) => this.#placeParticle(particle, position),
+      uploadAttachments: (packed) => { if (!this.lost) this.#buffers.uploadAttachments(packed); },
       loadRestState: () => this.#loadRestState(),
       readPositions: () => this.readPositions(),
       uploadTangles: (tangles) => this.#buffers.uploadTangles(tangles),
@@ -327,7 +331,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     const { patchColumns, patchRows } = settings;
     writeSubstep(encoding.uniforms, inputs.index * this.#substepSlot, this.#substepLayout, {
       settings, factors, substepSeconds: inputs.substepSeconds, colliders: inputs.colliders,
-      gustWaves: inputs.gustWaves, depenetration: inputs.depenetration,
+      gustWaves: inputs.gustWaves, depenetration: inputs.depenetration, attached: inputs.attached,
       gridSize: [this.#columns, this.#rows], patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
     });
     encoding.pass.setBindGroup(1, this.#substepGroup, [inputs.index * this.#substepSlot]);
@@ -341,6 +345,18 @@ export class WebGpuCloth extends GpuClothOverSetup {
     encoding.pass.setPipeline(this.#passes.pipelines[pipeline]);
     encoding.pass.dispatchWorkgroups(...encoding.workgroups);
     encoding.positionsInWorking = pipeline !== 'collide';
+  }
+
+  /**
+   * After predict: the attach pass, an invocation per attached particle, over its own bindings.
+   * @param {number} count
+   */
+  #attach(count) {
+    const encoding = /** @type {StepEncoding} */ (this.#encoding);
+    encoding.pass.setBindGroup(0, /** @type {GPUBindGroup} */ (this.#buffers.attachGroup));
+    encoding.pass.setPipeline(this.#passes.pipelines.attach);
+    encoding.pass.dispatchWorkgroups(...workgroupsFor(count, this.#device.limits.maxComputeWorkgroupsPerDimension));
+    encoding.pass.setBindGroup(0, this.#buffers.stateGroup);
   }
 
   /** One colour of one direction: the stage's uniform slot, then a dispatch. */

@@ -245,6 +245,15 @@ export class WorkerCloth extends ClothOverSetup {
   }
 
   /**
+   * @param {ArrayLike<number>} particles
+   * @param {ArrayLike<number>} targets metres, x y z per particle
+   * @returns {boolean} whether the set of particles changed (the worker's cloth gives the same)
+   */
+  attach(particles, targets) {
+    return this.#forward('attach', [particles, targets]);
+  }
+
+  /**
    * @param {ColliderDescription} collider
    * @returns {number} its id (the worker's cloth gives the same)
    */
