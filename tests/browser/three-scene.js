@@ -1,0 +1,133 @@
+// The three.js scene of three.spec.js, run in tests/browser/three.html: a textured cloth
+// (ClothMesh, MeshStandardMaterial with a checker map) hanging in front of a ground that takes
+// its shadow, beside control objects that exercise three's own state every frame (a textured
+// box, a blended sphere, a plane showing a render target drawn that frame). Each frame renders
+// the render target's scene, then the main scene; the cloth steps between frames.
+import * as THREE from 'three';
+import { loadNuno } from '/web/index.js';
+import { ClothMesh } from '/web/three/index.js';
+
+/** A 4 x 4 checker of red and yellow, as a map. */
+function checker() {
+  const texels = new Uint8Array(4 * 16);
+  for (let i = 0; i < 16; i++) {
+    const red = ((i % 4) + Math.floor(i / 4)) % 2 === 0;
+    texels.set(red ? [220, 30, 30, 255] : [230, 210, 40, 255], 4 * i);
+  }
+  const texture = new THREE.DataTexture(texels, 4, 4);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  texture.needsUpdate = true;
+  return texture;
+}
+
+/**
+ * Renders the scene with the cloth hidden, then with it stepping for `frames` frames, then with
+ * its shadow off; returns those frames' pixels (and the first with the cloth) and the cloth's state.
+ * @param {{ backend: 'cpu' | 'worker' | 'gpu', precision?: 'float' | 'half', frames: number }} options
+ */
+export async function renderClothScene({ backend, precision, frames }) {
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
+  renderer.shadowMap.enabled = true;
+  renderer.toneMapping = THREE.ACESFilmicToneMapping;
+  const gl = renderer.getContext();
+  const nuno = await loadNuno();
+  // Level, held by two corners: it swings down and sags while the frames are drawn.
+  const settings = {
+    columns: 24, rows: 24, width: 0.8, height: 0.8, center: [0, 1.3, 0],
+    orientation: /** @type {'horizontal'} */ ('horizontal'), pins: /** @type {'top-corners'} */ ('top-corners'),
+  };
+  const cloth = backend === 'worker' ? await nuno.createWorkerCloth(settings)
+    : backend === 'gpu' ? nuno.createCloth(gl, { ...settings, backend: 'gpu', precision }) : nuno.createCloth(settings);
+
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0x203040);
+  scene.fog = new THREE.Fog(0x203040, 6, 12);
+  scene.add(new THREE.AmbientLight(0xffffff, 0.4));
+  const sun = new THREE.DirectionalLight(0xffffff, 2.5);
+  sun.position.set(0.3, 3, 2.5);
+  sun.castShadow = true;
+  sun.shadow.mapSize.set(512, 512);
+  Object.assign(sun.shadow.camera, { left: -2, right: 2, top: 2, bottom: -2, near: 0.5, far: 8 });
+  scene.add(sun);
+  const ground = new THREE.Mesh(new THREE.PlaneGeometry(6, 6), new THREE.MeshStandardMaterial({ color: 0x9a9a9a }));
+  ground.rotation.x = -Math.PI / 2;
+  ground.receiveShadow = true;
+  scene.add(ground);
+
+  const box = new THREE.Mesh(new THREE.BoxGeometry(0.3, 0.3, 0.3), new THREE.MeshStandardMaterial({ map: checker() }));
+  box.position.set(-1.1, 0.6, 0);
+  const glass = new THREE.Mesh(new THREE.SphereGeometry(0.18, 24, 12),
+    new THREE.MeshStandardMaterial({ color: 0x40c0ff, transparent: true, opacity: 0.5 }));
+  glass.position.set(-1.1, 1.15, 0);
+  const target = new THREE.WebGLRenderTarget(64, 64);
+  const inset = new THREE.Scene();
+  inset.background = new THREE.Color(0x102010);
+  const insetCamera = new THREE.PerspectiveCamera(50, 1, 0.1, 10);
+  insetCamera.position.set(0, 0, 2);
+  const spinner = new THREE.Mesh(new THREE.TorusGeometry(0.5, 0.2, 12, 24), new THREE.MeshBasicMaterial({ color: 0x30ff60 }));
+  inset.add(spinner);
+  const screen = new THREE.Mesh(new THREE.PlaneGeometry(0.5, 0.5), new THREE.MeshBasicMaterial({ map: target.texture }));
+  screen.position.set(1.15, 0.9, 0);
+  scene.add(box, glass, screen);
+
+  const material = new THREE.MeshStandardMaterial({ map: checker(), side: THREE.DoubleSide, roughness: 0.8 });
+  const mesh = new ClothMesh(cloth, { material, renderer: backend === 'gpu' ? renderer : undefined });
+  mesh.castShadow = true;
+  mesh.receiveShadow = true;
+  scene.add(mesh);
+
+  const camera = new THREE.PerspectiveCamera(45, canvas.width / canvas.height, 0.1, 20);
+  camera.position.set(0, 1.0, 3.6);
+  camera.lookAt(0, 0.8, 0);
+
+  const pixels = () => {
+    const data = new Uint8Array(4 * canvas.width * canvas.height);
+    gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, data);
+    return Array.from(data);
+  };
+  const frame = (/** @type {number} */ index) => {
+    spinner.rotation.set(0.3, 0.1 * index, 0);
+    renderer.setRenderTarget(target);
+    renderer.render(inset, insetCamera);
+    renderer.setRenderTarget(null);
+    renderer.render(scene, camera);
+  };
+
+  mesh.visible = false;
+  frame(frames);
+  const withoutCloth = pixels();
+  mesh.visible = true;
+  /** @type {number[]} */
+  let firstFrame = [];
+  for (let i = 1; i <= frames; i++) {
+    mesh.step(1 / 60);
+    if (backend === 'worker') {
+      // Each frame waited for, or the worker cloth's step() lets frames go while it is behind.
+      await cloth.readPositions();
+      mesh.update();
+    }
+    frame(i);
+    if (i === 1) firstFrame = pixels();
+  }
+  const withCloth = pixels();
+  mesh.castShadow = false;
+  frame(frames);
+  const withoutShadow = pixels();
+  // Where each control object lies on screen, in readPixels' rows (bottom up), a pixel inside.
+  const controls = [box, glass, screen].map((object) => {
+    const box3 = new THREE.Box3().setFromObject(object);
+    const corners = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => new THREE.Vector3(
+      k & 1 ? box3.max.x : box3.min.x, k & 2 ? box3.max.y : box3.min.y, k & 4 ? box3.max.z : box3.min.z).project(camera));
+    const xs = corners.map((c) => (c.x + 1) / 2 * canvas.width);
+    const ys = corners.map((c) => (c.y + 1) / 2 * canvas.height);
+    return { x0: Math.ceil(Math.min(...xs)) + 1, x1: Math.floor(Math.max(...xs)) - 1, y0: Math.ceil(Math.min(...ys)) + 1, y1: Math.floor(Math.max(...ys)) - 1 };
+  });
+  const bounds = mesh.geometry.boundingSphere;
+  const state = { stepsTaken: cloth.stepsTaken, glError: gl.getError(), boundsRadius: bounds ? bounds.radius : null };
+  mesh.dispose();
+  cloth.dispose();
+  target.dispose();
+  renderer.dispose();
+  return { width: canvas.width, height: canvas.height, withoutCloth, firstFrame, withCloth, withoutShadow, controls, state };
+}

@@ -1,0 +1,136 @@
+// nuno/three in Chromium: ClothMesh draws the CPU, worker and WebGL2 (float and half) cloths in
+// a three.js scene (tests/browser/three-scene.js) with a textured MeshStandardMaterial, lit,
+// casting a shadow on the ground, fogged and tone mapped, while a textured box, a blended sphere
+// and a plane showing a render target drawn every frame look exactly as they do in a frame
+// drawn without the cloth: nuno's passes, run between three's frames on three's own context,
+// leave three's state as three believes it to be.
+import { expect, test } from '@playwright/test';
+import { collectComplaints } from '../engines/playwright-driver.js';
+
+test.describe.configure({ timeout: 120_000 });
+
+const backends = [
+  { label: 'CPU', backend: 'cpu' },
+  { label: 'worker', backend: 'worker' },
+  { label: 'WebGL2 float', backend: 'gpu', precision: 'float' },
+  { label: 'WebGL2 half', backend: 'gpu', precision: 'half' },
+];
+
+/**
+ * @param {number[]} pixels RGBA
+ * @param {number} i pixel index
+ */
+const rgbAt = (pixels, i) => [pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]];
+
+for (const { label, backend, precision } of backends) {
+  test(`a ClothMesh draws the ${label} cloth textured, lit and shadowed among three objects it leaves alone`, async ({ page }) => {
+    const complaints = collectComplaints(page);
+    await page.goto('/tests/browser/three.html');
+    const result = await page.evaluate(async (options) => {
+      const { renderClothScene } = await import('/tests/browser/three-scene.js');
+      return renderClothScene(options);
+    }, { backend, precision, frames: 30 });
+    await page.locator('#view').screenshot({ path: test.info().outputPath('three-scene.png') });
+    const { width, height, withoutCloth, firstFrame, withCloth, withoutShadow, controls, state } = result;
+    let swung = 0;
+    let red = 0;
+    let yellow = 0;
+    let shadowed = 0;
+    for (let i = 0; i < width * height; i++) {
+      const [r, g, b] = rgbAt(withCloth, i);
+      const changed = rgbAt(withoutCloth, i).some((value, k) => value !== [r, g, b][k]);
+      if (rgbAt(firstFrame, i).some((value, k) => value !== [r, g, b][k])) swung += 1;
+      if (changed && r > 120 && g < 0.5 * r && b < 0.5 * r) red += 1;
+      if (changed && r > 120 && g > 0.75 * r && b < 0.5 * g) yellow += 1;
+      // The shadow: pixels the cloth's shadow darkens (shadow off is the only change).
+      const lit = rgbAt(withoutShadow, i);
+      if (lit[0] + lit[1] + lit[2] > r + g + b + 30) shadowed += 1;
+    }
+    let controlPixels = 0;
+    let controlDiffering = 0;
+    for (const { x0, x1, y0, y1 } of controls) {
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          const i = y * width + x;
+          controlPixels += 1;
+          if (rgbAt(withoutCloth, i).some((value, k) => value !== rgbAt(withCloth, i)[k])) controlDiffering += 1;
+        }
+      }
+    }
+    console.log(`metric: three_cloth_pixels = ${red} red + ${yellow} yellow px (${label}); ${swung} px changed as it swung; shadow ${shadowed} px; ` +
+      `control objects ${controlDiffering} of ${controlPixels} px changed`);
+    expect(state.stepsTaken, 'it stepped').toBeGreaterThan(20);
+    expect(red, 'the checker map\'s red on screen').toBeGreaterThan(300);
+    expect(yellow, 'the checker map\'s yellow on screen').toBeGreaterThan(300);
+    expect(shadowed, 'the cloth\'s shadow on the ground').toBeGreaterThan(300);
+    expect(swung, 'the drawn cloth moves as the cloth swings down').toBeGreaterThan(1000);
+    expect(controlPixels).toBeGreaterThan(1000);
+    expect(controlDiffering, 'the control objects as drawn without the cloth').toBe(0);
+    expect(state.glError).toBe(0);
+    if (backend !== 'gpu') expect(state.boundsRadius, 'bounds that follow the cloth').toBeGreaterThan(0.3);
+    expect(complaints).toEqual([]);
+  });
+}
+
+test('a ClothMesh refuses what it cannot draw by name, and frees only what it made', async ({ page }) => {
+  await page.goto('/tests/browser/three.html');
+  const result = await page.evaluate(async () => {
+    const THREE = await import('three');
+    const { loadNuno } = await import('/web/index.js');
+    const { ClothMesh } = await import('/web/three/index.js');
+    const nuno = await loadNuno();
+    const renderer = new THREE.WebGLRenderer({ canvas: /** @type {HTMLCanvasElement} */ (document.getElementById('view')) });
+    const errorOf = (/** @type {() => unknown} */ action) => {
+      try {
+        action();
+        return '(accepted)';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    };
+    const settings = { columns: 8, rows: 8 };
+    const disposed = nuno.createCloth(settings);
+    disposed.dispose();
+    const otherContext = /** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2'));
+    const elsewhere = nuno.createCloth(otherContext, { ...settings, backend: 'gpu' });
+    const onRenderer = nuno.createCloth(renderer.getContext(), { ...settings, backend: 'gpu' });
+    const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    const onWebGpu = nuno.createCloth(device, { ...settings, backend: 'webgpu' });
+    const errors = {
+      notCloth: errorOf(() => new ClothMesh(/** @type {any} */ ({ columns: 8 }))),
+      disposed: errorOf(() => new ClothMesh(disposed)),
+      webgpu: errorOf(() => new ClothMesh(/** @type {any} */ (onWebGpu))),
+      noRenderer: errorOf(() => new ClothMesh(onRenderer)),
+      otherContext: errorOf(() => new ClothMesh(elsewhere, { renderer })),
+    };
+    // Ownership: the mesh frees its geometry and its own materials; the cloth and a given material stay.
+    const cloth = nuno.createCloth(settings);
+    const material = new THREE.MeshStandardMaterial();
+    let materialDisposed = false;
+    material.addEventListener('dispose', () => { materialDisposed = true; });
+    const mesh = new ClothMesh(cloth, { material });
+    let geometryDisposed = false;
+    mesh.geometry.addEventListener('dispose', () => { geometryDisposed = true; });
+    mesh.dispose();
+    cloth.step(1 / 60);
+    const clothSteps = cloth.stepsTaken;
+    const afterClothDisposed = (() => {
+      const again = new ClothMesh(cloth);
+      cloth.dispose();
+      return errorOf(() => again.update());
+    })();
+    for (const c of [elsewhere, onRenderer, onWebGpu]) c.dispose();
+    device.destroy();
+    renderer.dispose();
+    return { errors, materialDisposed, geometryDisposed, clothSteps, afterClothDisposed };
+  });
+  expect(result.errors.notCloth).toMatch(/^nuno\/three: ClothMesh needs a nuno cloth/);
+  expect(result.errors.disposed).toBe('nuno/three: ClothMesh was given a disposed cloth');
+  expect(result.errors.webgpu).toMatch(/^nuno\/three: ClothMesh draws the CPU, worker and WebGL2 cloths with WebGLRenderer; a WebGPU cloth is not supported yet/);
+  expect(result.errors.noRenderer).toMatch(/a WebGL2 cloth needs \{ renderer \}/);
+  expect(result.errors.otherContext).toMatch(/made on another WebGL context than the renderer's/);
+  expect(result.geometryDisposed).toBe(true);
+  expect(result.materialDisposed, 'a material given stays the caller\'s').toBe(false);
+  expect(result.clothSteps, 'the cloth stays the caller\'s').toBe(1);
+  expect(result.afterClothDisposed).toMatch(/the cloth of this ClothMesh was disposed/);
+});

@@ -1,0 +1,33 @@
+// nuno/three: nuno's cloths in three.js scenes (three >= 0.180, an optional peer dependency).
+import type { BufferGeometry, Material, Mesh, WebGLRenderer } from 'three';
+import type { Cloth, GpuCloth, WorkerCloth } from '../index.js';
+
+/** The cloths a ClothMesh draws with WebGLRenderer. */
+export type ThreeDrawableCloth = Cloth | WorkerCloth | GpuCloth;
+
+export interface ClothMeshOptions {
+  /** Any three mesh material (default: a MeshStandardMaterial lit on both faces). A WebGL2 cloth's mesh patches its vertex stage: give it a material of its own. */
+  material?: Material;
+  /** The WebGLRenderer whose context a WebGL2 cloth was made on. */
+  renderer?: WebGLRenderer;
+}
+
+/**
+ * A THREE.Mesh that draws a nuno cloth: the CPU and worker cloths' positions copied into its
+ * geometry at each update(), the WebGL2 cloth's read from its state textures in the vertex stage
+ * (nothing copied on the CPU). Texture coordinates run over the grid (each patch its own 0..1).
+ * The cloth stays the caller's: `dispose()` frees what the mesh made, never the cloth or a
+ * material given to it.
+ */
+export class ClothMesh extends Mesh<BufferGeometry, Material> {
+  constructor(cloth: Cloth | WorkerCloth, options?: ClothMeshOptions);
+  constructor(cloth: GpuCloth, options: ClothMeshOptions & { renderer: WebGLRenderer });
+  /** The cloth drawn. */
+  readonly cloth: ThreeDrawableCloth;
+  /** `cloth.step(frameSeconds)`, then (a WebGL2 cloth) `renderer.resetState()`, then update(); returns the fixed steps taken. */
+  step(frameSeconds: number): number;
+  /** After the cloth stepped by other means: brings the mesh up to date (bounds too, for the CPU cloths). With a WebGL2 cloth, call `renderer.resetState()` after its steps as well. */
+  update(): void;
+  /** Frees the geometry, the materials the mesh made and its texture handles. */
+  dispose(): void;
+}

@@ -1,0 +1,2 @@
+// nuno/three: nuno's cloths in three.js scenes (three is an optional peer dependency).
+export { ClothMesh } from './cloth-mesh.js';
