@@ -51,6 +51,11 @@ export class ClothOverSetup {
     return setupOf(this).triangleIndices;
   }
 
+  /** The rest shape, x y z per particle: a live view of the model's. */
+  get restPositions() {
+    return setupOf(this).restPositions;
+  }
+
   /** A copy of the settings in force. */
   get settings() {
     return setupOf(this).settings;

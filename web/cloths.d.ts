@@ -50,6 +50,8 @@ export interface SimulatedCloth {
   readPositions(): Promise<Float32Array>;
   /** Two triangles per grid cell, for drawing. */
   readonly triangleIndices: Uint32Array;
+  /** The rest shape, x y z per particle (what rest lengths and self-collision's rest neighbours come from): a live view. */
+  readonly restPositions: Float32Array;
   readonly particleCount: number;
   readonly columns: number;
   readonly rows: number;
@@ -129,8 +131,6 @@ export class Cloth {
   readonly velocities: Float32Array;
   /** 1/kg per particle, 0 where pinned: a live view. */
   readonly inverseMasses: Float32Array;
-  /** The rest shape, x y z per particle (what rest lengths and self-collision's rest neighbours come from): a live view. */
-  readonly restPositions: Float32Array;
   /** Joules. */
   readonly kineticEnergy: number;
   /** The smallest y of any particle, metres. */

@@ -103,6 +103,18 @@ test('a ClothMesh refuses what it cannot draw by name, and frees only what it ma
       noRenderer: errorOf(() => new ClothMesh(onRenderer)),
       otherContext: errorOf(() => new ClothMesh(elsewhere, { renderer })),
     };
+    const meshOnCpu = new ClothMesh(nuno.createCloth(settings));
+    Object.assign(errors, {
+      torus: errorOf(() => meshOnCpu.collideWith(new THREE.Mesh(new THREE.TorusGeometry()))),
+      group: errorOf(() => meshOnCpu.collideWith(new THREE.Group())),
+      particle: errorOf(() => meshOnCpu.attachTo(new THREE.Object3D(), [0, 64])),
+      twice: (() => {
+        meshOnCpu.attachTo(new THREE.Object3D(), [3]);
+        return errorOf(() => meshOnCpu.attachTo(new THREE.Object3D(), [2, 3]));
+      })(),
+    });
+    meshOnCpu.cloth.dispose();
+    meshOnCpu.dispose();
     // Ownership: the mesh frees its geometry and its own materials; the cloth and a given material stay.
     const cloth = nuno.createCloth(settings);
     const material = new THREE.MeshStandardMaterial();
@@ -129,8 +141,87 @@ test('a ClothMesh refuses what it cannot draw by name, and frees only what it ma
   expect(result.errors.webgpu).toMatch(/^nuno\/three: ClothMesh draws the CPU, worker and WebGL2 cloths with WebGLRenderer; a WebGPU cloth is not supported yet/);
   expect(result.errors.noRenderer).toMatch(/a WebGL2 cloth needs \{ renderer \}/);
   expect(result.errors.otherContext).toMatch(/made on another WebGL context than the renderer's/);
+  expect(result.errors.torus).toBe('nuno/three: a collider is made from a mesh with a SphereGeometry, BoxGeometry, CapsuleGeometry or PlaneGeometry, got a TorusGeometry');
+  expect(result.errors.group).toMatch(/got an object without geometry$/);
+  expect(result.errors.particle).toBe("nuno/three: 'particles' must be integers in [0, 63], got 64");
+  expect(result.errors.twice).toBe('nuno/three: particle 3 is attached to another object already');
   expect(result.geometryDisposed).toBe(true);
   expect(result.materialDisposed, 'a material given stays the caller\'s').toBe(false);
   expect(result.clothSteps, 'the cloth stays the caller\'s').toBe(1);
   expect(result.afterClothDisposed).toMatch(/the cloth of this ClothMesh was disposed/);
 });
+
+for (const backend of ['cpu', 'gpu']) {
+  test(`a ClothMesh keeps a ${backend === 'gpu' ? 'WebGL2' : 'CPU'} cloth on a moving object and out of a moving ball`, async ({ page }) => {
+    const complaints = collectComplaints(page);
+    await page.goto('/tests/browser/three.html');
+    const result = await page.evaluate(async (backend) => {
+      const THREE = await import('three');
+      const { loadNuno } = await import('/web/index.js');
+      const { ClothMesh } = await import('/web/three/index.js');
+      const nuno = await loadNuno();
+      const renderer = new THREE.WebGLRenderer({ canvas: /** @type {HTMLCanvasElement} */ (document.getElementById('view')) });
+      const settings = { columns: 16, rows: 16, width: 0.6, height: 0.6, center: /** @type {[number, number, number]} */ ([0, 0.8, 0]), pins: /** @type {'none'} */ ('none') };
+      const cloth = backend === 'gpu' ? nuno.createCloth(renderer.getContext(), { ...settings, backend: 'gpu' }) : nuno.createCloth(settings);
+      const scene = new THREE.Scene();
+      const camera = new THREE.PerspectiveCamera(45, 4 / 3, 0.1, 10);
+      camera.position.set(0, 0.8, 2.5);
+      // The pole under a turned, moved parent: world matrices, not local ones, must carry it.
+      const rig = new THREE.Group();
+      rig.rotation.y = 0.5;
+      rig.position.set(0.1, 0, -0.05);
+      const pole = new THREE.Object3D();
+      pole.position.set(0, 1.1, 0);
+      rig.add(pole);
+      const ball = new THREE.Mesh(new THREE.SphereGeometry(0.12, 16, 8), new THREE.MeshBasicMaterial());
+      ball.position.set(0, 0.75, 0.4);
+      const mesh = new ClothMesh(cloth, backend === 'gpu' ? { renderer } : {});
+      scene.add(rig, ball, mesh);
+      mesh.attachTo(pole, Array.from({ length: 16 }, (_, column) => column));
+      mesh.collideWith(ball, { friction: 0 });
+      const rest = Float32Array.from(cloth.restPositions);
+      // The offsets ClothMesh takes: each particle's rest position in the pole's frame now.
+      scene.updateMatrixWorld(true);
+      const offsets = Array.from({ length: 16 }, (_, p) => pole.worldToLocal(new THREE.Vector3().fromArray(rest, 3 * p)));
+      for (let i = 1; i <= 40; i++) {
+        pole.position.x = 0.2 * Math.sin(0.1 * i);
+        pole.rotation.y = 0.02 * i;
+        ball.position.z = 0.4 - 0.012 * i;
+        mesh.step(1 / 60);
+        renderer.render(scene, camera);
+      }
+      const positions = await cloth.readPositions();
+      // step() sent the targets before its steps: the pole as it was then, which it still is.
+      scene.updateMatrixWorld(true);
+      let offTargetMm = 0;
+      offsets.forEach((offset, p) => {
+        const target = pole.localToWorld(offset.clone());
+        offTargetMm = Math.max(offTargetMm, 1000 * target.distanceTo(new THREE.Vector3().fromArray(positions, 3 * p)));
+      });
+      const collider = /** @type {any} */ (cloth.colliders[0]);
+      const ballCentreOffMm = 1000 * ball.getWorldPosition(new THREE.Vector3()).distanceTo(new THREE.Vector3(...collider.center));
+      const clearance = cloth.colliderClearance(positions);
+      let backmost = Infinity;
+      for (let i = 2; i < positions.length; i += 3) backmost = Math.min(backmost, positions[i]);
+      const topBefore = positions[1];
+      mesh.detach(pole);
+      for (let i = 0; i < 20; i++) mesh.step(1 / 60);
+      const letGo = await cloth.readPositions();
+      const summary = { offTargetMm, ballCentreOffMm, radius: collider.radius, clearance, backmost, fell: topBefore - letGo[1], steps: cloth.stepsTaken };
+      mesh.dispose();
+      cloth.dispose();
+      renderer.dispose();
+      return summary;
+    }, backend);
+    console.log(`metric: three_attached_off_target_mm = ${result.offTargetMm.toPrecision(3)} mm (${backend}); ` +
+      `ball clearance ${(result.clearance * 1000).toFixed(2)} mm, the cloth pushed back to z = ${result.backmost.toFixed(3)} m`);
+    expect(result.steps).toBeGreaterThan(50);
+    expect(result.offTargetMm, 'the top edge on its moving pole').toBeLessThan(1);
+    expect(result.ballCentreOffMm, 'the collider where the ball is').toBeLessThan(0.001);
+    expect(result.radius).toBeCloseTo(0.12, 6);
+    expect(result.backmost, 'the ball, passing the cloth\'s plane to z = -0.08, pushed it back').toBeLessThan(-0.1);
+    expect(result.clearance, 'no particle inside the ball (beyond rounding)').toBeGreaterThan(-1e-4);
+    expect(result.fell, 'let go, the edge falls').toBeGreaterThan(0.01);
+    expect(complaints).toEqual([]);
+  });
+}

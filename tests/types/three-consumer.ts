@@ -1,5 +1,5 @@
 // The nuno/three declarations against real use and misuse (each @ts-expect-error must be an error).
-import { Scene, WebGLRenderer, MeshPhysicalMaterial } from 'three';
+import { Mesh, Object3D, Scene, SphereGeometry, WebGLRenderer, MeshPhysicalMaterial } from 'three';
 import { loadNuno, type GpuCloth, type WebGpuCloth } from 'nuno';
 import { ClothMesh } from 'nuno/three';
 
@@ -11,6 +11,16 @@ async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: W
   new Scene().add(mesh);
   const steps: number = mesh.step(1 / 60);
   mesh.update();
+  const ball: number = mesh.collideWith(new Mesh(new SphereGeometry(0.2)), { friction: 0.3 });
+  const pole = new Object3D();
+  mesh.attachTo(pole, [0, 1, 2]);
+  const detached: boolean = mesh.detach(pole);
+  mesh.stopColliding(pole);
+  void [ball, detached];
+  // @ts-expect-error: particles are indices
+  mesh.attachTo(pole, 'top');
+  // @ts-expect-error: friction is a number
+  mesh.collideWith(pole, { friction: 'high' });
   const onGpu = new ClothMesh(gpuCloth, { renderer });
   const worker = new ClothMesh(await nuno.createWorkerCloth({ columns: 8, rows: 8 }));
   void [steps, onGpu, worker];

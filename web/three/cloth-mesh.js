@@ -12,7 +12,9 @@ import {
   MeshStandardMaterial, RGBADepthPacking,
 } from 'three';
 import { normals as gridNormalGlsl } from '../../dist/shaders.js';
+import { SceneLinks } from './scene-links.js';
 
+/** @typedef {import('three').Object3D} Object3D */
 /** @typedef {import('../index.js').SimulatedCloth & { backend: string, positions?: Float32Array, normals?: Float32Array, positionTexture?: WebGLTexture, positionResidualTexture?: WebGLTexture | null, patchColumns?: number }} AnyCloth */
 
 /** The vertex stage's reading of the cloth's state: put in front of three's own vertex shader. */
@@ -80,6 +82,7 @@ export class ClothMesh extends Mesh {
   #state = null;
   /** Whether the mesh made the material, and so frees it. */
   #ownsMaterial;
+  #links = new SceneLinks();
 
   /**
    * @param {AnyCloth} cloth any nuno cloth but a WebGPU one; it stays the caller's to step and dispose
@@ -130,12 +133,55 @@ export class ClothMesh extends Mesh {
   }
 
   /**
-   * Steps the cloth by a frame's time and brings the mesh up to date; with a WebGL2 cloth, it
-   * then tells three that nuno's passes changed the context's state (renderer.resetState()).
+   * Makes the cloth collide with a three mesh of a SphereGeometry, BoxGeometry, CapsuleGeometry
+   * or PlaneGeometry (an unbounded plane facing its +z), shaped and placed as the mesh is in the
+   * scene (its scale taken in), and moved with it before every step().
+   * @param {Object3D} object
+   * @param {{ friction?: number }} [options]
+   * @returns {number} the cloth's id of the collider
+   */
+  collideWith(object, { friction } = {}) {
+    return this.#links.collideWith(this.#cloth, this, object, friction);
+  }
+
+  /**
+   * The collider made from `object` removed.
+   * @param {Object3D} object
+   */
+  stopColliding(object) {
+    this.#links.stopColliding(this.#cloth, object);
+  }
+
+  /**
+   * Attaches particles to a three object (a pole, a character's bone, a rail): they follow it
+   * from the next step() on where their rest positions lie relative to it now (the cloth's
+   * `attach`, their targets sent before every step). Attaching to the same object again replaces
+   * its particles; a particle follows one object at a time.
+   * @param {Object3D} object
+   * @param {ArrayLike<number>} particles
+   */
+  attachTo(object, particles) {
+    this.#links.attachTo(this.#cloth.restPositions, this, object, particles);
+  }
+
+  /**
+   * Lets go the particles attached to `object`; they keep its velocity.
+   * @param {Object3D} object
+   * @returns {boolean} whether any were attached to it
+   */
+  detach(object) {
+    return this.#links.detach(object);
+  }
+
+  /**
+   * Moves the colliders and attachments made from scene objects to where those objects are
+   * now, steps the cloth by a frame's time and brings the mesh up to date; with a WebGL2 cloth,
+   * it then tells three that nuno's passes changed the context's state (renderer.resetState()).
    * @param {number} frameSeconds
    * @returns {number} the fixed steps taken
    */
   step(frameSeconds) {
+    this.#links.follow(this.#cloth, this);
     const steps = this.#cloth.step(frameSeconds);
     this.#renderer?.resetState();
     this.update();

@@ -1,5 +1,5 @@
 // nuno/three: nuno's cloths in three.js scenes (three >= 0.180, an optional peer dependency).
-import type { BufferGeometry, Material, Mesh, WebGLRenderer } from 'three';
+import type { BufferGeometry, Material, Mesh, Object3D, WebGLRenderer } from 'three';
 import type { Cloth, GpuCloth, WorkerCloth } from '../index.js';
 
 /** The cloths a ClothMesh draws with WebGLRenderer. */
@@ -24,7 +24,23 @@ export class ClothMesh extends Mesh<BufferGeometry, Material> {
   constructor(cloth: GpuCloth, options: ClothMeshOptions & { renderer: WebGLRenderer });
   /** The cloth drawn. */
   readonly cloth: ThreeDrawableCloth;
-  /** `cloth.step(frameSeconds)`, then (a WebGL2 cloth) `renderer.resetState()`, then update(); returns the fixed steps taken. */
+  /**
+   * Makes the cloth collide with a mesh of a SphereGeometry, BoxGeometry, CapsuleGeometry or
+   * PlaneGeometry (unbounded, facing its +z), shaped and placed as the mesh is in the scene and
+   * moved with it before every step(). Returns the cloth's collider id.
+   */
+  collideWith(object: Object3D, options?: { friction?: number }): number;
+  /** Removes the collider made from `object`. */
+  stopColliding(object: Object3D): void;
+  /**
+   * Attaches particles (indices) to an object: they follow it from the next step() on, where
+   * their rest positions lie relative to it now (`cloth.attach` underneath). Again for the same
+   * object replaces its particles; a particle follows one object at a time.
+   */
+  attachTo(object: Object3D, particles: ArrayLike<number>): void;
+  /** Lets go the particles attached to `object` (they keep its velocity); whether there were any. */
+  detach(object: Object3D): boolean;
+  /** Moves the scene objects' colliders and attachments to where the objects are, then `cloth.step(frameSeconds)`, then (a WebGL2 cloth) `renderer.resetState()`, then update(); returns the fixed steps taken. */
   step(frameSeconds: number): number;
   /** After the cloth stepped by other means: brings the mesh up to date (bounds too, for the CPU cloths). With a WebGL2 cloth, call `renderer.resetState()` after its steps as well. */
   update(): void;
