@@ -132,4 +132,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const { url } = await startServer({ port });
   console.log(`nuno demo: ${url} (Content-Security-Policy: ${strictContentSecurityPolicy}; cross-origin isolated, so the CPU cloth may use threads)`);
+  console.log(`nuno in three.js, the example app: ${url}examples/three/`);
 }

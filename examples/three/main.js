@@ -1,0 +1,154 @@
+// nuno in a three.js app: a flag on a pole that sways and slides (its edge attached to the
+// pole), and a sheet dropped over a turning box and a bobbing ball (colliders that follow the
+// meshes), drawn with three's lights, shadows and materials by ClothMesh. The select switches
+// every cloth between the GPU (WebGL2 on three's own context), the CPU and a Web Worker.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { loadNuno } from 'nuno';
+import { ClothMesh } from 'nuno/three';
+
+const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+const backendSelect = /** @type {HTMLSelectElement} */ (document.getElementById('backend'));
+const status = /** @type {HTMLElement} */ (document.getElementById('status'));
+
+const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
+renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
+renderer.shadowMap.enabled = true;
+renderer.toneMapping = THREE.ACESFilmicToneMapping;
+
+const scene = new THREE.Scene();
+scene.background = new THREE.Color(0x1d2733);
+scene.fog = new THREE.Fog(0x1d2733, 8, 18);
+const camera = new THREE.PerspectiveCamera(45, 1, 0.1, 50);
+camera.position.set(0.5, 2.2, 5.5);
+const controls = new OrbitControls(camera, canvas);
+controls.target.set(0, 1, 0);
+
+scene.add(new THREE.HemisphereLight(0xcfe3ff, 0x3a3026, 0.8));
+const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+sun.position.set(3, 6, 4);
+sun.castShadow = true;
+sun.shadow.mapSize.set(1024, 1024);
+Object.assign(sun.shadow.camera, { left: -4, right: 4, top: 4, bottom: -4 });
+scene.add(sun);
+const ground = new THREE.Mesh(new THREE.PlaneGeometry(20, 20), new THREE.MeshStandardMaterial({ color: 0x59636e }));
+ground.rotation.x = -Math.PI / 2;
+ground.receiveShadow = true;
+scene.add(ground);
+
+const pole = new THREE.Mesh(new THREE.CapsuleGeometry(0.03, 2.4), new THREE.MeshStandardMaterial({ color: 0xb8b8b8, metalness: 0.6 }));
+pole.castShadow = true;
+const box = new THREE.Mesh(new THREE.BoxGeometry(0.7, 0.5, 0.7), new THREE.MeshStandardMaterial({ color: 0x3d7fb8 }));
+box.position.set(1.4, 0.25, 0);
+const ball = new THREE.Mesh(new THREE.SphereGeometry(0.3, 32, 16), new THREE.MeshStandardMaterial({ color: 0xe0a33a }));
+for (const mesh of [box, ball]) mesh.castShadow = mesh.receiveShadow = true;
+scene.add(pole, box, ball);
+
+/** Three stripes and a disc, drawn once onto a canvas: the flag's map. */
+function flagTexture() {
+  const painting = document.createElement('canvas');
+  painting.width = 256;
+  painting.height = 160;
+  const context = /** @type {CanvasRenderingContext2D} */ (painting.getContext('2d'));
+  ['#1f4e9c', '#f2f2f2', '#c8322d'].forEach((colour, i) => {
+    context.fillStyle = colour;
+    context.fillRect(0, (i * painting.height) / 3, painting.width, painting.height / 3);
+  });
+  context.fillStyle = '#f2c230';
+  context.beginPath();
+  context.arc(90, 80, 34, 0, 2 * Math.PI);
+  context.fill();
+  const texture = new THREE.CanvasTexture(painting);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+const nuno = await loadNuno();
+const flagMaterial = new THREE.MeshStandardMaterial({ map: flagTexture(), side: THREE.DoubleSide, roughness: 0.85 });
+const sheetMaterial = new THREE.MeshStandardMaterial({ color: 0xd9d2c3, side: THREE.DoubleSide, roughness: 0.9 });
+
+/** @type {{ flag: ClothMesh, sheet: ClothMesh } | null} */
+let cloths = null;
+let frames = 0;
+
+/**
+ * Makes both cloths on a backend, replacing those there were.
+ * @param {'gpu' | 'cpu' | 'worker'} backend
+ */
+async function useBackend(backend) {
+  for (const mesh of Object.values(cloths ?? {})) {
+    scene.remove(mesh);
+    mesh.dispose();
+    mesh.cloth.dispose();
+  }
+  cloths = null;
+  const gl = renderer.getContext();
+  /** @param {import('nuno').ClothSettings} settings */
+  const make = (settings) => (backend === 'worker' ? nuno.createWorkerCloth(settings)
+    : backend === 'gpu' ? nuno.createCloth(gl, { ...settings, backend: 'gpu' }) : nuno.createCloth(settings));
+  const flagCloth = await make({
+    columns: 40, rows: 25, width: 1.6, height: 1.0, center: [0.2, 1.9, 0], pins: 'none',
+    wind: [5, 0, 1.5], windGustSpeed: 2,
+  });
+  const sheetCloth = await make({
+    columns: 32, rows: 32, width: 1.8, height: 1.8, orientation: 'horizontal', center: [1.4, 1.6, 0],
+    pins: 'none', selfCollisionThickness: 0.05,
+  });
+  // A ClothMesh on the GPU patches its material: each gets its own.
+  const flag = new ClothMesh(flagCloth, { material: flagMaterial.clone(), renderer });
+  const sheet = new ClothMesh(sheetCloth, { material: sheetMaterial.clone(), renderer });
+  for (const mesh of [flag, sheet]) {
+    mesh.castShadow = mesh.receiveShadow = true;
+    scene.add(mesh);
+  }
+  placePole(0);
+  flag.attachTo(pole, Array.from({ length: 25 }, (_, row) => row * 40));
+  for (const object of [box, ball, ground]) sheet.collideWith(object, { friction: 0.4 });
+  sheet.collideWith(pole);
+  cloths = { flag, sheet };
+  backendSelect.value = backend;
+}
+
+/** @param {number} seconds since the start */
+function placePole(seconds) {
+  pole.position.set(-0.6 + 0.35 * Math.sin(0.5 * seconds), 1.2, 0.3 * Math.sin(0.8 * seconds));
+  pole.rotation.z = 0.08 * Math.sin(1.3 * seconds);
+}
+
+const requested = new URLSearchParams(location.search).get('backend');
+await useBackend(requested === 'cpu' || requested === 'worker' ? requested : 'gpu');
+backendSelect.addEventListener('change', () => {
+  void useBackend(/** @type {'gpu' | 'cpu' | 'worker'} */ (backendSelect.value));
+});
+
+function resize() {
+  const { clientWidth: width, clientHeight: height } = canvas;
+  if (canvas.width === Math.floor(width * renderer.getPixelRatio())) return;
+  renderer.setSize(width, height, false);
+  camera.aspect = width / height;
+  camera.updateProjectionMatrix();
+}
+
+const timer = new THREE.Timer();
+renderer.setAnimationLoop((timestamp) => {
+  resize();
+  timer.update(timestamp);
+  // At most 0.1 s a frame (a tab in the background), never below 0 (the first frame's
+  // timestamp may come before the timer was made).
+  const frameSeconds = Math.min(Math.max(timer.getDelta(), 0), 0.1);
+  const seconds = timer.getElapsed();
+  placePole(seconds);
+  box.rotation.y = 0.6 * seconds;
+  ball.position.set(0.95 + 0.25 * Math.sin(0.7 * seconds), 0.3 + 0.15 * Math.abs(Math.sin(1.4 * seconds)), 0.55);
+  if (cloths) {
+    cloths.flag.step(frameSeconds);
+    cloths.sheet.step(frameSeconds);
+    frames += 1;
+    status.textContent = ` ${frames} frames`;
+  }
+  controls.update();
+  renderer.render(scene, camera);
+});
+
+// For the tests: what runs, and how far it got.
+Object.assign(window, { nunoThreeExample: { get backend() { return backendSelect.value; }, get frames() { return frames; } } });
