@@ -1,11 +1,12 @@
 // nuno in a three.js app: a flag on a pole that sways and slides (its edge attached to the
 // pole), and a sheet dropped over a turning box and a bobbing ball (colliders that follow the
-// meshes), drawn with three's lights, shadows and materials by ClothMesh. The select switches
+// meshes), drawn with three's lights, shadows and materials by ClothMesh; either can be grabbed
+// with the pointer (ClothDragger), which pauses the orbit controls meanwhile. The select switches
 // every cloth between the GPU (WebGL2 on three's own context), the CPU and a Web Worker.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { loadNuno } from 'nuno';
-import { ClothMesh } from 'nuno/three';
+import { ClothDragger, ClothMesh } from 'nuno/three';
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
 const backendSelect = /** @type {HTMLSelectElement} */ (document.getElementById('backend'));
@@ -69,6 +70,8 @@ const sheetMaterial = new THREE.MeshStandardMaterial({ color: 0xd9d2c3, side: TH
 
 /** @type {{ flag: ClothMesh, sheet: ClothMesh } | null} */
 let cloths = null;
+/** @type {ClothDragger[]} */
+let draggers = [];
 let frames = 0;
 
 /**
@@ -76,6 +79,7 @@ let frames = 0;
  * @param {'gpu' | 'cpu' | 'worker'} backend
  */
 async function useBackend(backend) {
+  for (const dragger of draggers) dragger.dispose();
   for (const mesh of Object.values(cloths ?? {})) {
     scene.remove(mesh);
     mesh.dispose();
@@ -106,6 +110,12 @@ async function useBackend(backend) {
   for (const object of [box, ball, ground]) sheet.collideWith(object, { friction: 0.4 });
   sheet.collideWith(pole);
   cloths = { flag, sheet };
+  draggers = [flag, sheet].map((mesh) => {
+    const dragger = new ClothDragger(mesh, camera, canvas);
+    dragger.addEventListener('grab', () => { controls.enabled = false; });
+    dragger.addEventListener('release', () => { controls.enabled = true; });
+    return dragger;
+  });
   backendSelect.value = backend;
 }
 

@@ -131,3 +131,38 @@ export async function renderClothScene({ backend, precision, frames }) {
   renderer.dispose();
   return { width: canvas.width, height: canvas.height, withoutCloth, firstFrame, withCloth, withoutShadow, controls, state };
 }
+
+/**
+ * Renders the scene (renderClothScene) and measures its frames here in the page, so only
+ * numbers travel back (the Firefox and WebKit drivers too): the map's red and yellow where the
+ * cloth is drawn, the pixels its shadow darkens, those that changed as it swung, and the
+ * control objects' pixels that differ from the frame drawn without the cloth.
+ * @param {{ backend: 'cpu' | 'worker' | 'gpu', precision?: 'float' | 'half', frames: number }} options
+ */
+export async function measureClothScene(options) {
+  const { width, height, withoutCloth, firstFrame, withCloth, withoutShadow, controls, state } = await renderClothScene(options);
+  const rgbAt = (/** @type {number[]} */ pixels, /** @type {number} */ i) => [pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]];
+  const differs = (/** @type {number[]} */ a, /** @type {number[]} */ b, /** @type {number} */ i) => rgbAt(a, i).some((value, k) => value !== rgbAt(b, i)[k]);
+  let [red, yellow, shadowed, swung] = [0, 0, 0, 0];
+  for (let i = 0; i < width * height; i++) {
+    const [r, g, b] = rgbAt(withCloth, i);
+    const changed = differs(withoutCloth, withCloth, i);
+    if (changed && r > 120 && g < 0.5 * r && b < 0.5 * r) red += 1;
+    if (changed && r > 120 && g > 0.75 * r && b < 0.5 * g) yellow += 1;
+    if (differs(firstFrame, withCloth, i)) swung += 1;
+    // The shadow: pixels the cloth's shadow darkens (shadow off is the only change).
+    const lit = rgbAt(withoutShadow, i);
+    if (lit[0] + lit[1] + lit[2] > r + g + b + 30) shadowed += 1;
+  }
+  let controlPixels = 0;
+  let controlDiffering = 0;
+  for (const { x0, x1, y0, y1 } of controls) {
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        controlPixels += 1;
+        if (differs(withoutCloth, withCloth, y * width + x)) controlDiffering += 1;
+      }
+    }
+  }
+  return { red, yellow, shadowed, swung, controlPixels, controlDiffering, ...state };
+}

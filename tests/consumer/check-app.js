@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expectClothMoves, untilPage } from '../engines/checks.js';
 import { consumerAppHook } from '../engines/page-scripts.js';
+import { measureThreeExample } from '../engines/pixels.js';
 import { collectComplaints, playwrightDriver } from '../engines/playwright-driver.js';
 import playwrightConfig from '../../playwright.config.js';
 import { serveFolder } from './static-server.js';
@@ -36,6 +37,43 @@ export async function checkAppDrawsMovingCloth(browser, folder, page, label, { i
     console.log(`metric: consumer_cpu_threads = ${status.cpu.threads} (${label}${isolated ? ', isolated host' : ''})`);
     assert.equal(status.cpu.threads, threads, `the CPU cloth's threads (${status.cores} cores)`);
     assert.ok(status.cpu.fell > 0.001, `the CPU cloth fell ${status.cpu.fell} m in 10 steps`);
+    assert.deepEqual(complaints, []);
+  } finally {
+    await tab.close();
+    await server.close();
+  }
+}
+
+/**
+ * Opens the three.js example as the app built it and checks that its flag is drawn and moves.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} folder served as the site's root
+ * @param {'cpu' | 'gpu'} backend the example's ?backend=
+ */
+export async function checkThreeExampleMoves(browser, folder, backend) {
+  const server = await serveFolder(folder);
+  const tab = await browser.newPage({ viewport: playwrightConfig.use?.viewport });
+  const complaints = collectComplaints(tab);
+  try {
+    const driver = playwrightDriver(tab);
+    await driver.goto(`${server.url}three/index.html?backend=${backend}`);
+    const framesDrawn = () => tab.evaluate(() => /** @type {number} */ (/** @type {any} */ (window).nunoThreeExample?.frames ?? 0));
+    // Software GL steps the GPU cloths slowly here: seconds a frame while the sheet lands.
+    const untilFrames = async (/** @type {number} */ count) => {
+      for (const start = Date.now(); (await framesDrawn()) <= count;) {
+        if (Date.now() - start > 180_000) throw new Error(`the example drew no more than ${count} frames in 3 minutes; the page said: ${complaints.join(' | ') || 'nothing'}`);
+        await sleep(250);
+      }
+    };
+    await untilFrames(5);
+    const first = await driver.screenshot();
+    await untilFrames((await framesDrawn()) + 2);
+    const { blue, red, moved } = measureThreeExample([first, await driver.screenshot()]);
+    console.log(`metric: consumer_three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved over 3 frames (vite consumer, ${backend})`);
+    assert.equal(await tab.evaluate(() => /** @type {any} */ (window).nunoThreeExample.backend), backend);
+    assert.ok(blue > 500, `the flag's blue stripe: ${blue} px`);
+    assert.ok(red > 200, `the flag's red stripe: ${red} px`);
+    assert.ok(moved > 500, `the flag waves and the sheet moves: ${moved} px`);
     assert.deepEqual(complaints, []);
   } finally {
     await tab.close();

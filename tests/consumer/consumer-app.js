@@ -1,7 +1,8 @@
 // Makes the consumer app as a nuno user would: the package packed (npm pack), a fresh Vite app
-// from create-vite's vanilla TypeScript template, the tarball installed into it, and the
-// template's src/main.ts replaced by one that uses nuno. Then type-checks and builds it.
-import { copyFile, readFile } from 'node:fs/promises';
+// from create-vite's vanilla TypeScript template, the tarball installed into it (with three),
+// the template's src/main.ts replaced by one that uses nuno, and the repository's three.js
+// example beside it as a second page. Then type-checks and builds it.
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,14 +23,16 @@ export async function createConsumerApp(workFolder) {
   await mustRun(process.execPath, [createVite, 'app', '--template', 'vanilla-ts'], workFolder);
   const app = join(workFolder, 'app');
   await copyFile(join(templates, 'main.ts'), join(app, 'src', 'main.ts'));
-  for (const file of ['plain.html', 'tsconfig.plain.json']) await copyFile(join(templates, file), join(app, file));
+  for (const file of ['plain.html', 'tsconfig.plain.json', 'vite.config.js']) await copyFile(join(templates, file), join(app, file));
+  await mkdir(join(app, 'three'));
+  for (const file of ['index.html', 'main.js']) await copyFile(join(repositoryRoot, 'examples/three', file), join(app, 'three', file));
 
-  // TypeScript and gl-matrix at the repository's own versions, which its `npm ci` put in the
-  // npm cache; --prefer-offline takes them, and Vite once fetched, from there.
+  // TypeScript, gl-matrix and three at the repository's own versions, which its `npm ci` put in
+  // the npm cache; --prefer-offline takes them, and Vite once fetched, from there.
   const { devDependencies } = JSON.parse(await readFile(join(repositoryRoot, 'package.json'), 'utf8'));
   await mustRun('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error',
     join(workFolder, filename), `vite@${viteVersion}`, `typescript@${devDependencies.typescript}`,
-    `gl-matrix@${devDependencies['gl-matrix']}`], app);
+    `gl-matrix@${devDependencies['gl-matrix']}`, `three@${devDependencies.three}`], app);
   return app;
 }
 

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
 import { metric } from '../node/metric.js';
-import { checkAppDrawsMovingCloth } from './check-app.js';
+import { checkAppDrawsMovingCloth, checkThreeExampleMoves } from './check-app.js';
 import { addMisuse, createConsumerApp, typeCheck, viteBuild } from './consumer-app.js';
 
 /** @type {string} */
@@ -69,6 +69,12 @@ test('vite consumer: vite build bundles the package and its wasm', async () => {
 test('vite consumer: the built app draws the cloth and it moves', async () => {
   await checkAppDrawsMovingCloth(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), 'index.html', 'vite consumer');
 });
+
+for (const backend of /** @type {const} */ (['cpu', 'gpu'])) {
+  test(`vite consumer: the three.js example, built from the packed package and three, draws its flag moving on ${backend}`, async () => {
+    await checkThreeExampleMoves(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), backend);
+  });
+}
 
 test('vite consumer: on a cross-origin isolated host the built app steps its CPU cloth on threads', async () => {
   await checkAppDrawsMovingCloth(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), 'index.html', 'vite consumer', { isolated: true });

@@ -296,3 +296,40 @@ async function compareOnHarness({ driver, baseUrl }, solver, first, second) {
   assert.equal(result.glError, 0, 'no WebGL error');
   return result;
 }
+
+/**
+ * nuno/three's scene (tests/browser/three-scene.js) drawn right: the cloth's map on screen, its
+ * shadow, the picture changing as it swings, and the control objects exactly as drawn without
+ * the cloth. Shared by three.spec.js (Chromium) and the Firefox and WebKit tiers.
+ * @param {{ red: number, yellow: number, shadowed: number, swung: number, controlPixels: number, controlDiffering: number, stepsTaken: number, glError: number, boundsRadius: number | null }} result
+ * @param {string} note names the engine and backend in the metric line
+ * @param {'cpu' | 'worker' | 'gpu'} backend
+ */
+export function expectClothSceneDrawn(result, note, backend) {
+  metric('three_cloth_pixels', `${result.red} red + ${result.yellow} yellow`, 'px', `${note}; ${result.swung} px changed as it ` +
+    `swung; shadow ${result.shadowed} px; control objects ${result.controlDiffering} of ${result.controlPixels} px changed`);
+  assert.ok(result.stepsTaken > 20, `it stepped ${result.stepsTaken} times`);
+  assert.ok(result.red > 300, `the checker map's red on screen: ${result.red} px`);
+  assert.ok(result.yellow > 300, `the checker map's yellow on screen: ${result.yellow} px`);
+  assert.ok(result.shadowed > 300, `the cloth's shadow on the ground: ${result.shadowed} px`);
+  assert.ok(result.swung > 1000, `the drawn cloth moves as it swings down: ${result.swung} px`);
+  assert.ok(result.controlPixels > 1000, `control objects on screen: ${result.controlPixels} px`);
+  assert.equal(result.controlDiffering, 0, 'the control objects as drawn without the cloth');
+  assert.equal(result.glError, 0);
+  // The CPU cloths' bounds follow them; a GPU cloth's are on the GPU, so it is never culled.
+  if (backend !== 'gpu') assert.ok(Number(result.boundsRadius) > 0.3, `bounds that follow the cloth: radius ${result.boundsRadius}`);
+}
+
+/**
+ * nuno/three's scene on one backend in any engine (tests/browser/three.html, an import map for three).
+ * @param {Target} target
+ * @param {'cpu' | 'gpu'} backend
+ */
+export async function checkThreeScene({ driver, baseUrl, label }, backend) {
+  await driver.goto(`${baseUrl}tests/browser/three.html`);
+  const result = await driver.evaluate(async (options) => {
+    const { measureClothScene } = await import('/tests/browser/three-scene.js');
+    return measureClothScene(options);
+  }, { backend, frames: 30 });
+  expectClothSceneDrawn(result, `${label}, ${backend}`, backend);
+}

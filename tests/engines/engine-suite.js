@@ -3,7 +3,9 @@
 // words of the Chromium tests' titles; support-matrix.js files each test under a check by them.
 import { after, before, test } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { checkBestBackendWithoutWebGpu, checkCpuThreads, checkDemo, checkGpuMatchesCpu, checkHalfPath, checkPapers, checkWorkerCloth } from './checks.js';
+import {
+  checkBestBackendWithoutWebGpu, checkCpuThreads, checkDemo, checkGpuMatchesCpu, checkHalfPath, checkPapers, checkThreeScene, checkWorkerCloth,
+} from './checks.js';
 import { demoVariants, gpuCpuToleranceMm, halfFloatToleranceMm, paperVariants, solvers, swingOntoGround } from './scenes.js';
 
 /** @typedef {import('./checks.js').BrowserDriver} BrowserDriver */
@@ -70,6 +72,10 @@ export function defineEngineTests(engine, open) {
     () => inLiveBrowser(() => checkCpuThreads(target)));
   test(`${engine}: requestCloth's 'auto' steps down from WebGPU to WebGL2 and says why`,
     () => inLiveBrowser(() => checkBestBackendWithoutWebGpu(target)));
+  for (const backend of /** @type {const} */ (['cpu', 'gpu'])) {
+    test(`${engine}: a ClothMesh draws the ${backend === 'gpu' ? 'WebGL2' : 'CPU'} cloth textured, lit and shadowed among three objects it leaves alone`,
+      () => inLiveBrowser(() => checkThreeScene(target, backend)));
+  }
   for (const solver of solvers) {
     test(`${engine}: forced half precision stays within ${halfFloatToleranceMm} mm of float (${solver})`,
       () => inLiveBrowser(() => checkHalfPath(target, solver)));

@@ -23,6 +23,7 @@ const checks = [
   { heading: 'tsc', titles: /tsc --noEmit passes/ },
   { heading: 'type error caught', titles: /catches a deliberate type error/ },
   { heading: 'vite build', titles: /vite build/ },
+  { heading: 'three.js', titles: /a ClothMesh draws|the three\.js example/ },
 ];
 
 /**
@@ -31,13 +32,13 @@ const checks = [
  */
 const engines = [
   { name: 'chromium', log: 'browser.log', owns: (/** @type {string} */ title) => !title.startsWith('phone:'), browser: 'chromium',
-    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads'] },
-  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads'] },
-  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads'] },
+    checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads', 'three.js'] },
+  { name: 'firefox', log: 'firefox.log', owns: () => true, browser: 'firefox', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads', 'three.js'] },
+  { name: 'webkit', log: 'webkit.log', owns: () => true, browser: 'webkit', checks: ['draws & moves', 'sea of papers', 'GPU = CPU', 'half path', 'WebGPU / steps down', 'CPU in a worker', 'CPU threads', 'three.js'] },
   { name: 'phone-chromium', log: 'browser.log', owns: (/** @type {string} */ title) => title.startsWith('phone:'), browser: 'chromium',
     checks: ['draws & moves', 'sea of papers', 'half path', 'touch', 'overlay fits'] },
   { name: 'vite-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('vite consumer:'), browser: 'chromium',
-    checks: ['draws & moves', 'tsc', 'type error caught', 'vite build', 'CPU threads'] },
+    checks: ['draws & moves', 'tsc', 'type error caught', 'vite build', 'CPU threads', 'three.js'] },
   { name: 'plain-consumer', log: 'consumer.log', owns: (/** @type {string} */ title) => title.startsWith('plain consumer:'), browser: 'chromium',
     checks: ['draws & moves', 'CPU threads'] },
 ];

@@ -1,7 +1,7 @@
 // The nuno/three declarations against real use and misuse (each @ts-expect-error must be an error).
-import { Mesh, Object3D, Scene, SphereGeometry, WebGLRenderer, MeshPhysicalMaterial } from 'three';
+import { Mesh, Object3D, PerspectiveCamera, Scene, SphereGeometry, WebGLRenderer, MeshPhysicalMaterial } from 'three';
 import { loadNuno, type GpuCloth, type WebGpuCloth } from 'nuno';
-import { ClothMesh } from 'nuno/three';
+import { ClothDragger, ClothMesh } from 'nuno/three';
 
 async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: WebGpuCloth): Promise<void> {
   const nuno = await loadNuno();
@@ -32,6 +32,13 @@ async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: W
   mesh.step('1/60');
   // @ts-expect-error: the cloth is read-only on the mesh
   mesh.cloth = cloth;
+  const dragger = new ClothDragger(mesh, new PerspectiveCamera(), document.createElement('canvas'), { reach: 0.04 });
+  dragger.addEventListener('grab', (event) => { const particle: number = event.particle; void particle; });
+  const dragging: boolean = dragger.dragging;
+  void dragging;
+  // @ts-expect-error: no such event
+  dragger.addEventListener('drop', () => {});
+  dragger.dispose();
   mesh.dispose();
 }
 void scene;

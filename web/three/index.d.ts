@@ -1,5 +1,5 @@
 // nuno/three: nuno's cloths in three.js scenes (three >= 0.180, an optional peer dependency).
-import type { BufferGeometry, Material, Mesh, Object3D, WebGLRenderer } from 'three';
+import type { BufferGeometry, Camera, EventDispatcher, Material, Mesh, Object3D, WebGLRenderer } from 'three';
 import type { Cloth, GpuCloth, WorkerCloth } from '../index.js';
 
 /** The cloths a ClothMesh draws with WebGLRenderer. */
@@ -45,5 +45,26 @@ export class ClothMesh extends Mesh<BufferGeometry, Material> {
   /** After the cloth stepped by other means: brings the mesh up to date (bounds too, for the CPU cloths). With a WebGL2 cloth, call `renderer.resetState()` after its steps as well. */
   update(): void;
   /** Frees the geometry, the materials the mesh made and its texture handles. */
+  dispose(): void;
+}
+
+export interface ClothDraggerEventMap {
+  /** A particle was picked and is held. */
+  grab: { particle: number };
+  /** It was let go. */
+  release: { particle: number };
+}
+
+/**
+ * Grabbing a ClothMesh with the pointer: a press picks the particle nearest the pointer's ray
+ * (within `reach` metres of it, the front one of a folded cloth), moves hold it where the ray
+ * meets the plane through it facing the camera, the release lets it go. A WebGL2 cloth's
+ * positions are read back for the pick. Listen to 'grab' and 'release' to pause camera controls.
+ */
+export class ClothDragger extends EventDispatcher<ClothDraggerEventMap> {
+  constructor(mesh: ClothMesh, camera: Camera, element: HTMLElement, options?: { reach?: number });
+  /** Whether a particle is held now. */
+  readonly dragging: boolean;
+  /** Stops listening, letting go of a particle held. */
   dispose(): void;
 }
