@@ -254,3 +254,45 @@ for (const backend of ['cpu', 'gpu']) {
     expect(complaints).toEqual([]);
   });
 }
+
+test('a WebGL2 ClothMesh with readBack gets bounds that follow it and is hit by three\'s Raycaster', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/three.html');
+  const result = await page.evaluate(async () => {
+    const THREE = await import('three');
+    const { loadNuno } = await import('/web/index.js');
+    const { ClothMesh } = await import('/web/three/index.js');
+    const nuno = await loadNuno();
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const renderer = new THREE.WebGLRenderer({ canvas });
+    const camera = new THREE.PerspectiveCamera(45, canvas.width / canvas.height, 0.1, 10);
+    camera.position.set(0, 0.8, 2.2);
+    const settings = { columns: 16, rows: 16, width: 0.6, height: 0.6, center: /** @type {[number, number, number]} */ ([0, 0.8, 0]) };
+    const hitsOf = async (/** @type {boolean} */ readBack) => {
+      const cloth = nuno.createCloth(renderer.getContext(), { ...settings, backend: 'gpu' });
+      const mesh = new ClothMesh(cloth, { renderer, readBack });
+      const scene = new THREE.Scene().add(mesh);
+      // The sheet swings toward the camera (a held corner pulled out): bounds must follow it.
+      cloth.hold(cloth.particleCount - 1, [0.3, 0.5, 0.6]);
+      for (let i = 0; i < 40; i++) {
+        mesh.step(1 / 60);
+        renderer.render(scene, camera);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      const raycaster = new THREE.Raycaster();
+      raycaster.setFromCamera(new THREE.Vector2(0, 0), camera);
+      const hits = raycaster.intersectObject(mesh);
+      const bounds = mesh.geometry.boundingBox;
+      const summary = { hits: hits.length, culled: mesh.frustumCulled, boundsFront: bounds ? bounds.max.z : null };
+      mesh.dispose();
+      cloth.dispose();
+      return summary;
+    };
+    return { readBack: await hitsOf(true), none: await hitsOf(false) };
+  });
+  expect(result.readBack.hits, 'the ray through the view\'s centre hits the sheet').toBeGreaterThan(0);
+  expect(result.readBack.culled).toBe(true);
+  expect(Number(result.readBack.boundsFront), 'bounds reaching the corner pulled out to z = 0.6').toBeGreaterThan(0.6);
+  expect(result.none, 'without readBack three sees no positions: never culled, never hit').toEqual({ hits: 0, culled: false, boundsFront: null });
+  expect(complaints).toEqual([]);
+});

@@ -17,6 +17,9 @@ import { SceneLinks } from './scene-links.js';
 /** @typedef {import('three').Object3D} Object3D */
 /** @typedef {import('../index.js').SimulatedCloth & { backend: string, positions?: Float32Array, normals?: Float32Array, positionTexture?: WebGLTexture, positionResidualTexture?: WebGLTexture | null, patchColumns?: number }} AnyCloth */
 
+/** Metres a WebGL2 cloth's read-back bounds are grown by: 5 m/s over a read-back's few frames. */
+const readBackSlackMetres = 0.25;
+
 /** The vertex stage's reading of the cloth's state: put in front of three's own vertex shader. */
 const stateReading = `
 uniform highp sampler2D nunoPositions;
@@ -82,15 +85,21 @@ export class ClothMesh extends Mesh {
   #state = null;
   /** Whether the mesh made the material, and so frees it. */
   #ownsMaterial;
+  /** A WebGL2 cloth's: whether its positions are read back into the geometry, for bounds and raycasting. */
+  #readBack = false;
+  /** @type {Promise<void> | null} the read-back under way */
+  #reading = null;
   #links = new SceneLinks();
 
   /**
    * @param {AnyCloth} cloth any nuno cloth but a WebGPU one; it stays the caller's to step and dispose
-   * @param {{ material?: import('three').Material, renderer?: import('three').WebGLRenderer }} [options]
+   * @param {{ material?: import('three').Material, renderer?: import('three').WebGLRenderer, readBack?: boolean }} [options]
    *   `material`: any three mesh material (default: a MeshStandardMaterial lit on both faces);
-   *   `renderer`: the WebGLRenderer whose context a WebGL2 cloth was made on (needed for it)
+   *   `renderer`: the WebGLRenderer whose context a WebGL2 cloth was made on (needed for it);
+   *   `readBack`: a WebGL2 cloth's positions read back into the geometry after each update(),
+   *   never waiting, so three can cull and raycast it (a frame or a few behind)
    */
-  constructor(cloth, { material, renderer } = {}) {
+  constructor(cloth, { material, renderer, readBack = false } = {}) {
     requireDrawableCloth(cloth);
     const onGpu = cloth.backend === 'gpu';
     if (onGpu) requireRendererOf(cloth, renderer);
@@ -121,8 +130,9 @@ export class ClothMesh extends Mesh {
       this.customDistanceMaterial = new MeshDistanceMaterial();
       readStateIn(this.customDepthMaterial, uniforms);
       readStateIn(this.customDistanceMaterial, uniforms);
-      // Where the cloth is lies on the GPU: three's culling cannot see it.
+      // Where the cloth is lies on the GPU: three's culling cannot see it, until a read-back.
       this.frustumCulled = false;
+      this.#readBack = readBack;
     }
     this.update();
   }
@@ -199,6 +209,7 @@ export class ClothMesh extends Mesh {
     if (this.#state) {
       this.#state.positions.sourceTexture = /** @type {WebGLTexture} */ (cloth.positionTexture);
       this.#state.residuals.sourceTexture = cloth.positionResidualTexture ?? /** @type {WebGLTexture} */ (cloth.positionTexture);
+      if (this.#readBack && !this.#reading) this.#reading = this.#readIntoGeometry();
       return;
     }
     const geometry = this.geometry;
@@ -215,6 +226,32 @@ export class ClothMesh extends Mesh {
     }
     geometry.computeBoundingSphere();
     geometry.computeBoundingBox();
+  }
+
+  /**
+   * The WebGL2 cloth's positions read back into the geometry, for three's culling (the bounds
+   * grown by how far the cloth may move meanwhile) and its Raycaster.
+   */
+  async #readIntoGeometry() {
+    const cloth = this.#cloth;
+    try {
+      const positions = await cloth.readPositions();
+      if (cloth.disposed) return;
+      const geometry = this.geometry;
+      const position = /** @type {BufferAttribute} */ (geometry.getAttribute('position'));
+      /** @type {Float32Array} */ (position.array).set(positions);
+      position.needsUpdate = true;
+      geometry.computeBoundingBox();
+      geometry.computeBoundingSphere();
+      // A read-back lags the drawing by a few frames: room for a cloth falling at 5 m/s meanwhile.
+      /** @type {import('three').Sphere} */ (geometry.boundingSphere).radius += readBackSlackMetres;
+      /** @type {import('three').Box3} */ (geometry.boundingBox).expandByScalar(readBackSlackMetres);
+      this.frustumCulled = true;
+    } catch {
+      // A lost context: nothing to read; the next update() tries again.
+    } finally {
+      this.#reading = null;
+    }
   }
 
   /** Frees what the mesh made (geometry, its materials, the textures' handles); the cloth and a material given stay the caller's. */

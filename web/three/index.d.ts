@@ -10,6 +10,8 @@ export interface ClothMeshOptions {
   material?: Material;
   /** The WebGLRenderer whose context a WebGL2 cloth was made on. */
   renderer?: WebGLRenderer;
+  /** A WebGL2 cloth's positions read back into the geometry after each update(), never waiting: three then culls it and its Raycaster sees it, a frame or a few behind. Default false (a copy through the CPU each frame). */
+  readBack?: boolean;
 }
 
 /**
