@@ -160,5 +160,24 @@ renderer.setAnimationLoop((timestamp) => {
   renderer.render(scene, camera);
 });
 
-// For the tests: what runs, and how far it got.
-Object.assign(window, { nunoThreeExample: { get backend() { return backendSelect.value; }, get frames() { return frames; } } });
+/**
+ * For the tests: stops the animation, then measures how far the flag's attached edge lies from
+ * the pole's axis, metres (0 where the attachments hold it).
+ */
+async function stopAndMeasureFlagEdge() {
+  renderer.setAnimationLoop(null);
+  if (!cloths) return Infinity;
+  const positions = await cloths.flag.cloth.readPositions();
+  const axis = new THREE.Vector3(0, 1, 0).applyQuaternion(pole.quaternion);
+  let farthest = 0;
+  for (let row = 0; row < 25; row++) {
+    const fromPole = cloths.flag.localToWorld(new THREE.Vector3().fromArray(positions, 3 * row * 40)).sub(pole.position);
+    farthest = Math.max(farthest, fromPole.sub(axis.clone().multiplyScalar(fromPole.dot(axis))).length());
+  }
+  return farthest;
+}
+
+// For the tests: what runs, how far it got, and the flag's edge on its pole.
+Object.assign(window, {
+  nunoThreeExample: { get backend() { return backendSelect.value; }, get frames() { return frames; }, stopAndMeasureFlagEdge },
+});

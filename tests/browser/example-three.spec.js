@@ -23,11 +23,14 @@ for (const backend of ['cpu', 'worker']) {
     const shots = [first, await shoot(1)];
     const { blue, red, moved } = measureThreeExample(shots);
     const used = await page.evaluate(() => /** @type {any} */ (window).nunoThreeExample.backend);
-    console.log(`metric: three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved over 3 frames (${backend})`);
+    const edgeFromPole = await page.evaluate(() => /** @type {any} */ (window).nunoThreeExample.stopAndMeasureFlagEdge());
+    console.log(`metric: three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved over 3 frames; ` +
+      `the flag's edge ${(edgeFromPole * 1000).toFixed(3)} mm from the pole's axis (${backend})`);
     expect(used).toBe(backend);
     expect(blue, 'the flag\'s blue stripe (and the box)').toBeGreaterThan(500);
     expect(red, 'the flag\'s red stripe').toBeGreaterThan(200);
     expect(moved, 'the flag waves and the sheet moves').toBeGreaterThan(500);
+    expect(edgeFromPole, 'the flag\'s edge on its moving pole').toBeLessThan(0.001);
     expect(complaints).toEqual([]);
   });
 }

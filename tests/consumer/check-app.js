@@ -69,11 +69,13 @@ export async function checkThreeExampleMoves(browser, folder, backend) {
     const first = await driver.screenshot();
     await untilFrames((await framesDrawn()) + 2);
     const { blue, red, moved } = measureThreeExample([first, await driver.screenshot()]);
+    const edgeFromPole = await tab.evaluate(() => /** @type {any} */ (window).nunoThreeExample.stopAndMeasureFlagEdge());
     console.log(`metric: consumer_three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved over 3 frames (vite consumer, ${backend})`);
     assert.equal(await tab.evaluate(() => /** @type {any} */ (window).nunoThreeExample.backend), backend);
     assert.ok(blue > 500, `the flag's blue stripe: ${blue} px`);
     assert.ok(red > 200, `the flag's red stripe: ${red} px`);
     assert.ok(moved > 500, `the flag waves and the sheet moves: ${moved} px`);
+    assert.ok(edgeFromPole < 0.001, `the flag's edge on its moving pole: ${edgeFromPole} m from its axis`);
     assert.deepEqual(complaints, []);
   } finally {
     await tab.close();

@@ -47,8 +47,9 @@ export class ClothDragger extends EventDispatcher {
     return this.#grab !== null;
   }
 
-  /** Stops listening, letting go of a particle held. */
+  /** Stops listening, letting go of a particle held (and of one a press is still picking). */
   dispose() {
+    this.#presses += 1;
     this.#letGo();
     for (const [type, listener] of Object.entries(this.#listeners)) this.#element.removeEventListener(type, /** @type {EventListener} */ (listener));
   }
@@ -71,14 +72,28 @@ export class ClothDragger extends EventDispatcher {
     const press = ++this.#presses;
     const ray = this.#rayAt(event);
     const cloth = this.#mesh.cloth;
-    const positions = cloth.backend === 'gpu' ? await cloth.readPositions() : /** @type {Float32Array} */ (/** @type {any} */ (cloth).positions);
+    let positions;
+    try {
+      positions = cloth.backend === 'gpu' ? await cloth.readPositions() : /** @type {Float32Array} */ (/** @type {any} */ (cloth).positions);
+    } catch {
+      return;  // a lost context: nothing to pick
+    }
+    // A release, another press or dispose() since: this pick is stale.
     if (press !== this.#presses || cloth.disposed) return;
     const particle = nearestParticleToRay(positions, ray.origin.toArray(), ray.direction.toArray(), this.#reach);
     if (particle < 0) return;
     const at = new Vector3().fromArray(positions, 3 * particle);
     const facing = ray.direction.clone().negate();
     this.#grab = { particle, plane: new Plane().setFromNormalAndCoplanarPoint(facing, at), pointerId: event.pointerId };
-    cloth.hold(particle, at.toArray());
+    // The release then comes here even when the pointer leaves the element.
+    if (this.#element.hasPointerCapture && !this.#element.hasPointerCapture(event.pointerId)) {
+      try {
+        this.#element.setPointerCapture(event.pointerId);
+      } catch {
+        // The pointer is gone already: its release came, or comes, by the listeners.
+      }
+    }
+    this.#mesh.hold(particle, at.toArray());
     this.dispatchEvent({ type: 'grab', particle });
   }
 
@@ -87,7 +102,7 @@ export class ClothDragger extends EventDispatcher {
     const grab = this.#grab;
     if (!grab || event.pointerId !== grab.pointerId) return;
     const target = this.#rayAt(event).intersectPlane(grab.plane, new Vector3());
-    if (target) this.#mesh.cloth.hold(grab.particle, target.toArray());
+    if (target) this.#mesh.hold(grab.particle, target.toArray());
   }
 
   /** @param {PointerEvent} event */
@@ -100,7 +115,7 @@ export class ClothDragger extends EventDispatcher {
     const grab = this.#grab;
     if (!grab) return;
     this.#grab = null;
-    if (!this.#mesh.cloth.disposed) this.#mesh.cloth.release(grab.particle);
+    if (!this.#mesh.cloth.disposed) this.#mesh.release(grab.particle);
     this.dispatchEvent({ type: 'release', particle: grab.particle });
   }
 }

@@ -37,13 +37,23 @@ ivec2 nunoTexel() {
 }
 `;
 
+/** The materials whose vertex stage reads a cloth's state now: one cloth each. */
+const patched = /** @type {WeakSet<import('three').Material>} */ (new WeakSet());
+
 /**
- * Makes a material's vertex stage take each vertex from the cloth's state textures.
+ * Makes a material's vertex stage take each vertex from the cloth's state textures; returns
+ * what puts the material back as it was.
  * @param {import('three').Material} material
  * @param {Record<string, { value: unknown }>} uniforms shared by the mesh's materials
+ * @returns {() => void}
  */
 function readStateIn(material, uniforms) {
+  if (patched.has(material)) {
+    throw new Error('nuno/three: this material already draws another WebGL2 cloth; give each ClothMesh of a GPU cloth a material of its own (material.clone())');
+  }
+  patched.add(material);
   const before = material.onBeforeCompile;
+  const keyBefore = material.customProgramCacheKey;
   material.onBeforeCompile = (shader, renderer) => {
     before.call(material, shader, renderer);
     Object.assign(shader.uniforms, uniforms);
@@ -51,9 +61,14 @@ function readStateIn(material, uniforms) {
       .replace('#include <beginnormal_vertex>', 'vec3 objectNormal = gridNormal(nunoTexel(), nunoPatchSize);')
       .replace('#include <begin_vertex>', 'vec3 transformed = positionAt(nunoTexel());');
   };
-  const key = material.customProgramCacheKey.bind(material);
-  material.customProgramCacheKey = () => `nuno-cloth-state ${key()}`;
+  material.customProgramCacheKey = () => `nuno-cloth-state ${keyBefore.call(material)}`;
   material.needsUpdate = true;
+  return () => {
+    material.onBeforeCompile = before;
+    material.customProgramCacheKey = keyBefore;
+    material.needsUpdate = true;
+    patched.delete(material);
+  };
 }
 
 /**
@@ -90,6 +105,8 @@ export class ClothMesh extends Mesh {
   /** @type {Promise<void> | null} the read-back under way */
   #reading = null;
   #links = new SceneLinks();
+  /** @type {(() => void) | null} puts a material given back as it was */
+  #unpatchMaterial = null;
 
   /**
    * @param {AnyCloth} cloth any nuno cloth but a WebGPU one; it stays the caller's to step and dispose
@@ -125,7 +142,7 @@ export class ClothMesh extends Mesh {
         nunoHasResiduals: { value: Boolean(cloth.positionResidualTexture) },
         nunoPatchSize: { value: [settings.patchColumns || columns, settings.patchRows || rows] },
       };
-      readStateIn(/** @type {import('three').Material} */ (this.material), uniforms);
+      this.#unpatchMaterial = readStateIn(/** @type {import('three').Material} */ (this.material), uniforms);
       this.customDepthMaterial = new MeshDepthMaterial({ depthPacking: RGBADepthPacking });
       this.customDistanceMaterial = new MeshDistanceMaterial();
       readStateIn(this.customDepthMaterial, uniforms);
@@ -185,17 +202,44 @@ export class ClothMesh extends Mesh {
 
   /**
    * Moves the colliders and attachments made from scene objects to where those objects are
-   * now, steps the cloth by a frame's time and brings the mesh up to date; with a WebGL2 cloth,
-   * it then tells three that nuno's passes changed the context's state (renderer.resetState()).
+   * now (follow()), steps the cloth by a frame's time and brings the mesh up to date; with a
+   * WebGL2 cloth, it then tells three that nuno's passes changed the context's state
+   * (renderer.resetState(), which also forgets three's current render target: step between
+   * frames, not between setRenderTarget() and render()).
    * @param {number} frameSeconds
    * @returns {number} the fixed steps taken
    */
   step(frameSeconds) {
-    this.#links.follow(this.#cloth, this);
+    this.follow();
     const steps = this.#cloth.step(frameSeconds);
     this.#renderer?.resetState();
     this.update();
     return steps;
+  }
+
+  /** The colliders and attachments made from scene objects moved to where those are now: before stepping the cloth by other means than step(). */
+  follow() {
+    this.#links.follow(this.#cloth, this);
+  }
+
+  /**
+   * The cloth's hold(), then (a WebGL2 cloth) renderer.resetState(): the upload changed
+   * bindings three keeps track of.
+   * @param {number} particle
+   * @param {ArrayLike<number>} position metres, in the mesh's frame
+   */
+  hold(particle, position) {
+    this.#cloth.hold(particle, position);
+    this.#renderer?.resetState();
+  }
+
+  /**
+   * The cloth's release(), then (a WebGL2 cloth) renderer.resetState().
+   * @param {number} particle
+   */
+  release(particle) {
+    this.#cloth.release(particle);
+    this.#renderer?.resetState();
   }
 
   /**
@@ -254,8 +298,15 @@ export class ClothMesh extends Mesh {
     }
   }
 
-  /** Frees what the mesh made (geometry, its materials, the textures' handles); the cloth and a material given stay the caller's. */
+  /**
+   * Frees what the mesh made (geometry, its materials, the textures' handles) and takes off the
+   * cloth the colliders and attachments it made from scene objects; the cloth and a material
+   * given stay the caller's, the material as it was before.
+   */
   dispose() {
+    if (!this.#cloth.disposed) this.#links.clear(this.#cloth);
+    this.#unpatchMaterial?.();
+    this.#unpatchMaterial = null;
     this.geometry.dispose();
     if (this.#ownsMaterial) /** @type {import('three').Material} */ (this.material).dispose();
     this.customDepthMaterial?.dispose();

@@ -1,4 +1,4 @@
-// nuno/three: nuno's cloths in three.js scenes (three >= 0.180, an optional peer dependency).
+// nuno/three: nuno's cloths in three.js scenes (three >= 0.187, an optional peer dependency).
 import type { BufferGeometry, Camera, EventDispatcher, Material, Mesh, Object3D, WebGLRenderer } from 'three';
 import type { Cloth, GpuCloth, WorkerCloth } from '../index.js';
 
@@ -42,11 +42,17 @@ export class ClothMesh extends Mesh<BufferGeometry, Material> {
   attachTo(object: Object3D, particles: ArrayLike<number>): void;
   /** Lets go the particles attached to `object` (they keep its velocity); whether there were any. */
   detach(object: Object3D): boolean;
-  /** Moves the scene objects' colliders and attachments to where the objects are, then `cloth.step(frameSeconds)`, then (a WebGL2 cloth) `renderer.resetState()`, then update(); returns the fixed steps taken. */
+  /** Moves the scene objects' colliders and attachments to where the objects are (follow()), then `cloth.step(frameSeconds)`, then (a WebGL2 cloth) `renderer.resetState()` (which also forgets three's render target: step between frames), then update(); returns the fixed steps taken. */
   step(frameSeconds: number): number;
+  /** Moves the scene objects' colliders and attachments to where the objects are now: before stepping the cloth by other means than step(). */
+  follow(): void;
+  /** The cloth's hold() (a position in the mesh's frame), then (a WebGL2 cloth) `renderer.resetState()`. */
+  hold(particle: number, position: ArrayLike<number>): void;
+  /** The cloth's release(), then (a WebGL2 cloth) `renderer.resetState()`. */
+  release(particle: number): void;
   /** After the cloth stepped by other means: brings the mesh up to date (bounds too, for the CPU cloths). With a WebGL2 cloth, call `renderer.resetState()` after its steps as well. */
   update(): void;
-  /** Frees the geometry, the materials the mesh made and its texture handles. */
+  /** Frees the geometry, the materials the mesh made and its texture handles, takes its colliders and attachments off the cloth, and puts a material given back as it was. */
   dispose(): void;
 }
 

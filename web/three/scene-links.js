@@ -108,11 +108,14 @@ export class SceneLinks {
   attachTo(restPositions, frame, object, particles) {
     const count = restPositions.length / 3;
     const taken = new Set([...this.#attachments].filter(([other]) => other !== object).flatMap(([, { particles: p }]) => p));
+    const given = new Set();
     const list = Array.from(particles, (particle) => {
       if (!Number.isInteger(particle) || particle < 0 || particle >= count) {
         throw new RangeError(`nuno/three: 'particles' must be integers in [0, ${count - 1}], got ${particle}`);
       }
       if (taken.has(particle)) throw new Error(`nuno/three: particle ${particle} is attached to another object already`);
+      if (given.has(particle)) throw new Error(`nuno/three: 'particles' must name each particle once, got ${particle} twice`);
+      given.add(particle);
       return particle;
     });
     const toObject = poseIn(frame, object);
@@ -157,6 +160,18 @@ export class SceneLinks {
     });
     cloth.attach(order.particles, targets);
     this.#attachedOnCloth = true;
+  }
+
+  /**
+   * Every collider made here removed from the cloth and every particle attached here let go.
+   * @param {import('./cloth-mesh.js').AnyCloth} cloth
+   */
+  clear(cloth) {
+    for (const object of [...this.#colliders.keys()]) this.stopColliding(cloth, object);
+    this.#attachments.clear();
+    this.#order = null;
+    if (this.#attachedOnCloth) cloth.attach([], []);
+    this.#attachedOnCloth = false;
   }
 
   #sortAttachments() {

@@ -54,9 +54,13 @@ export class AttachPass {
       this.#texture = createDataTexture(gl, gl.RGBA32F, attachmentsWidth, rows);
       this.#rows = rows;
     }
-    const whole = new Float32Array(4 * attachmentsWidth * rows);
-    whole.set(packed);
-    uploadTexels(gl, /** @type {WebGLTexture} */ (this.#texture), gl.RGBA, attachmentsWidth, rows, whole);
+    // The whole rows, then what the last one holds: only the texels in use travel.
+    const texture = /** @type {WebGLTexture} */ (this.#texture);
+    const wholeRows = Math.floor(texels / attachmentsWidth);
+    const wholeFloats = 4 * attachmentsWidth * wholeRows;
+    if (wholeRows > 0) uploadTexels(gl, texture, gl.RGBA, attachmentsWidth, wholeRows, packed.subarray(0, wholeFloats));
+    const rest = texels - attachmentsWidth * wholeRows;
+    if (rest > 0) uploadTexels(gl, texture, gl.RGBA, rest, 1, packed.subarray(wholeFloats), 0, wholeRows);
   }
 
   /**

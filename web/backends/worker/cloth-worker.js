@@ -6,8 +6,9 @@
 //   {kind: 'call', method, args}                the cloth's method (set, pin, hold, addCollider...);
 //                                               after one that moves particles (reset, hold)
 //                                               answers 'moved' with the positions
-//   {kind: 'step', count, buffer}               take count fixed steps; answers 'stepped' with
-//                                               the positions in `buffer` (handed back, transferred)
+//   {kind: 'step', counts, buffer}              stepFixed(count) for each of counts, in order;
+//                                               answers 'stepped' with the positions in `buffer`
+//                                               (handed back, transferred)
 //   {kind: 'read', id}                          answers 'read' with a copy of the positions
 // Any failure answers {kind: 'failed', message}.
 import { Cloth } from '../cpu/cloth.js';
@@ -47,7 +48,7 @@ self.onmessage = async ({ data }) => {
         self.postMessage({ kind: 'moved', ...state }, [state.positions.buffer]);
       }
     } else if (data.kind === 'step') {
-      cloth.stepFixed(data.count);
+      for (const count of data.counts) cloth.stepFixed(count);
       const state = snapshot(data.buffer);
       self.postMessage({ kind: 'stepped', ...state }, [state.positions.buffer]);
     } else if (data.kind === 'read') {

@@ -8,8 +8,6 @@
 import { requireInteger } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
 
-/** The most steps one request asks for: stepFixed's own limit, which the worker's cloth checks. */
-const maxStepsPerRequest = 1e6;
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
 /** @typedef {import('../../index.js').ClothSettings} ClothSettings */
@@ -25,7 +23,8 @@ export class WorkerCloth extends ClothOverSetup {
   /** @type {ArrayBuffer | null} the previous positions' buffer, for the worker to fill again */
   #spare = null;
   /** steps asked for while an answer was awaited: sent with the next request */
-  #queuedSteps = 0;
+  /** The step counts of the stepFixed() calls not yet sent, in order: each runs as its own call. */
+  #queuedCalls = /** @type {number[]} */ ([]);
   /** step requests the worker has not answered yet */
   #stepAnswersAwaited = 0;
   #stepsTaken = 0;
@@ -126,16 +125,17 @@ export class WorkerCloth extends ClothOverSetup {
     this.#reads.clear();
   }
 
-  /** Sends the queued steps, at most maxStepsPerRequest a request, the spare buffer with the first. */
+  /**
+   * Sends the queued stepFixed() calls in one request, with the spare buffer. They stay calls
+   * of their own there: attachments spread a motion over one call's steps.
+   */
   #sendQueuedSteps() {
-    while (this.#queuedSteps > 0) {
-      const count = Math.min(this.#queuedSteps, maxStepsPerRequest);
-      const buffer = this.#spare;
-      this.#spare = null;
-      this.#worker.postMessage({ kind: 'step', count, buffer }, buffer ? [buffer] : []);
-      this.#queuedSteps -= count;
-      this.#stepAnswersAwaited += 1;
-    }
+    if (this.#queuedCalls.length === 0) return;
+    const buffer = this.#spare;
+    this.#spare = null;
+    this.#worker.postMessage({ kind: 'step', counts: this.#queuedCalls, buffer }, buffer ? [buffer] : []);
+    this.#queuedCalls = [];
+    this.#stepAnswersAwaited += 1;
   }
 
   /** @returns {'cpu'} */
@@ -150,15 +150,16 @@ export class WorkerCloth extends ClothOverSetup {
 
   /**
    * Advances by one frame's time through the fixed-step accumulator. Returns the steps asked
-   * of the worker at once, without waiting for them. While the worker is still busy and steps
-   * already wait for it, the frame's time is let go instead (as a long frame's clamp does), so
-   * a worker slower than real time never falls ever further behind.
+   * of the worker at once, without waiting for them. While the worker is still busy and another
+   * batch of steps waits for it (queued here, or sent ahead of a call such as attach() or
+   * updateCollider()), the frame's time is let go instead (as a long frame's clamp does), so a
+   * worker slower than real time never falls ever further behind.
    * @param {number} frameSeconds
    * @returns {number} the fixed steps asked for
    */
   step(frameSeconds) {
     const setup = this.#live;
-    if (this.#stepAnswersAwaited > 0 && this.#queuedSteps > 0) return 0;
+    if (this.#stepAnswersAwaited + (this.#queuedCalls.length > 0 ? 1 : 0) >= 2) return 0;
     const steps = setup.advanceClock(frameSeconds);
     this.stepFixed(steps);
     return steps;
@@ -169,7 +170,7 @@ export class WorkerCloth extends ClothOverSetup {
     requireInteger('count', count, 0, 1e6);
     this.#live;
     if (count === 0) return;
-    this.#queuedSteps += count;
+    this.#queuedCalls.push(count);
     if (this.#stepAnswersAwaited === 0) this.#sendQueuedSteps();
   }
 
