@@ -2,6 +2,7 @@
 // demo server started just for the run.
 import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './tests/browser/chromium-flags.js';
 
 /**
  * A port no other server holds now. Several runs on one machine (engineers side by side) would
@@ -40,21 +41,7 @@ export default defineConfig({
     viewport: { width: 960, height: 600 },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox', // running as root in CI containers
-        // The network is closed: no update, sync or first-run traffic to wait for.
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // No GPU here: WebGL2 and compositing both run on SwiftShader through ANGLE. Not
-        // --disable-gpu: its software compositor reads each WebGL frame back, and Chromium then
-        // logs "GPU stall due to ReadPixels" warnings that a test rightly forbids.
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-        // WebGPU (the 'webgpu' backend) on http://127.0.0.1, on SwiftShader's Vulkan here.
-        '--enable-unsafe-webgpu',
-      ],
+      args: chromiumArgs,
     },
   },
   webServer: {

@@ -2,13 +2,15 @@
 // (ClothMesh, MeshStandardMaterial with a checker map) hanging in front of a ground that takes
 // its shadow, beside control objects that exercise three's own state every frame (a textured
 // box, a blended sphere, a plane showing a render target drawn that frame). Each frame renders
-// the render target's scene, then the main scene; the cloth steps between frames.
-import * as THREE from 'three';
+// the render target's scene, then the main scene; the cloth steps between frames. The same
+// scene is drawn by WebGLRenderer (nuno/three) or by WebGPURenderer (nuno/three/webgpu).
 import { loadNuno } from '/web/index.js';
-import { ClothMesh } from '/web/three/index.js';
 
-/** A 4 x 4 checker of red and yellow, as a map. */
-function checker() {
+/**
+ * A 4 x 4 checker of red and yellow, as a map.
+ * @param {typeof import('three')} THREE
+ */
+function checker(THREE) {
   const texels = new Uint8Array(4 * 16);
   for (let i = 0; i < 16; i++) {
     const red = ((i % 4) + Math.floor(i / 4)) % 2 === 0;
@@ -21,24 +23,82 @@ function checker() {
 }
 
 /**
- * Renders the scene with the cloth hidden, then with it stepping for `frames` frames, then with
- * its shadow off; returns those frames' pixels (and the first with the cloth) and the cloth's state.
- * @param {{ backend: 'cpu' | 'worker' | 'gpu', precision?: 'float' | 'half', frames: number }} options
+ * The renderer, the module its classes come from, the ClothMesh drawing with it, a cloth on the
+ * backend asked for and what reads the canvas back (rows bottom up, as readPixels gives them).
+ * @param {HTMLCanvasElement} canvas
+ * @param {{ backend: 'cpu' | 'worker' | 'gpu' | 'webgpu', renderer?: 'webgl' | 'webgpu', precision?: 'float' | 'half' }} options
+ * @param {import('/web/index.js').ClothSettings} settings
  */
-export async function renderClothScene({ backend, precision, frames }) {
-  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
-  renderer.shadowMap.enabled = true;
-  renderer.toneMapping = THREE.ACESFilmicToneMapping;
-  const gl = renderer.getContext();
+async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings) {
   const nuno = await loadNuno();
-  // Level, held by two corners: it swings down and sags while the frames are drawn.
-  const settings = {
-    columns: 24, rows: 24, width: 0.8, height: 0.8, center: [0, 1.3, 0],
-    orientation: /** @type {'horizontal'} */ ('horizontal'), pins: /** @type {'top-corners'} */ ('top-corners'),
-  };
+  if (drawnBy === 'webgpu') {
+    const THREE = await import('three/webgpu');
+    const { ClothMesh, webGpuDeviceOf } = await import('/web/three/webgpu.js');
+    const renderer = new THREE.WebGPURenderer({ canvas, antialias: false });
+    await renderer.init();
+    const device = webGpuDeviceOf(renderer);
+    /** @type {string[]} */
+    const gpuErrors = [];
+    device.addEventListener('uncapturederror', (event) => gpuErrors.push(/** @type {GPUUncapturedErrorEvent} */ (event).error.message));
+    const copy = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
+    copy.canvas.width = canvas.width;
+    copy.canvas.height = canvas.height;
+    return {
+      THREE, ClothMesh, renderer, renderTarget: new THREE.RenderTarget(64, 64),
+      cloth: backend === 'webgpu' ? nuno.createCloth(device, { ...settings, backend: 'webgpu' }) : nuno.createCloth(settings),
+      // The WebGPU canvas copied before its frame is presented, then turned bottom up.
+      pixels() {
+        copy.drawImage(canvas, 0, 0);
+        const rows = copy.getImageData(0, 0, canvas.width, canvas.height).data;
+        const data = new Uint8Array(rows.length);
+        const stride = 4 * canvas.width;
+        for (let y = 0; y < canvas.height; y++) data.set(rows.subarray((canvas.height - 1 - y) * stride, (canvas.height - y) * stride), y * stride);
+        return Array.from(data);
+      },
+      gpuErrors: () => gpuErrors,
+      // Each frame's work waited for, or the WebGPU cloth's step() lets frames go while the GPU is
+      // behind; and an animation frame, which WebGPURenderer's shadow maps are redrawn once in.
+      settle: async () => {
+        await device.queue.onSubmittedWorkDone();
+        await new Promise(requestAnimationFrame);
+      },
+    };
+  }
+  const THREE = await import('three');
+  const { ClothMesh } = await import('/web/three/index.js');
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
+  const gl = renderer.getContext();
   const cloth = backend === 'worker' ? await nuno.createWorkerCloth(settings)
     : backend === 'gpu' ? nuno.createCloth(gl, { ...settings, backend: 'gpu', precision }) : nuno.createCloth(settings);
+  return {
+    THREE, ClothMesh, renderer, renderTarget: new THREE.WebGLRenderTarget(64, 64), cloth,
+    pixels() {
+      const data = new Uint8Array(4 * canvas.width * canvas.height);
+      gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, data);
+      return Array.from(data);
+    },
+    gpuErrors: () => { const error = gl.getError(); return error === gl.NO_ERROR ? [] : [`GL error ${error}`]; },
+    // Each frame waited for, or the worker cloth's step() lets frames go while it is behind.
+    settle: async () => { if (backend === 'worker') await /** @type {any} */ (cloth).readPositions(); },
+  };
+}
+
+/**
+ * Renders the scene with the cloth hidden, then with it stepping for `frames` frames, then with
+ * its shadow off; returns those frames' pixels (and the first with the cloth) and the cloth's state.
+ * @param {{ backend: 'cpu' | 'worker' | 'gpu' | 'webgpu', renderer?: 'webgl' | 'webgpu', precision?: 'float' | 'half', frames: number }} options
+ */
+export async function renderClothScene(options) {
+  const { backend, frames } = options;
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  // Level, held by two corners: it swings down and sags while the frames are drawn.
+  const settings = {
+    columns: 24, rows: 24, width: 0.8, height: 0.8, center: /** @type {[number, number, number]} */ ([0, 1.3, 0]),
+    orientation: /** @type {'horizontal'} */ ('horizontal'), pins: /** @type {'top-corners'} */ ('top-corners'),
+  };
+  const { THREE, ClothMesh, renderer, renderTarget: target, cloth, pixels, gpuErrors, settle } = await setUp(canvas, options, settings);
+  renderer.shadowMap.enabled = true;
+  renderer.toneMapping = THREE.ACESFilmicToneMapping;
 
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(0x203040);
@@ -55,12 +115,11 @@ export async function renderClothScene({ backend, precision, frames }) {
   ground.receiveShadow = true;
   scene.add(ground);
 
-  const box = new THREE.Mesh(new THREE.BoxGeometry(0.3, 0.3, 0.3), new THREE.MeshStandardMaterial({ map: checker() }));
+  const box = new THREE.Mesh(new THREE.BoxGeometry(0.3, 0.3, 0.3), new THREE.MeshStandardMaterial({ map: checker(THREE) }));
   box.position.set(-1.1, 0.6, 0);
   const glass = new THREE.Mesh(new THREE.SphereGeometry(0.18, 24, 12),
     new THREE.MeshStandardMaterial({ color: 0x40c0ff, transparent: true, opacity: 0.5 }));
   glass.position.set(-1.1, 1.15, 0);
-  const target = new THREE.WebGLRenderTarget(64, 64);
   const inset = new THREE.Scene();
   inset.background = new THREE.Color(0x102010);
   const insetCamera = new THREE.PerspectiveCamera(50, 1, 0.1, 10);
@@ -71,8 +130,8 @@ export async function renderClothScene({ backend, precision, frames }) {
   screen.position.set(1.15, 0.9, 0);
   scene.add(box, glass, screen);
 
-  const material = new THREE.MeshStandardMaterial({ map: checker(), side: THREE.DoubleSide, roughness: 0.8 });
-  const mesh = new ClothMesh(cloth, { material, renderer: backend === 'gpu' ? renderer : undefined });
+  const material = new THREE.MeshStandardMaterial({ map: checker(THREE), side: THREE.DoubleSide, roughness: 0.8 });
+  const mesh = new ClothMesh(/** @type {any} */ (cloth), { material, renderer: /** @type {any} */ (['gpu', 'webgpu'].includes(backend) ? renderer : undefined) });
   mesh.castShadow = true;
   mesh.receiveShadow = true;
   scene.add(mesh);
@@ -81,11 +140,6 @@ export async function renderClothScene({ backend, precision, frames }) {
   camera.position.set(0, 1.0, 3.6);
   camera.lookAt(0, 0.8, 0);
 
-  const pixels = () => {
-    const data = new Uint8Array(4 * canvas.width * canvas.height);
-    gl.readPixels(0, 0, canvas.width, canvas.height, gl.RGBA, gl.UNSIGNED_BYTE, data);
-    return Array.from(data);
-  };
   const frame = (/** @type {number} */ index) => {
     spinner.rotation.set(0.3, 0.1 * index, 0);
     renderer.setRenderTarget(target);
@@ -102,16 +156,14 @@ export async function renderClothScene({ backend, precision, frames }) {
   let firstFrame = [];
   for (let i = 1; i <= frames; i++) {
     mesh.step(1 / 60);
-    if (backend === 'worker') {
-      // Each frame waited for, or the worker cloth's step() lets frames go while it is behind.
-      await cloth.readPositions();
-      mesh.update();
-    }
+    await settle();
+    mesh.update();
     frame(i);
     if (i === 1) firstFrame = pixels();
   }
   const withCloth = pixels();
   mesh.castShadow = false;
+  await settle();
   frame(frames);
   const withoutShadow = pixels();
   // Where each control object lies on screen, in readPixels' rows (bottom up), a pixel inside.
@@ -124,7 +176,7 @@ export async function renderClothScene({ backend, precision, frames }) {
     return { x0: Math.ceil(Math.min(...xs)) + 1, x1: Math.floor(Math.max(...xs)) - 1, y0: Math.ceil(Math.min(...ys)) + 1, y1: Math.floor(Math.max(...ys)) - 1 };
   });
   const bounds = mesh.geometry.boundingSphere;
-  const state = { stepsTaken: cloth.stepsTaken, glError: gl.getError(), boundsRadius: bounds ? bounds.radius : null };
+  const state = { stepsTaken: cloth.stepsTaken, gpuErrors: gpuErrors(), boundsRadius: bounds ? bounds.radius : null };
   mesh.dispose();
   cloth.dispose();
   target.dispose();
@@ -137,7 +189,7 @@ export async function renderClothScene({ backend, precision, frames }) {
  * numbers travel back (the Firefox and WebKit drivers too): the map's red and yellow where the
  * cloth is drawn, the pixels its shadow darkens, those that changed as it swung, and the
  * control objects' pixels that differ from the frame drawn without the cloth.
- * @param {{ backend: 'cpu' | 'worker' | 'gpu', precision?: 'float' | 'half', frames: number }} options
+ * @param {{ backend: 'cpu' | 'worker' | 'gpu' | 'webgpu', renderer?: 'webgl' | 'webgpu', precision?: 'float' | 'half', frames: number }} options
  */
 export async function measureClothScene(options) {
   const { width, height, withoutCloth, firstFrame, withCloth, withoutShadow, controls, state } = await renderClothScene(options);

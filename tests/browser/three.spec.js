@@ -1,5 +1,6 @@
 // nuno/three in Chromium: ClothMesh draws the CPU, worker and WebGL2 (float and half) cloths in
-// a three.js scene (tests/browser/three-scene.js) with a textured MeshStandardMaterial, lit,
+// a three.js scene drawn by WebGLRenderer (three-webgpu.spec.js: the same scene drawn by
+// WebGPURenderer) (tests/browser/three-scene.js) with a textured MeshStandardMaterial, lit,
 // casting a shadow on the ground, fogged and tone mapped, while a textured box, a blended sphere
 // and a plane showing a render target drawn every frame look exactly as they do in a frame
 // drawn without the cloth: nuno's passes, run between three's frames on three's own context,
@@ -113,7 +114,7 @@ test('a ClothMesh refuses what it cannot draw by name, and frees only what it ma
   });
   expect(result.errors.notCloth).toMatch(/^nuno\/three: ClothMesh needs a nuno cloth/);
   expect(result.errors.disposed).toBe('nuno/three: ClothMesh was given a disposed cloth');
-  expect(result.errors.webgpu).toMatch(/^nuno\/three: ClothMesh draws the CPU, worker and WebGL2 cloths with WebGLRenderer; a WebGPU cloth is not supported yet/);
+  expect(result.errors.webgpu).toMatch(/^nuno\/three: a WebGPU cloth is drawn by WebGPURenderer: use ClothMesh from 'nuno\/three\/webgpu'/);
   expect(result.errors.noRenderer).toMatch(/a WebGL2 cloth needs \{ renderer \}/);
   expect(result.errors.otherContext).toMatch(/made on another WebGL context than the renderer's/);
   expect(result.errors.torus).toBe('nuno/three: a collider is made from a mesh with a SphereGeometry, BoxGeometry, CapsuleGeometry or PlaneGeometry, got a TorusGeometry');
@@ -121,7 +122,7 @@ test('a ClothMesh refuses what it cannot draw by name, and frees only what it ma
   expect(result.errors.particle).toBe("nuno/three: 'particles' must be integers in [0, 63], got 64");
   expect(result.errors.twice).toBe('nuno/three: particle 11 is attached to another object already');
   expect(result.errors.duplicate).toBe("nuno/three: 'particles' must name each particle once, got 4 twice");
-  expect(result.errors.reused).toMatch(/^nuno\/three: this material already draws another WebGL2 cloth/);
+  expect(result.errors.reused).toMatch(/^nuno\/three: this material already draws another GPU cloth with WebGLRenderer/);
   expect(result.errors.afterDispose, 'a disposed mesh gives its material back').toBe('(accepted)');
   expect(result.linked).toEqual({ colliders: 1, attachedInverseMass: 0 });
   expect(result.unlinked.colliders, 'dispose() takes the mesh\'s collider off the cloth').toBe(0);

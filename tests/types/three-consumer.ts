@@ -1,7 +1,9 @@
-// The nuno/three declarations against real use and misuse (each @ts-expect-error must be an error).
+// The nuno/three and nuno/three/webgpu declarations against real use and misuse (each @ts-expect-error must be an error).
 import { Mesh, Object3D, PerspectiveCamera, Scene, SphereGeometry, WebGLRenderer, MeshPhysicalMaterial } from 'three';
-import { loadNuno, type GpuCloth, type WebGpuCloth } from 'nuno';
+import { MeshStandardNodeMaterial, WebGPURenderer } from 'three/webgpu';
+import { loadNuno, type Cloth, type GpuCloth, type WebGpuCloth, type WorkerCloth } from 'nuno';
 import { ClothDragger, ClothMesh } from 'nuno/three';
+import { ClothMesh as WebGpuClothMesh, webGpuDeviceOf } from 'nuno/three/webgpu';
 
 async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: WebGpuCloth): Promise<void> {
   const nuno = await loadNuno();
@@ -26,7 +28,7 @@ async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: W
   void [steps, onGpu, worker];
   // @ts-expect-error: a WebGL2 cloth needs the renderer whose context it was made on
   new ClothMesh(gpuCloth);
-  // @ts-expect-error: WebGPU cloths are not drawn by ClothMesh
+  // @ts-expect-error: WebGPU cloths are drawn by nuno/three/webgpu's ClothMesh
   new ClothMesh(webGpuCloth, { renderer });
   // @ts-expect-error: frame time in seconds
   mesh.step('1/60');
@@ -42,3 +44,27 @@ async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: W
   mesh.dispose();
 }
 void scene;
+
+// nuno/three/webgpu: the same mesh drawn by WebGPURenderer.
+async function webGpuScene(webGpuCloth: WebGpuCloth, gpuCloth: GpuCloth): Promise<void> {
+  const renderer = new WebGPURenderer();
+  await renderer.init();
+  const nuno = await loadNuno();
+  const onDevice = nuno.createCloth(webGpuDeviceOf(renderer), { columns: 16, rows: 16 });
+  const mesh = new WebGpuClothMesh(onDevice, { renderer, material: new MeshStandardNodeMaterial({ roughness: 0.8 }) });
+  const onCpu = new WebGpuClothMesh(nuno.createCloth({ columns: 8, rows: 8 }));
+  const steps: number = mesh.step(1 / 60);
+  mesh.attachTo(new Object3D(), [0]);
+  const dragger = new ClothDragger(mesh, new PerspectiveCamera(), document.createElement('canvas'));
+  const drawn: WebGpuCloth | Cloth | WorkerCloth = mesh.cloth;
+  void [steps, onCpu, dragger, drawn, new WebGpuClothMesh(webGpuCloth, { renderer, readBack: true })];
+  // @ts-expect-error: a WebGPU cloth needs the WebGPURenderer whose device it was made on
+  new WebGpuClothMesh(webGpuCloth);
+  // @ts-expect-error: a WebGL2 cloth is drawn by nuno/three's ClothMesh
+  new WebGpuClothMesh(gpuCloth, { renderer });
+  // @ts-expect-error: the renderer is a WebGPURenderer
+  new WebGpuClothMesh(webGpuCloth, { renderer: new WebGLRenderer() });
+  // @ts-expect-error: a WebGLRenderer has no WebGPU device
+  webGpuDeviceOf(new WebGLRenderer());
+}
+void webGpuScene;

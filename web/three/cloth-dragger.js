@@ -1,12 +1,12 @@
 // Grabbing a ClothMesh with the pointer: a press picks the particle nearest the pointer's ray
 // (within reach of it, the front one of a folded cloth), a move holds it where the ray meets
-// the plane through it facing the camera, a release lets it go. The WebGL2 cloth's positions
+// the plane through it facing the camera, a release lets it go. The GPU cloths' positions
 // are read back for the pick (the press is answered a frame or so later); the CPU cloths' are
 // at hand. It dispatches 'grab' and 'release', so an app can pause its camera controls.
 import { EventDispatcher, Matrix4, Plane, Raycaster, Vector2, Vector3 } from 'three';
 import { nearestParticleToRay } from '../picking.js';
 
-/** @typedef {import('./cloth-mesh.js').ClothMesh} ClothMesh */
+/** @typedef {import('./cloth-mesh-base.js').ClothMeshBase} ClothMesh */
 
 export class ClothDragger extends EventDispatcher {
   #mesh;
@@ -74,9 +74,10 @@ export class ClothDragger extends EventDispatcher {
     const cloth = this.#mesh.cloth;
     let positions;
     try {
-      positions = cloth.backend === 'gpu' ? await cloth.readPositions() : /** @type {Float32Array} */ (/** @type {any} */ (cloth).positions);
+      const onGpu = cloth.backend === 'gpu' || cloth.backend === 'webgpu';
+      positions = onGpu ? await cloth.readPositions() : /** @type {Float32Array} */ (/** @type {any} */ (cloth).positions);
     } catch {
-      return;  // a lost context: nothing to pick
+      return;  // a lost context or device: nothing to pick
     }
     // A release, another press or dispose() since: this pick is stale.
     if (press !== this.#presses || cloth.disposed) return;

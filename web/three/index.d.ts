@@ -1,6 +1,6 @@
 // nuno/three: nuno's cloths in three.js scenes (three >= 0.187, an optional peer dependency).
 import type { BufferGeometry, Camera, EventDispatcher, Material, Mesh, Object3D, WebGLRenderer } from 'three';
-import type { Cloth, GpuCloth, WorkerCloth } from '../index.js';
+import type { Cloth, GpuCloth, WebGpuCloth, WorkerCloth } from '../index.js';
 
 /** The cloths a ClothMesh draws with WebGLRenderer. */
 export type ThreeDrawableCloth = Cloth | WorkerCloth | GpuCloth;
@@ -15,17 +15,14 @@ export interface ClothMeshOptions {
 }
 
 /**
- * A THREE.Mesh that draws a nuno cloth: the CPU and worker cloths' positions copied into its
- * geometry at each update(), the WebGL2 cloth's read from its state textures in the vertex stage
- * (nothing copied on the CPU). Texture coordinates run over the grid (each patch its own 0..1).
- * The cloth stays the caller's: `dispose()` frees what the mesh made, never the cloth or a
- * material given to it.
+ * What the ClothMesh of each three renderer (this one for WebGLRenderer, nuno/three/webgpu's for
+ * WebGPURenderer) offers: a THREE.Mesh over the cloth's grid, texture coordinates running over
+ * it (each patch its own 0..1), colliders and attachments taken from scene objects. The cloth
+ * stays the caller's: `dispose()` frees what the mesh made, never the cloth or a material given.
  */
-export class ClothMesh extends Mesh<BufferGeometry, Material> {
-  constructor(cloth: Cloth | WorkerCloth, options?: ClothMeshOptions);
-  constructor(cloth: GpuCloth, options: ClothMeshOptions & { renderer: WebGLRenderer });
+export abstract class ClothMeshBase extends Mesh<BufferGeometry, Material> {
   /** The cloth drawn. */
-  readonly cloth: ThreeDrawableCloth;
+  readonly cloth: Cloth | WorkerCloth | GpuCloth | WebGpuCloth;
   /**
    * Makes the cloth collide with a mesh of a SphereGeometry, BoxGeometry, CapsuleGeometry or
    * PlaneGeometry (unbounded, facing its +z), shaped and placed as the mesh is in the scene and
@@ -52,8 +49,20 @@ export class ClothMesh extends Mesh<BufferGeometry, Material> {
   release(particle: number): void;
   /** After the cloth stepped by other means: brings the mesh up to date (bounds too, for the CPU cloths). With a WebGL2 cloth, call `renderer.resetState()` after its steps as well. */
   update(): void;
-  /** Frees the geometry, the materials the mesh made and its texture handles, takes its colliders and attachments off the cloth, and puts a material given back as it was. */
+  /** Frees the geometry, the materials the mesh made and its handles on the cloth's state, takes its colliders and attachments off the cloth, and puts a material given back as it was. */
   dispose(): void;
+}
+
+/**
+ * A THREE.Mesh that draws a nuno cloth with WebGLRenderer: the CPU and worker cloths' positions
+ * copied into its geometry at each update(), the WebGL2 cloth's read from its state textures in
+ * the vertex stage (nothing copied on the CPU). A WebGPU cloth is refused: it is drawn by
+ * nuno/three/webgpu's ClothMesh.
+ */
+export class ClothMesh extends ClothMeshBase {
+  constructor(cloth: Cloth | WorkerCloth, options?: ClothMeshOptions);
+  constructor(cloth: GpuCloth, options: ClothMeshOptions & { renderer: WebGLRenderer });
+  readonly cloth: ThreeDrawableCloth;
 }
 
 export interface ClothDraggerEventMap {
@@ -66,11 +75,11 @@ export interface ClothDraggerEventMap {
 /**
  * Grabbing a ClothMesh with the pointer: a press picks the particle nearest the pointer's ray
  * (within `reach` metres of it, the front one of a folded cloth), moves hold it where the ray
- * meets the plane through it facing the camera, the release lets it go. A WebGL2 cloth's
+ * meets the plane through it facing the camera, the release lets it go. A GPU cloth's
  * positions are read back for the pick. Listen to 'grab' and 'release' to pause camera controls.
  */
 export class ClothDragger extends EventDispatcher<ClothDraggerEventMap> {
-  constructor(mesh: ClothMesh, camera: Camera, element: HTMLElement, options?: { reach?: number });
+  constructor(mesh: ClothMeshBase, camera: Camera, element: HTMLElement, options?: { reach?: number });
   /** Whether a particle is held now. */
   readonly dragging: boolean;
   /** Stops listening, letting go of a particle held. */

@@ -1,0 +1,106 @@
+// nuno/three/webgpu in Chromium: ClothMesh draws the WebGPU cloth (its own position buffer, on
+// three's device) and the CPU cloth in the three.js scene of three.spec.js drawn by three's
+// WebGPURenderer (tests/browser/three-scene.js): textured, lit, shadowed, and the control
+// objects exactly as drawn without the cloth.
+import { expect, test } from '@playwright/test';
+import { expectClothSceneDrawn } from '../engines/checks.js';
+import { collectComplaints } from '../engines/playwright-driver.js';
+import { webGpuCanvasArgs } from './chromium-flags.js';
+
+test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: webGpuCanvasArgs } });
+test.describe.configure({ timeout: 120_000 });
+
+
+for (const { label, backend } of [{ label: 'WebGPU', backend: 'webgpu' }, { label: 'CPU', backend: 'cpu' }]) {
+  test(`a nuno/three/webgpu ClothMesh draws the ${label} cloth textured, lit and shadowed among three objects it leaves alone`, async ({ page }) => {
+    const complaints = collectComplaints(page);
+    await page.goto('/tests/browser/three.html');
+    const result = await page.evaluate(async (options) => {
+      const { measureClothScene } = await import('/tests/browser/three-scene.js');
+      return measureClothScene(options);
+    }, { backend, renderer: 'webgpu', frames: 30 });
+    expectClothSceneDrawn(result, `chromium, WebGPURenderer, ${label}`, backend);
+    expect(complaints).toEqual([]);
+  });
+}
+
+test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, converts a classic material, and leaves the cloth whole when disposed', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/three.html');
+  const result = await page.evaluate(async () => {
+    const THREE = await import('three/webgpu');
+    const { loadNuno } = await import('/web/index.js');
+    const { ClothMesh, webGpuDeviceOf } = await import('/web/three/webgpu.js');
+    const nuno = await loadNuno();
+    const renderer = new THREE.WebGPURenderer({ canvas: /** @type {HTMLCanvasElement} */ (document.getElementById('view')) });
+    await renderer.init();
+    const device = webGpuDeviceOf(renderer);
+    /** @type {string[]} */
+    const gpuErrors = [];
+    device.addEventListener('uncapturederror', (event) => gpuErrors.push(/** @type {GPUUncapturedErrorEvent} */ (event).error.message));
+    const errorOf = (/** @type {() => unknown} */ action) => {
+      try {
+        action();
+        return '(accepted)';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    };
+    // Level, held by two corners: it falls while stepped.
+    const settings = {
+      columns: 8, rows: 8, center: /** @type {[number, number, number]} */ ([0, 1, 0]),
+      orientation: /** @type {'horizontal'} */ ('horizontal'), pins: /** @type {'top-corners'} */ ('top-corners'),
+    };
+    const otherDevice = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    const elsewhere = nuno.createCloth(otherDevice, { ...settings, backend: 'webgpu' });
+    const onWebGl = nuno.createCloth(/** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2')), { ...settings, backend: 'gpu' });
+    const cloth = nuno.createCloth(device, { ...settings, backend: 'webgpu' });
+    const errors = {
+      uninitialized: errorOf(() => webGpuDeviceOf(new THREE.WebGPURenderer())),
+      webgl2: errorOf(() => new ClothMesh(onWebGl)),
+      noRenderer: errorOf(() => new ClothMesh(cloth)),
+      otherDevice: errorOf(() => new ClothMesh(elsewhere, { renderer })),
+    };
+    // A classic material is drawn through a node material copy the mesh owns; the given one stays as it was.
+    const classic = new THREE.MeshStandardMaterial({ color: 0x2040ff });
+    const mesh = new ClothMesh(cloth, { renderer, material: classic });
+    const converted = /** @type {any} */ (mesh.material).isNodeMaterial === true && mesh.material !== classic;
+    const shared = new THREE.MeshStandardNodeMaterial();
+    const first = new ClothMesh(cloth, { renderer, material: shared });
+    errors.reused = errorOf(() => new ClothMesh(cloth, { renderer, material: shared }));
+    first.dispose();
+    const scene = new THREE.Scene().add(mesh, new THREE.AmbientLight(0xffffff, 1));
+    const camera = new THREE.PerspectiveCamera(45, 4 / 3, 0.1, 10);
+    camera.position.set(0, 1, 2);
+    for (let i = 0; i < 5; i++) {
+      mesh.step(1 / 60);
+      renderer.render(scene, camera);
+      await device.queue.onSubmittedWorkDone();
+    }
+    // three frees an attribute's buffer with the mesh: the cloth's own must outlive it.
+    mesh.dispose();
+    const before = await cloth.readPositions();
+    for (let i = 0; i < 5; i++) {
+      cloth.step(1 / 60);
+      await device.queue.onSubmittedWorkDone();
+    }
+    const after = await cloth.readPositions();
+    const fell = before[3 * 60 + 1] - after[3 * 60 + 1];
+    const sharedPositionNode = shared.positionNode;
+    for (const c of [elsewhere, onWebGl, cloth]) c.dispose();
+    otherDevice.destroy();
+    renderer.dispose();
+    return { errors, converted, classicPositionNode: /** @type {any} */ (classic).positionNode ?? null, sharedPositionNode, fell, gpuErrors };
+  });
+  expect(result.errors.uninitialized).toMatch(/^nuno\/three: the WebGPURenderer has no device yet \(await renderer.init\(\) first\)/);
+  expect(result.errors.webgl2).toMatch(/^nuno\/three: a WebGL2 cloth is drawn by WebGLRenderer: use ClothMesh from 'nuno\/three'/);
+  expect(result.errors.noRenderer).toMatch(/a WebGPU cloth needs \{ renderer \}/);
+  expect(result.errors.otherDevice).toMatch(/made on another device than the renderer's/);
+  expect(result.errors.reused).toMatch(/^nuno\/three: this material already draws another GPU cloth with WebGPURenderer/);
+  expect(result.converted).toBe(true);
+  expect(result.classicPositionNode).toBe(null);
+  expect(result.sharedPositionNode, 'a disposed mesh gives its material back').toBe(null);
+  expect(result.fell, 'the cloth steps on after its mesh is gone (m)').toBeGreaterThan(0.001);
+  expect(result.gpuErrors).toEqual([]);
+  expect(complaints).toEqual([]);
+});

@@ -1,0 +1,288 @@
+// What the ClothMesh of each three renderer shares: a THREE.Mesh over a nuno cloth's grid, the
+// scene links (colliders and attachments taken from three objects) and the CPU cloths' drawing.
+//
+// The CPU and worker cloths keep their positions on the CPU: each update() copies them (and the
+// core's normals; three's own for the worker cloth, which hands back positions only) into the
+// geometry, as any three mesh is fed. A GPU cloth keeps them on the GPU: the renderer's own
+// ClothMesh (cloth-mesh.js for WebGLRenderer, webgpu-cloth-mesh.js for WebGPURenderer) gives
+// the base a reading of the cloth's state, which makes the material's vertex stage take each
+// vertex from there, so nothing is copied on the CPU.
+import { BufferAttribute, BufferGeometry, Mesh } from 'three';
+import { SceneLinks } from './scene-links.js';
+
+/** @typedef {import('three').Object3D} Object3D */
+/** @typedef {import('three').Material} Material */
+/**
+ * @typedef {import('../index.js').SimulatedCloth & { backend: string, positions?: Float32Array, normals?: Float32Array,
+ *   positionTexture?: WebGLTexture, positionResidualTexture?: WebGLTexture | null, positionBuffer?: GPUBuffer,
+ *   device?: GPUDevice, patchColumns?: number }} AnyCloth
+ */
+
+/**
+ * How a mesh draws a GPU cloth from its state on the GPU: made once the mesh has its material.
+ * @typedef {object} GpuStateReading
+ * @property {() => void} update hands the cloth's current state to three, after it stepped
+ * @property {() => void} afterClothCalls after nuno's own calls on the GPU (three's state cache
+ *   told, where the renderer keeps one)
+ * @property {() => void} dispose frees what the reading made and puts a material given back
+ */
+
+/** Metres a GPU cloth's read-back bounds are grown by: 5 m/s over a read-back's few frames. */
+const readBackSlackMetres = 0.25;
+
+/** The materials whose vertex stage reads a GPU cloth's state now: one cloth each. */
+const claimed = /** @type {WeakSet<Material>} */ (new WeakSet());
+
+/**
+ * Marks a material as reading one GPU cloth's state; returns what lets it go.
+ * @param {Material} material
+ * @param {string} renderer's name, for the message
+ * @returns {() => void}
+ */
+export function claimMaterial(material, renderer) {
+  if (claimed.has(material)) {
+    throw new Error(`nuno/three: this material already draws another GPU cloth with ${renderer}; give each ClothMesh of a GPU cloth a material of its own (material.clone())`);
+  }
+  claimed.add(material);
+  return () => claimed.delete(material);
+}
+
+/**
+ * Texture coordinates over the grid: u along a row, v up the sheet (row 0 at the top), each
+ * patch its own 0..1 square.
+ * @param {number} columns
+ * @param {number} rows
+ * @param {number} patchColumns
+ * @param {number} patchRows
+ */
+function gridUvs(columns, rows, patchColumns, patchRows) {
+  const uvs = new Float32Array(2 * columns * rows);
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const i = 2 * (row * columns + column);
+      uvs[i] = (column % patchColumns) / Math.max(1, patchColumns - 1);
+      uvs[i + 1] = 1 - (row % patchRows) / Math.max(1, patchRows - 1);
+    }
+  }
+  return uvs;
+}
+
+/**
+ * The cloth's patch size (the whole grid for one cloth): what its normals are worked out over.
+ * @param {AnyCloth} cloth
+ * @returns {[number, number]}
+ */
+export function patchSizeOf(cloth) {
+  const { columns, rows, settings } = cloth;
+  return [settings.patchColumns || columns, settings.patchRows || rows];
+}
+
+export class ClothMeshBase extends Mesh {
+  /** @type {AnyCloth} */
+  #cloth;
+  /** @type {GpuStateReading | null} a GPU cloth's */
+  #reading = null;
+  /** Whether the mesh made the material, and so frees it. */
+  #ownsMaterial;
+  /** A GPU cloth's: whether its positions are read back into the geometry, for bounds and raycasting. */
+  #readBack = false;
+  /** @type {Promise<void> | null} the read-back under way */
+  #readingBack = null;
+  #links = new SceneLinks();
+
+  /**
+   * @param {AnyCloth} cloth checked by the renderer's ClothMesh
+   * @param {{ material: Material, ownsMaterial: boolean, readBack: boolean }} options
+   * @param {((mesh: ClothMeshBase) => GpuStateReading) | null} readGpuState a GPU cloth's reading; null for the CPU cloths
+   */
+  constructor(cloth, { material, ownsMaterial, readBack }, readGpuState) {
+    const { columns, rows } = cloth;
+    const [patchColumns, patchRows] = patchSizeOf(cloth);
+    const geometry = new BufferGeometry();
+    geometry.setIndex(new BufferAttribute(cloth.triangleIndices.slice(), 1));
+    // A GPU cloth's vertices come from its state; the attribute only gives three the count.
+    geometry.setAttribute('position', new BufferAttribute(new Float32Array(3 * columns * rows), 3));
+    geometry.setAttribute('normal', new BufferAttribute(new Float32Array(3 * columns * rows), 3));
+    geometry.setAttribute('uv', new BufferAttribute(gridUvs(columns, rows, patchColumns, patchRows), 2));
+    super(geometry, material);
+    this.#ownsMaterial = ownsMaterial;
+    this.#cloth = cloth;
+    if (readGpuState) {
+      this.#reading = readGpuState(this);
+      // Where the cloth is lies on the GPU: three's culling cannot see it, until a read-back.
+      this.frustumCulled = false;
+      this.#readBack = readBack;
+    }
+    this.update();
+  }
+
+  /** The cloth drawn: still the caller's. */
+  get cloth() {
+    return this.#cloth;
+  }
+
+  /**
+   * Makes the cloth collide with a three mesh of a SphereGeometry, BoxGeometry, CapsuleGeometry
+   * or PlaneGeometry (an unbounded plane facing its +z), shaped and placed as the mesh is in the
+   * scene (its scale taken in), and moved with it before every step().
+   * @param {Object3D} object
+   * @param {{ friction?: number }} [options]
+   * @returns {number} the cloth's id of the collider
+   */
+  collideWith(object, { friction } = {}) {
+    return this.#links.collideWith(this.#cloth, this, object, friction);
+  }
+
+  /**
+   * The collider made from `object` removed.
+   * @param {Object3D} object
+   */
+  stopColliding(object) {
+    this.#links.stopColliding(this.#cloth, object);
+  }
+
+  /**
+   * Attaches particles to a three object (a pole, a character's bone, a rail): they follow it
+   * from the next step() on where their rest positions lie relative to it now (the cloth's
+   * `attach`, their targets sent before every step). Attaching to the same object again replaces
+   * its particles; a particle follows one object at a time.
+   * @param {Object3D} object
+   * @param {ArrayLike<number>} particles
+   */
+  attachTo(object, particles) {
+    this.#links.attachTo(this.#cloth.restPositions, this, object, particles);
+  }
+
+  /**
+   * Lets go the particles attached to `object`; they keep its velocity.
+   * @param {Object3D} object
+   * @returns {boolean} whether any were attached to it
+   */
+  detach(object) {
+    return this.#links.detach(object);
+  }
+
+  /**
+   * Moves the colliders and attachments made from scene objects to where those objects are
+   * now (follow()), steps the cloth by a frame's time and brings the mesh up to date; with a
+   * WebGL2 cloth, it then tells three that nuno's passes changed the context's state
+   * (renderer.resetState(), which also forgets three's current render target: step between
+   * frames, not between setRenderTarget() and render()).
+   * @param {number} frameSeconds
+   * @returns {number} the fixed steps taken
+   */
+  step(frameSeconds) {
+    this.follow();
+    const steps = this.#cloth.step(frameSeconds);
+    this.#reading?.afterClothCalls();
+    this.update();
+    return steps;
+  }
+
+  /** The colliders and attachments made from scene objects moved to where those are now: before stepping the cloth by other means than step(). */
+  follow() {
+    this.#links.follow(this.#cloth, this);
+  }
+
+  /**
+   * The cloth's hold(), then (a WebGL2 cloth) renderer.resetState(): the upload changed
+   * bindings three keeps track of.
+   * @param {number} particle
+   * @param {ArrayLike<number>} position metres, in the mesh's frame
+   */
+  hold(particle, position) {
+    this.#cloth.hold(particle, position);
+    this.#reading?.afterClothCalls();
+  }
+
+  /**
+   * The cloth's release(), then (a WebGL2 cloth) renderer.resetState().
+   * @param {number} particle
+   */
+  release(particle) {
+    this.#cloth.release(particle);
+    this.#reading?.afterClothCalls();
+  }
+
+  /**
+   * After the cloth stepped: the CPU cloths' positions and normals copied into the geometry (and
+   * its bounds for culling and raycasting); a GPU cloth's current state handed to three.
+   */
+  update() {
+    const cloth = this.#cloth;
+    if (cloth.disposed) throw new Error('nuno/three: the cloth of this ClothMesh was disposed; dispose the mesh too');
+    if (this.#reading) {
+      this.#reading.update();
+      if (this.#readBack && !this.#readingBack) this.#readingBack = this.#readIntoGeometry();
+      return;
+    }
+    const geometry = this.geometry;
+    const position = /** @type {BufferAttribute} */ (geometry.getAttribute('position'));
+    const normal = /** @type {BufferAttribute} */ (geometry.getAttribute('normal'));
+    /** @type {Float32Array} */ (position.array).set(/** @type {Float32Array} */ (cloth.positions));
+    position.needsUpdate = true;
+    if (cloth.normals) {
+      /** @type {Float32Array} */ (normal.array).set(cloth.normals);
+      normal.needsUpdate = true;
+    } else {
+      // The worker cloth hands back positions only.
+      geometry.computeVertexNormals();
+    }
+    geometry.computeBoundingSphere();
+    geometry.computeBoundingBox();
+  }
+
+  /**
+   * A GPU cloth's positions read back into the geometry, for three's culling (the bounds grown
+   * by how far the cloth may move meanwhile) and its Raycaster.
+   */
+  async #readIntoGeometry() {
+    const cloth = this.#cloth;
+    try {
+      const positions = await cloth.readPositions();
+      if (cloth.disposed) return;
+      const geometry = this.geometry;
+      const position = /** @type {BufferAttribute} */ (geometry.getAttribute('position'));
+      /** @type {Float32Array} */ (position.array).set(positions);
+      position.needsUpdate = true;
+      geometry.computeBoundingBox();
+      geometry.computeBoundingSphere();
+      // A read-back lags the drawing by a few frames: room for a cloth falling at 5 m/s meanwhile.
+      /** @type {import('three').Sphere} */ (geometry.boundingSphere).radius += readBackSlackMetres;
+      /** @type {import('three').Box3} */ (geometry.boundingBox).expandByScalar(readBackSlackMetres);
+      this.frustumCulled = true;
+    } catch {
+      // A lost context or device: nothing to read; the next update() tries again.
+    } finally {
+      this.#readingBack = null;
+    }
+  }
+
+  /**
+   * Frees what the mesh made (geometry, its materials, the state's handles) and takes off the
+   * cloth the colliders and attachments it made from scene objects; the cloth and a material
+   * given stay the caller's, the material as it was before.
+   */
+  dispose() {
+    if (!this.#cloth.disposed) this.#links.clear(this.#cloth);
+    this.#reading?.dispose();
+    this.#reading = null;
+    this.geometry.dispose();
+    if (this.#ownsMaterial) /** @type {Material} */ (this.material).dispose();
+    this.customDepthMaterial?.dispose();
+    this.customDistanceMaterial?.dispose();
+  }
+}
+
+/**
+ * @param {unknown} cloth
+ * @returns {AnyCloth}
+ */
+export function requireCloth(cloth) {
+  const given = /** @type {AnyCloth | null} */ (cloth);
+  if (!given || typeof given !== 'object' || !('triangleIndices' in given) || !('backend' in given)) {
+    throw new TypeError('nuno/three: ClothMesh needs a nuno cloth (createCloth, createWorkerCloth, requestCloth)');
+  }
+  if (given.disposed) throw new Error('nuno/three: ClothMesh was given a disposed cloth');
+  return given;
+}

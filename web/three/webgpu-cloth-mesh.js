@@ -1,0 +1,140 @@
+// nuno in three.js scenes drawn by WebGPURenderer: a THREE.Mesh that draws the CPU, worker and
+// WebGPU cloths with any three material.
+//
+// The WebGPU cloth runs on three's own device and keeps its positions in a storage buffer (a
+// vec4f per particle). The mesh gives three that very buffer as a StorageBufferAttribute's, and
+// the material's vertex stage (a node material's positionNode) reads each vertex's particle
+// from it (the vertex index is the particle) and its normal from its grid neighbours: nothing is
+// copied, on the CPU or on the GPU. three's shadow pass takes the same positionNode.
+import { DoubleSide, MeshStandardNodeMaterial, StorageBufferAttribute, TSL } from 'three/webgpu';
+import { ClothMeshBase, claimMaterial, patchSizeOf, requireCloth } from './cloth-mesh-base.js';
+
+/** @typedef {import('three/webgpu').NodeMaterial} NodeMaterial */
+/** @typedef {import('three/webgpu').WebGPURenderer} WebGPURenderer */
+/** @typedef {import('./cloth-mesh-base.js').AnyCloth} AnyCloth */
+/** @typedef {import('./cloth-mesh-base.js').GpuStateReading} GpuStateReading */
+
+const { Fn, cross, dot, int, ivec2, normalLocal, select, sqrt, storage, vec3, vertexIndex } = TSL;
+// @types/three 0.187 gives TSL's min and max float arguments only; WGSL's take integers too.
+const { min, max } = /** @type {{ min: (...values: unknown[]) => any, max: (...values: unknown[]) => any }} */ (/** @type {unknown} */ (TSL));
+
+/**
+ * The vertex stage's reading of the cloth's positions: each vertex at its particle, its normal
+ * (normalLocal, as skinning sets it) the grid normal of nuno's own shaders
+ * (shaders/webgl2/normals.glsl): central differences, one-sided at a patch's edges.
+ * @param {StorageBufferAttribute} positions a vec4 per particle
+ * @param {AnyCloth} cloth
+ */
+function clothPositionNode(positions, cloth) {
+  const [patchColumns, patchRows] = patchSizeOf(cloth);
+  const particles = storage(positions, 'vec4', cloth.columns * cloth.rows).toReadOnly();
+  /** @param {any} texel */
+  const positionAt = (texel) => particles.element(texel.y.mul(cloth.columns).add(texel.x)).xyz;
+  return Fn(() => {
+    const particle = int(vertexIndex);
+    const texel = ivec2(particle.mod(cloth.columns), particle.div(cloth.columns)).toVar();
+    const patchSize = ivec2(patchColumns, patchRows);
+    const first = texel.div(patchSize).mul(patchSize).toVar();
+    const last = first.add(patchSize).sub(1).toVar();
+    const alongRow = positionAt(ivec2(min(texel.x.add(1), last.x), texel.y)).sub(positionAt(ivec2(max(texel.x.sub(1), first.x), texel.y)));
+    const alongColumn = positionAt(ivec2(texel.x, min(texel.y.add(1), last.y))).sub(positionAt(ivec2(texel.x, max(texel.y.sub(1), first.y))));
+    const normal = cross(alongColumn, alongRow).toVar();
+    const lengthSquared = dot(normal, normal);
+    normalLocal.assign(select(lengthSquared.greaterThan(1e-20), normal.div(sqrt(lengthSquared)), vec3(0)));
+    return positionAt(texel);
+  })();
+}
+
+/**
+ * The WebGPU cloth's position buffer handed to three as a storage attribute's, read by the
+ * mesh's node material (and so by three's shadow pass).
+ * @param {ClothMeshBase} mesh
+ * @param {AnyCloth} cloth
+ * @param {WebGPURenderer} renderer
+ * @returns {GpuStateReading}
+ */
+function readWebGpuState(mesh, cloth, renderer) {
+  const buffer = /** @type {GPUBuffer} */ (cloth.positionBuffer);
+  // Only its size reaches three: the buffer is the cloth's, put in before three would make one.
+  const positions = new StorageBufferAttribute(new Float32Array(4), 4);
+  const backend = /** @type {any} */ (renderer.backend);
+  backend.get(positions).buffer = buffer;
+  const material = /** @type {NodeMaterial} */ (mesh.material);
+  const letGo = claimMaterial(material, 'WebGPURenderer');
+  const positionNodeBefore = material.positionNode;
+  material.positionNode = clothPositionNode(positions, cloth);
+  material.needsUpdate = true;
+  return {
+    update() {
+      if (cloth.positionBuffer !== buffer) {
+        throw new Error('nuno/three: this WebGPU cloth was restored on a new device; make a new ClothMesh (and WebGPURenderer) for it');
+      }
+    },
+    afterClothCalls() {},
+    dispose() {
+      material.positionNode = positionNodeBefore;
+      material.needsUpdate = true;
+      letGo();
+      // three destroys an attribute's buffer when the attribute goes: it is the cloth's to free.
+      backend.get(positions).buffer = webGpuDeviceOf(renderer).createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
+      positions.dispose();
+    },
+  };
+}
+
+export class ClothMesh extends ClothMeshBase {
+  /**
+   * @param {AnyCloth} cloth a CPU, worker or WebGPU cloth; it stays the caller's to step and dispose
+   * @param {{ material?: import('three').Material, renderer?: WebGPURenderer, readBack?: boolean }} [options]
+   *   `material`: any three mesh material (default: a MeshStandardNodeMaterial lit on both
+   *   faces); a WebGPU cloth's must be a node material of its own (a classic one is converted:
+   *   the mesh draws with the copy);
+   *   `renderer`: the WebGPURenderer, initialized (await renderer.init()), whose device the
+   *   WebGPU cloth was made on (needed for it);
+   *   `readBack`: a WebGPU cloth's positions read back into the geometry after each update(),
+   *   never waiting, so three can cull and raycast it (a frame or a few behind)
+   */
+  constructor(cloth, { material, renderer, readBack = false } = {}) {
+    const given = requireCloth(cloth);
+    if (given.backend === 'gpu') {
+      throw new Error("nuno/three: a WebGL2 cloth is drawn by WebGLRenderer: use ClothMesh from 'nuno/three' " +
+        "(or make the cloth on WebGPURenderer's device, webGpuDeviceOf(renderer), or on the CPU)");
+    }
+    const onGpu = given.backend === 'webgpu';
+    if (onGpu) requireDeviceOf(given, renderer);
+    const converted = onGpu && material !== undefined && !(/** @type {any} */ (material).isNodeMaterial);
+    const drawn = material === undefined ? new MeshStandardNodeMaterial({ side: DoubleSide, color: 0xd05a4e })
+      : converted ? /** @type {any} */ (renderer).library.fromMaterial(material) : material;
+    super(given, { material: drawn, ownsMaterial: material === undefined || converted, readBack },
+      onGpu ? (mesh) => readWebGpuState(mesh, given, /** @type {WebGPURenderer} */ (renderer)) : null);
+  }
+}
+
+/**
+ * The GPUDevice a WebGPURenderer draws with: make a WebGPU cloth on it
+ * (`nuno.createCloth(webGpuDeviceOf(renderer), settings)`) for its ClothMesh to draw.
+ * @param {WebGPURenderer} renderer initialized (`await renderer.init()`)
+ * @returns {GPUDevice}
+ */
+export function webGpuDeviceOf(renderer) {
+  const backend = /** @type {{ device?: GPUDevice | null } | undefined} */ (/** @type {any} */ (renderer)?.backend);
+  if (!backend || !('device' in backend)) {
+    throw new TypeError('nuno/three: a WebGPU cloth needs { renderer }: the WebGPURenderer whose device it was made on');
+  }
+  if (!backend.device) {
+    throw new Error('nuno/three: the WebGPURenderer has no device yet (await renderer.init() first), ' +
+      'or it draws with WebGL (its WebGPU backend is not available here): a WebGPU cloth needs its device');
+  }
+  return backend.device;
+}
+
+/**
+ * @param {AnyCloth} cloth a WebGPU cloth
+ * @param {WebGPURenderer | undefined} renderer
+ */
+function requireDeviceOf(cloth, renderer) {
+  if (cloth.device !== webGpuDeviceOf(/** @type {WebGPURenderer} */ (renderer))) {
+    throw new Error("nuno/three: this WebGPU cloth was made on another device than the renderer's; make it with " +
+      'nuno.createCloth(webGpuDeviceOf(renderer), ...)');
+  }
+}
