@@ -2,17 +2,47 @@
 // pole), and a sheet dropped over a turning box and a bobbing ball (colliders that follow the
 // meshes), drawn with three's lights, shadows and materials by ClothMesh; either can be grabbed
 // with the pointer (ClothDragger), which pauses the orbit controls meanwhile. The select switches
-// every cloth between the GPU (WebGL2 on three's own context), the CPU and a Web Worker.
+// every cloth between WebGL2 on three's own context, the CPU and a Web Worker, drawn by
+// WebGLRenderer (nuno/three), and WebGPU on three's own device, drawn by WebGPURenderer
+// (nuno/three/webgpu): a canvas keeps the kind of context it was given, so changing renderer
+// reloads the page (?backend=).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { loadNuno } from 'nuno';
-import { ClothDragger, ClothMesh } from 'nuno/three';
+import * as forWebGl from 'nuno/three';
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
 const backendSelect = /** @type {HTMLSelectElement} */ (document.getElementById('backend'));
 const status = /** @type {HTMLElement} */ (document.getElementById('status'));
 
-const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
+/** @typedef {'gpu' | 'cpu' | 'worker' | 'webgpu'} Backend */
+const requested = new URLSearchParams(location.search).get('backend');
+/** @type {Backend} */
+const firstBackend = requested === 'cpu' || requested === 'worker' || requested === 'webgpu' ? requested : 'gpu';
+const webGpuOption = /** @type {HTMLOptionElement} */ (backendSelect.querySelector('option[value="webgpu"]'));
+if (!navigator.gpu) {
+  webGpuOption.disabled = true;
+  webGpuOption.textContent += ': this browser has no WebGPU';
+}
+
+/**
+ * The renderer a backend's cloths are drawn by, the nuno/three module whose ClothMesh draws with
+ * it, and what a GPU cloth is made on (three's own WebGL2 context or GPUDevice).
+ * @param {Backend} backend
+ */
+async function rendererFor(backend) {
+  if (backend === 'webgpu') {
+    const { WebGPURenderer } = await import('three/webgpu');
+    const forWebGpu = await import('nuno/three/webgpu');
+    const renderer = new WebGPURenderer({ canvas, antialias: true });
+    await renderer.init();
+    return { renderer, three: forWebGpu, gpu: forWebGpu.webGpuDeviceOf(renderer) };
+  }
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
+  return { renderer, three: forWebGl, gpu: renderer.getContext() };
+}
+
+const { renderer, three: { ClothDragger, ClothMesh }, gpu } = await rendererFor(firstBackend);
 renderer.setPixelRatio(Math.min(devicePixelRatio, 2));
 renderer.shadowMap.enabled = true;
 renderer.toneMapping = THREE.ACESFilmicToneMapping;
@@ -68,15 +98,15 @@ const nuno = await loadNuno();
 const flagMaterial = new THREE.MeshStandardMaterial({ map: flagTexture(), side: THREE.DoubleSide, roughness: 0.85 });
 const sheetMaterial = new THREE.MeshStandardMaterial({ color: 0xd9d2c3, side: THREE.DoubleSide, roughness: 0.9 });
 
-/** @type {{ flag: ClothMesh, sheet: ClothMesh } | null} */
+/** @type {{ flag: forWebGl.ClothMeshBase, sheet: forWebGl.ClothMeshBase } | null} */
 let cloths = null;
-/** @type {ClothDragger[]} */
+/** @type {forWebGl.ClothDragger[]} */
 let draggers = [];
 let frames = 0;
 
 /**
- * Makes both cloths on a backend, replacing those there were.
- * @param {'gpu' | 'cpu' | 'worker'} backend
+ * Makes both cloths on a backend the renderer draws, replacing those there were.
+ * @param {Backend} backend
  */
 async function useBackend(backend) {
   for (const dragger of draggers) dragger.dispose();
@@ -86,10 +116,9 @@ async function useBackend(backend) {
     mesh.cloth.dispose();
   }
   cloths = null;
-  const gl = renderer.getContext();
   /** @param {import('nuno').ClothSettings} settings */
   const make = (settings) => (backend === 'worker' ? nuno.createWorkerCloth(settings)
-    : backend === 'gpu' ? nuno.createCloth(gl, { ...settings, backend: 'gpu' }) : nuno.createCloth(settings));
+    : backend === 'gpu' || backend === 'webgpu' ? nuno.createCloth(gpu, { ...settings, backend }) : nuno.createCloth(settings));
   const flagCloth = await make({
     columns: 40, rows: 25, width: 1.6, height: 1.0, center: [0.2, 1.9, 0], pins: 'none',
     wind: [5, 0, 1.5], windGustSpeed: 2,
@@ -125,10 +154,11 @@ function placePole(seconds) {
   pole.rotation.z = 0.08 * Math.sin(1.3 * seconds);
 }
 
-const requested = new URLSearchParams(location.search).get('backend');
-await useBackend(requested === 'cpu' || requested === 'worker' ? requested : 'gpu');
+await useBackend(firstBackend);
 backendSelect.addEventListener('change', () => {
-  void useBackend(/** @type {'gpu' | 'cpu' | 'worker'} */ (backendSelect.value));
+  const backend = /** @type {Backend} */ (backendSelect.value);
+  if ((backend === 'webgpu') === (firstBackend === 'webgpu')) void useBackend(backend);
+  else location.search = `?backend=${backend}`;
 });
 
 function resize() {
@@ -161,12 +191,17 @@ renderer.setAnimationLoop((timestamp) => {
 });
 
 /**
- * For the tests: stops the animation, then measures how far the flag's attached edge lies from
- * the pole's axis, metres (0 where the attachments hold it).
+ * For the tests: stops the animation, takes one more step with the pole where it stopped, then
+ * measures how far the flag's attached edge lies from the pole's axis, metres (0 where the
+ * attachments hold it).
  */
 async function stopAndMeasureFlagEdge() {
   renderer.setAnimationLoop(null);
   if (!cloths) return Infinity;
+  // The WebGPU cloth's step() lets frames go while the GPU is behind, and the pole moves on
+  // meanwhile: its last step may be frames old. stepFixed() always steps.
+  cloths.flag.follow();
+  cloths.flag.cloth.stepFixed(1);
   const positions = await cloths.flag.cloth.readPositions();
   const axis = new THREE.Vector3(0, 1, 0).applyQuaternion(pole.quaternion);
   let farthest = 0;

@@ -1,7 +1,7 @@
 // The three.js example app (examples/three/, served by `npm start`) in Chromium, on the CPU and
-// in a worker: the flag's stripes on screen, the picture moving, the page silent. Its GPU run is
-// the consumer test's (tests/consumer/), which builds the same page with Vite from the packed
-// package: on software GL it takes over a minute, once is enough.
+// in a worker: the flag's stripes on screen, the picture moving, the page silent. Its WebGL2 and
+// WebGPU runs are the consumer test's (tests/consumer/), which builds the same page with Vite
+// from the packed package: on software rendering each takes most of a minute, once is enough.
 import { expect, test } from '@playwright/test';
 import { measureThreeExample } from '../engines/pixels.js';
 import { collectComplaints } from '../engines/playwright-driver.js';

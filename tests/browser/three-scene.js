@@ -1,10 +1,11 @@
-// The three.js scene of three.spec.js, run in tests/browser/three.html: a textured cloth
-// (ClothMesh, MeshStandardMaterial with a checker map) hanging in front of a ground that takes
-// its shadow, beside control objects that exercise three's own state every frame (a textured
-// box, a blended sphere, a plane showing a render target drawn that frame). Each frame renders
-// the render target's scene, then the main scene; the cloth steps between frames. The same
-// scene is drawn by WebGLRenderer (nuno/three) or by WebGPURenderer (nuno/three/webgpu).
-import { loadNuno } from '/web/index.js';
+// The three.js scene of three.spec.js, run in tests/browser/three.html (which hands its
+// measurement to the tests as window.nunoThreeScene): a textured cloth (ClothMesh,
+// MeshStandardMaterial with a checker map) hanging in front of a ground that takes its shadow,
+// beside control objects that exercise three's own state every frame (a textured box, a blended
+// sphere, a plane showing a render target drawn that frame). Each frame renders the render
+// target's scene, then the main scene; the cloth steps between frames. The same scene is drawn
+// by WebGLRenderer (nuno/three) or by WebGPURenderer (nuno/three/webgpu).
+import { loadNuno } from 'nuno';
 
 /**
  * A 4 x 4 checker of red and yellow, as a map.
@@ -33,7 +34,7 @@ async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings
   const nuno = await loadNuno();
   if (drawnBy === 'webgpu') {
     const THREE = await import('three/webgpu');
-    const { ClothMesh, webGpuDeviceOf } = await import('/web/three/webgpu.js');
+    const { ClothMesh, webGpuDeviceOf } = await import('nuno/three/webgpu');
     const renderer = new THREE.WebGPURenderer({ canvas, antialias: false });
     await renderer.init();
     const device = webGpuDeviceOf(renderer);
@@ -65,7 +66,7 @@ async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings
     };
   }
   const THREE = await import('three');
-  const { ClothMesh } = await import('/web/three/index.js');
+  const { ClothMesh } = await import('nuno/three');
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
   const gl = renderer.getContext();
   const cloth = backend === 'worker' ? await nuno.createWorkerCloth(settings)

@@ -1,7 +1,7 @@
 // nuno/three/webgpu in Chromium: ClothMesh draws the WebGPU cloth (its own position buffer, on
 // three's device) and the CPU cloth in the three.js scene of three.spec.js drawn by three's
 // WebGPURenderer (tests/browser/three-scene.js): textured, lit, shadowed, and the control
-// objects exactly as drawn without the cloth.
+// objects exactly as drawn without the cloth. The example app's WebGPU run is the consumer test's.
 import { expect, test } from '@playwright/test';
 import { expectClothSceneDrawn } from '../engines/checks.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
@@ -16,8 +16,7 @@ for (const { label, backend } of [{ label: 'WebGPU', backend: 'webgpu' }, { labe
     const complaints = collectComplaints(page);
     await page.goto('/tests/browser/three.html');
     const result = await page.evaluate(async (options) => {
-      const { measureClothScene } = await import('/tests/browser/three-scene.js');
-      return measureClothScene(options);
+      return /** @type {any} */ (window).nunoThreeScene.measureClothScene(options);
     }, { backend, renderer: 'webgpu', frames: 30 });
     expectClothSceneDrawn(result, `chromium, WebGPURenderer, ${label}`, backend);
     expect(complaints).toEqual([]);

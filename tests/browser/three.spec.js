@@ -23,8 +23,7 @@ for (const { label, backend, precision } of backends) {
     const complaints = collectComplaints(page);
     await page.goto('/tests/browser/three.html');
     const result = await page.evaluate(async (options) => {
-      const { measureClothScene } = await import('/tests/browser/three-scene.js');
-      return measureClothScene(options);
+      return /** @type {any} */ (window).nunoThreeScene.measureClothScene(options);
     }, { backend, precision, frames: 30 });
     await page.locator('#view').screenshot({ path: test.info().outputPath('three-scene.png') });
     expectClothSceneDrawn(result, `chromium, ${label}`, backend);
@@ -323,4 +322,29 @@ test('a WebGL2 ClothMesh with readBack gets bounds that follow it and is hit by 
   expect(Number(result.readBack.boundsFront), 'bounds reaching the corner pulled out to z = 0.6').toBeGreaterThan(0.6);
   expect(result.none, 'without readBack three sees no positions: never culled, never hit').toEqual({ hits: 0, culled: false, boundsFront: null });
   expect(complaints).toEqual([]);
+});
+
+test('a three older than the release nuno/three needs is refused by name, by both ClothMeshes', async ({ page }) => {
+  // three 0.187 as an app on an older release would see it: its core saying REVISION '160'.
+  await page.route('**/node_modules/three/build/three.core.js', async (route) => {
+    const core = await (await route.fetch()).text();
+    await route.fulfill({ contentType: 'text/javascript', body: core.replace(/const REVISION = '\d+';/, "const REVISION = '160';") });
+  });
+  await page.goto('/tests/browser/three.html');
+  const errors = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const cloth = nuno.createCloth({ columns: 8, rows: 8 });
+    const errorOf = async (/** @type {string} */ module) => {
+      const { ClothMesh } = await import(module);
+      try {
+        new ClothMesh(cloth);
+        return '(accepted)';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    };
+    return [await errorOf('/web/three/index.js'), await errorOf('/web/three/webgpu.js')];
+  });
+  expect(errors).toEqual(Array(2).fill('nuno/three needs three 0.187 or later (the release it is tested with); this app has three 0.160'));
 });

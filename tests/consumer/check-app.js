@@ -2,7 +2,7 @@
 // the cloth and that the cloth moves, with the page silent and every file found.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expectClothMoves, untilPage } from '../engines/checks.js';
+import { checkThreeScene, expectClothMoves, untilPage } from '../engines/checks.js';
 import { consumerAppHook } from '../engines/page-scripts.js';
 import { measureThreeExample } from '../engines/pixels.js';
 import { collectComplaints, playwrightDriver } from '../engines/playwright-driver.js';
@@ -48,7 +48,7 @@ export async function checkAppDrawsMovingCloth(browser, folder, page, label, { i
  * Opens the three.js example as the app built it and checks that its flag is drawn and moves.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} folder served as the site's root
- * @param {'cpu' | 'gpu'} backend the example's ?backend=
+ * @param {'cpu' | 'gpu' | 'webgpu'} backend the example's ?backend=
  */
 export async function checkThreeExampleMoves(browser, folder, backend) {
   const server = await serveFolder(folder);
@@ -76,6 +76,27 @@ export async function checkThreeExampleMoves(browser, folder, backend) {
     assert.ok(red > 200, `the flag's red stripe: ${red} px`);
     assert.ok(moved > 500, `the flag waves and the sheet moves: ${moved} px`);
     assert.ok(edgeFromPole < 0.001, `the flag's edge on its moving pole: ${edgeFromPole} m from its axis`);
+    assert.deepEqual(complaints, []);
+  } finally {
+    await tab.close();
+    await server.close();
+  }
+}
+
+/**
+ * Opens the three.js scene of the browser tests (tests/browser/three.html) as the app built it,
+ * and checks it drawn: the cloth's map and shadow on screen, three's control objects untouched.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} folder served as the site's root
+ * @param {'cpu' | 'gpu' | 'webgpu'} backend
+ * @param {'webgl' | 'webgpu'} renderer
+ */
+export async function checkThreeSceneBuilt(browser, folder, backend, renderer) {
+  const server = await serveFolder(folder);
+  const tab = await browser.newPage({ viewport: playwrightConfig.use?.viewport });
+  const complaints = collectComplaints(tab);
+  try {
+    await checkThreeScene({ driver: playwrightDriver(tab), baseUrl: server.url, label: 'vite consumer' }, backend, { page: 'three-scene/index.html', renderer });
     assert.deepEqual(complaints, []);
   } finally {
     await tab.close();

@@ -1,7 +1,8 @@
 // Makes the consumer app as a nuno user would: the package packed (npm pack), a fresh Vite app
 // from create-vite's vanilla TypeScript template, the tarball installed into it (with three),
 // the template's src/main.ts replaced by one that uses nuno, and the repository's three.js
-// example beside it as a second page. Then type-checks and builds it.
+// example and the browser tests' three.js scene beside it as more pages. Then type-checks and
+// builds it.
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -26,6 +27,9 @@ export async function createConsumerApp(workFolder) {
   for (const file of ['plain.html', 'tsconfig.plain.json', 'vite.config.js']) await copyFile(join(templates, file), join(app, file));
   await mkdir(join(app, 'three'));
   for (const file of ['index.html', 'main.js']) await copyFile(join(repositoryRoot, 'examples/three', file), join(app, 'three', file));
+  await mkdir(join(app, 'three-scene'));
+  await copyFile(join(repositoryRoot, 'tests/browser/three.html'), join(app, 'three-scene', 'index.html'));
+  await copyFile(join(repositoryRoot, 'tests/browser/three-scene.js'), join(app, 'three-scene', 'three-scene.js'));
 
   // TypeScript, gl-matrix and three at the repository's own versions, which its `npm ci` put in
   // the npm cache; --prefer-offline takes them, and Vite once fetched, from there.

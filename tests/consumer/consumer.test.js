@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
+import { webGpuCanvasArgs } from '../browser/chromium-flags.js';
 import { metric } from '../node/metric.js';
-import { checkAppDrawsMovingCloth, checkThreeExampleMoves } from './check-app.js';
+import { checkAppDrawsMovingCloth, checkThreeExampleMoves, checkThreeSceneBuilt } from './check-app.js';
 import { addMisuse, createConsumerApp, typeCheck, viteBuild } from './consumer-app.js';
 
 /** @type {string} */
@@ -75,6 +76,23 @@ for (const backend of /** @type {const} */ (['cpu', 'gpu'])) {
     await checkThreeExampleMoves(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), backend);
   });
 }
+
+for (const backend of /** @type {const} */ (['cpu', 'gpu'])) {
+  test(`vite consumer: WebGLRenderer draws the ${backend} cloth in the three.js scene, textured and shadowed, three's own objects untouched`, async () => {
+    await checkThreeSceneBuilt(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), backend, 'webgl');
+  });
+}
+
+test('vite consumer: WebGPURenderer draws the WebGPU cloth in the three.js scene and the example\'s flag moving (three/webgpu, nuno/three/webgpu)', async () => {
+  // A Chromium of its own: presenting a WebGPU canvas needs Vulkan compositing (chromium-flags.js).
+  const webGpuBrowser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, args: webGpuCanvasArgs });
+  try {
+    await checkThreeSceneBuilt(webGpuBrowser, join(app, 'dist'), 'webgpu', 'webgpu');
+    await checkThreeExampleMoves(webGpuBrowser, join(app, 'dist'), 'webgpu');
+  } finally {
+    await webGpuBrowser.close();
+  }
+});
 
 test('vite consumer: on a cross-origin isolated host the built app steps its CPU cloth on threads', async () => {
   await checkAppDrawsMovingCloth(/** @type {import('@playwright/test').Browser} */ (browser), join(app, 'dist'), 'index.html', 'vite consumer', { isolated: true });

@@ -321,15 +321,18 @@ export function expectClothSceneDrawn(result, note, backend) {
 }
 
 /**
- * nuno/three's scene on one backend in any engine (tests/browser/three.html, an import map for three).
- * @param {Target} target
- * @param {'cpu' | 'gpu'} backend
+ * nuno/three's scene on one backend in any engine: tests/browser/three.html (an import map for
+ * the bare imports), or that page as an app built it.
+ * @param {Pick<Target, 'driver' | 'baseUrl' | 'label'>} target
+ * @param {'cpu' | 'gpu' | 'webgpu'} backend
+ * @param {{ page?: string, renderer?: 'webgl' | 'webgpu' }} [options] the page under baseUrl; the three renderer
  */
-export async function checkThreeScene({ driver, baseUrl, label }, backend) {
-  await driver.goto(`${baseUrl}tests/browser/three.html`);
+export async function checkThreeScene({ driver, baseUrl, label }, backend, { page = 'tests/browser/three.html', renderer = 'webgl' } = {}) {
+  await driver.goto(`${baseUrl}${page}`);
   const result = await driver.evaluate(async (options) => {
-    const { measureClothScene } = await import('/tests/browser/three-scene.js');
-    return measureClothScene(options);
-  }, { backend, frames: 30 });
-  expectClothSceneDrawn(result, `${label}, ${backend}`, backend);
+    // WebKitWebDriver hands the page back while it is still 'interactive', before its module ran.
+    if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
+    return /** @type {any} */ (window).nunoThreeScene.measureClothScene(options);
+  }, { backend, renderer, frames: 30 });
+  expectClothSceneDrawn(result, `${label}, ${renderer === 'webgpu' ? 'WebGPURenderer' : 'WebGLRenderer'}, ${backend}`, backend);
 }

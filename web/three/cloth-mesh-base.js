@@ -7,7 +7,7 @@
 // ClothMesh (cloth-mesh.js for WebGLRenderer, webgpu-cloth-mesh.js for WebGPURenderer) gives
 // the base a reading of the cloth's state, which makes the material's vertex stage take each
 // vertex from there, so nothing is copied on the CPU.
-import { BufferAttribute, BufferGeometry, Mesh } from 'three';
+import { BufferAttribute, BufferGeometry, Mesh, REVISION } from 'three';
 import { SceneLinks } from './scene-links.js';
 
 /** @typedef {import('three').Object3D} Object3D */
@@ -26,6 +26,16 @@ import { SceneLinks } from './scene-links.js';
  *   told, where the renderer keeps one)
  * @property {() => void} dispose frees what the reading made and puts a material given back
  */
+
+/** The three release nuno/three is tested with, and needs (ExternalTexture, TSL's storage buffers). */
+const oldestRelease = 187;
+
+/** Throws, by name, where the app's three is older than the release nuno/three needs. */
+function requireThreeRelease() {
+  if (!(Number.parseInt(REVISION, 10) >= oldestRelease)) {
+    throw new Error(`nuno/three needs three 0.${oldestRelease} or later (the release it is tested with); this app has three 0.${REVISION}`);
+  }
+}
 
 /** Metres a GPU cloth's read-back bounds are grown by: 5 m/s over a read-back's few frames. */
 const readBackSlackMetres = 0.25;
@@ -279,6 +289,7 @@ export class ClothMeshBase extends Mesh {
  * @returns {AnyCloth}
  */
 export function requireCloth(cloth) {
+  requireThreeRelease();
   const given = /** @type {AnyCloth | null} */ (cloth);
   if (!given || typeof given !== 'object' || !('triangleIndices' in given) || !('backend' in given)) {
     throw new TypeError('nuno/three: ClothMesh needs a nuno cloth (createCloth, createWorkerCloth, requestCloth)');

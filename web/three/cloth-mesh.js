@@ -6,7 +6,9 @@
 // each vertex's particle from it (gl_VertexID is the particle, as in nuno's own renderer) and
 // its normal from its grid neighbours, so nothing is copied on the CPU. Shadows use depth
 // materials patched the same way.
-import { DoubleSide, ExternalTexture, MeshDepthMaterial, MeshDistanceMaterial, MeshStandardMaterial, RGBADepthPacking } from 'three';
+// A namespace: an older three, without ExternalTexture, gets requireCloth()'s named error
+// rather than a module that fails to link.
+import * as THREE from 'three';
 import { normals as gridNormalGlsl } from '../../dist/shaders.js';
 import { ClothMeshBase, claimMaterial, patchSizeOf, requireCloth } from './cloth-mesh-base.js';
 
@@ -68,8 +70,8 @@ function readStateIn(material, uniforms) {
  * @returns {GpuStateReading}
  */
 function readWebGl2State(mesh, cloth, renderer) {
-  const positions = new ExternalTexture(cloth.positionTexture);
-  const residuals = new ExternalTexture(cloth.positionResidualTexture ?? cloth.positionTexture);
+  const positions = new THREE.ExternalTexture(cloth.positionTexture);
+  const residuals = new THREE.ExternalTexture(cloth.positionResidualTexture ?? cloth.positionTexture);
   const uniforms = {
     nunoPositions: { value: positions },
     nunoResiduals: { value: residuals },
@@ -77,8 +79,8 @@ function readWebGl2State(mesh, cloth, renderer) {
     nunoPatchSize: { value: patchSizeOf(cloth) },
   };
   const unpatchMaterial = readStateIn(/** @type {Material} */ (mesh.material), uniforms);
-  mesh.customDepthMaterial = new MeshDepthMaterial({ depthPacking: RGBADepthPacking });
-  mesh.customDistanceMaterial = new MeshDistanceMaterial();
+  mesh.customDepthMaterial = new THREE.MeshDepthMaterial({ depthPacking: THREE.RGBADepthPacking });
+  mesh.customDistanceMaterial = new THREE.MeshDistanceMaterial();
   readStateIn(mesh.customDepthMaterial, uniforms);
   readStateIn(mesh.customDistanceMaterial, uniforms);
   return {
@@ -114,7 +116,7 @@ export class ClothMesh extends ClothMeshBase {
     const onGpu = given.backend === 'gpu';
     if (onGpu) requireRendererOf(given, renderer);
     super(given, {
-      material: material ?? new MeshStandardMaterial({ side: DoubleSide, color: 0xd05a4e }),
+      material: material ?? new THREE.MeshStandardMaterial({ side: THREE.DoubleSide, color: 0xd05a4e }),
       ownsMaterial: material === undefined,
       readBack,
     }, onGpu ? (mesh) => readWebGl2State(mesh, given, /** @type {import('three').WebGLRenderer} */ (renderer)) : null);
