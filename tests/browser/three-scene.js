@@ -24,6 +24,32 @@ function checker(THREE) {
 }
 
 /**
+ * Counts the bytes a page hands the GPU through the given methods of `api` (a WebGL2 context's
+ * bufferData, texSubImage2D...; a GPUQueue's writeBuffer, writeTexture): every typed array or
+ * ArrayBuffer passed, whole (WebGPU: the `size` elements written where given).
+ * @param {any} api
+ * @param {string[]} methods
+ * @returns {() => number} the bytes so far
+ */
+function countUploads(api, methods) {
+  let bytes = 0;
+  for (const name of methods) {
+    const method = api[name].bind(api);
+    api[name] = (/** @type {any[]} */ ...args) => {
+      if (name === 'writeBuffer') {
+        const [, , data, dataOffset = 0, size] = args;
+        const element = data.BYTES_PER_ELEMENT ?? 1;
+        bytes += size !== undefined ? size * element : data.byteLength - dataOffset * element;
+      } else {
+        for (const arg of args) if (ArrayBuffer.isView(arg) || arg instanceof ArrayBuffer) bytes += arg.byteLength;
+      }
+      return method(...args);
+    };
+  }
+  return () => bytes;
+}
+
+/**
  * The renderer, the module its classes come from, the ClothMesh drawing with it, a cloth on the
  * backend asked for and what reads the canvas back (rows bottom up, as readPixels gives them).
  * @param {HTMLCanvasElement} canvas
@@ -57,6 +83,7 @@ async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings
         return Array.from(data);
       },
       gpuErrors: () => gpuErrors,
+      uploads: countUploads(device.queue, ['writeBuffer', 'writeTexture']),
       // Each frame's work waited for, or the WebGPU cloth's step() lets frames go while the GPU is
       // behind; and an animation frame, which WebGPURenderer's shadow maps are redrawn once in.
       settle: async () => {
@@ -79,6 +106,7 @@ async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings
       return Array.from(data);
     },
     gpuErrors: () => { const error = gl.getError(); return error === gl.NO_ERROR ? [] : [`GL error ${error}`]; },
+    uploads: countUploads(gl, ['bufferData', 'bufferSubData', 'texImage2D', 'texSubImage2D']),
     // Each frame waited for, or the worker cloth's step() lets frames go while it is behind.
     settle: async () => { if (backend === 'worker') await /** @type {any} */ (cloth).readPositions(); },
   };
@@ -94,10 +122,10 @@ export async function renderClothScene(options) {
   const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   // Level, held by two corners: it swings down and sags while the frames are drawn.
   const settings = {
-    columns: 24, rows: 24, width: 0.8, height: 0.8, center: /** @type {[number, number, number]} */ ([0, 1.3, 0]),
+    columns: 32, rows: 32, width: 0.8, height: 0.8, center: /** @type {[number, number, number]} */ ([0, 1.3, 0]),
     orientation: /** @type {'horizontal'} */ ('horizontal'), pins: /** @type {'top-corners'} */ ('top-corners'),
   };
-  const { THREE, ClothMesh, renderer, renderTarget: target, cloth, pixels, gpuErrors, settle } = await setUp(canvas, options, settings);
+  const { THREE, ClothMesh, renderer, renderTarget: target, cloth, pixels, gpuErrors, uploads, settle } = await setUp(canvas, options, settings);
   renderer.shadowMap.enabled = true;
   renderer.toneMapping = THREE.ACESFilmicToneMapping;
 
@@ -152,16 +180,26 @@ export async function renderClothScene(options) {
   mesh.visible = false;
   frame(frames);
   const withoutCloth = pixels();
+  // What three alone uploads in a frame, to tell the cloth's part from.
+  const beforeAlone = uploads();
+  frame(frames);
+  const aloneBytes = uploads() - beforeAlone;
   mesh.visible = true;
   /** @type {number[]} */
   let firstFrame = [];
+  let afterFirstFrame = 0;
   for (let i = 1; i <= frames; i++) {
     mesh.step(1 / 60);
     await settle();
     mesh.update();
     frame(i);
-    if (i === 1) firstFrame = pixels();
+    if (i === 1) {
+      firstFrame = pixels();
+      // The first frame uploads the mesh's geometry once; count from the second on.
+      afterFirstFrame = uploads();
+    }
   }
+  const clothBytesPerFrame = (uploads() - afterFirstFrame) / (frames - 1) - aloneBytes;
   const withCloth = pixels();
   mesh.castShadow = false;
   await settle();
@@ -177,7 +215,7 @@ export async function renderClothScene(options) {
     return { x0: Math.ceil(Math.min(...xs)) + 1, x1: Math.floor(Math.max(...xs)) - 1, y0: Math.ceil(Math.min(...ys)) + 1, y1: Math.floor(Math.max(...ys)) - 1 };
   });
   const bounds = mesh.geometry.boundingSphere;
-  const state = { stepsTaken: cloth.stepsTaken, gpuErrors: gpuErrors(), boundsRadius: bounds ? bounds.radius : null };
+  const state = { stepsTaken: cloth.stepsTaken, gpuErrors: gpuErrors(), boundsRadius: bounds ? bounds.radius : null, clothBytesPerFrame, particles: cloth.particleCount };
   mesh.dispose();
   cloth.dispose();
   target.dispose();

@@ -301,13 +301,14 @@ async function compareOnHarness({ driver, baseUrl }, solver, first, second) {
  * nuno/three's scene (tests/browser/three-scene.js) drawn right: the cloth's map on screen, its
  * shadow, the picture changing as it swings, and the control objects exactly as drawn without
  * the cloth. Shared by three.spec.js (Chromium) and the Firefox and WebKit tiers.
- * @param {{ red: number, yellow: number, shadowed: number, swung: number, controlPixels: number, controlDiffering: number, stepsTaken: number, gpuErrors: string[], boundsRadius: number | null }} result
+ * @param {{ red: number, yellow: number, shadowed: number, swung: number, controlPixels: number, controlDiffering: number, stepsTaken: number, gpuErrors: string[], boundsRadius: number | null, clothBytesPerFrame: number, particles: number }} result
  * @param {string} note names the engine and backend in the metric line
  * @param {'cpu' | 'worker' | 'gpu' | 'webgpu'} backend
  */
 export function expectClothSceneDrawn(result, note, backend) {
   metric('three_cloth_pixels', `${result.red} red + ${result.yellow} yellow`, 'px', `${note}; ${result.swung} px changed as it ` +
     `swung; shadow ${result.shadowed} px; control objects ${result.controlDiffering} of ${result.controlPixels} px changed`);
+  metric('three_cloth_upload_bytes_per_frame', Math.round(result.clothBytesPerFrame), 'B', `${note}; ${result.particles} particles`);
   assert.ok(result.stepsTaken > 20, `it stepped ${result.stepsTaken} times`);
   assert.ok(result.red > 300, `the checker map's red on screen: ${result.red} px`);
   assert.ok(result.yellow > 300, `the checker map's yellow on screen: ${result.yellow} px`);
@@ -316,6 +317,16 @@ export function expectClothSceneDrawn(result, note, backend) {
   assert.ok(result.controlPixels > 1000, `control objects on screen: ${result.controlPixels} px`);
   assert.equal(result.controlDiffering, 0, 'the control objects as drawn without the cloth');
   assert.deepEqual(result.gpuErrors, [], 'no WebGL or WebGPU error');
+  if (backend === 'cpu' || backend === 'worker') {
+    // A CPU cloth's positions and normals, 12 B each a particle, copied to the GPU every frame
+    // (and, with WebGPURenderer, three's uniforms for one more object: 64 B).
+    const copy = 24 * result.particles;
+    assert.ok(result.clothBytesPerFrame >= copy && result.clothBytesPerFrame < copy + 256, `bytes uploaded a frame for the cloth: ${result.clothBytesPerFrame}`);
+  } else {
+    // A GPU cloth's positions stay there: a frame's uploads (nuno's step uniforms, three's for
+    // one more object) come nowhere near one copy of them.
+    assert.ok(result.clothBytesPerFrame < 12 * result.particles, `bytes uploaded a frame for the cloth: ${result.clothBytesPerFrame}`);
+  }
   // The CPU cloths' bounds follow them; a GPU cloth's are on the GPU, so it is never culled.
   if (backend === 'cpu' || backend === 'worker') assert.ok(Number(result.boundsRadius) > 0.3, `bounds that follow the cloth: radius ${result.boundsRadius}`);
 }
