@@ -212,7 +212,45 @@ async function stopAndMeasureFlagEdge() {
   return farthest;
 }
 
-// For the tests: what runs, how far it got, and the flag's edge on its pole.
+/** Resolves once the GPU has drawn what was sent (and the worker cloths have stepped). */
+async function drawn() {
+  if (firstBackend === 'webgpu') {
+    await /** @type {GPUDevice} */ (gpu).queue.onSubmittedWorkDone();
+  } else {
+    // A one-pixel read waits for the frame: WebGL has no other wait.
+    const gl = /** @type {WebGL2RenderingContext} */ (gpu);
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  }
+  if (firstBackend === 'worker' && cloths) await Promise.all([cloths.flag.cloth.readPositions(), cloths.sheet.cloth.readPositions()]);
+}
+
+/**
+ * For the benchmark: stops the animation, then draws `count` frames one at a time, each waited
+ * for, with the cloths stepping and drawn or hidden; returns the median milliseconds a frame.
+ * @param {number} count
+ * @param {boolean} withCloths
+ */
+async function measureFrameMs(count, withCloths) {
+  renderer.setAnimationLoop(null);
+  if (!cloths) return NaN;
+  for (const mesh of [cloths.flag, cloths.sheet]) mesh.visible = withCloths;
+  /** @type {number[]} */
+  const times = [];
+  await drawn();
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    if (withCloths) {
+      cloths.flag.step(1 / 60);
+      cloths.sheet.step(1 / 60);
+    }
+    renderer.render(scene, camera);
+    await drawn();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(count / 2)];
+}
+
+// For the tests and the benchmark: what runs, how far it got, the flag's edge on its pole, frame times.
 Object.assign(window, {
-  nunoThreeExample: { get backend() { return backendSelect.value; }, get frames() { return frames; }, stopAndMeasureFlagEdge },
+  nunoThreeExample: { get backend() { return backendSelect.value; }, get frames() { return frames; }, stopAndMeasureFlagEdge, measureFrameMs },
 });
