@@ -1,10 +1,11 @@
-// The three.js scene of three.spec.js, run in tests/browser/three.html (which hands its
-// measurement to the tests as window.nunoThreeScene): a textured cloth (ClothMesh,
-// MeshStandardMaterial with a checker map) hanging in front of a ground that takes its shadow,
-// beside control objects that exercise three's own state every frame (a textured box, a blended
-// sphere, a plane showing a render target drawn that frame). Each frame renders the render
-// target's scene, then the main scene; the cloth steps between frames. The same scene is drawn
-// by WebGLRenderer (nuno/three) or by WebGPURenderer (nuno/three/webgpu).
+// The three.js scenes of three.spec.js and three-webgpu.spec.js, run in tests/browser/three.html
+// (which hands their measurements to the tests as window.nunoThreeScene). The main one: a cloth
+// (ClothMesh, MeshPhysicalMaterial with sheen, a checker map and a normal map) hanging in front
+// of a ground that takes its shadow, beside control objects that exercise three's own state
+// every frame (a textured box, a blended sphere, a plane showing a render target drawn that
+// frame). Each frame renders the render target's scene, then the main scene; the cloth steps
+// between frames. The same scene is drawn by WebGLRenderer (nuno/three) or by WebGPURenderer
+// (nuno/three/webgpu). Then a sea of papers, drawn from the CPU and from a GPU cloth.
 import { loadNuno } from 'nuno';
 
 /**
@@ -19,6 +20,21 @@ function checker(THREE) {
   }
   const texture = new THREE.DataTexture(texels, 4, 4);
   texture.colorSpace = THREE.SRGBColorSpace;
+  texture.needsUpdate = true;
+  return texture;
+}
+
+/**
+ * A weave as a tangent-space normal map: 8 x 8 texels tilted a little, alternately along u and v.
+ * @param {typeof import('three')} THREE
+ */
+function weave(THREE) {
+  const texels = new Uint8Array(4 * 64);
+  for (let i = 0; i < 64; i++) {
+    const alongU = ((i % 8) + Math.floor(i / 8)) % 2 === 0;
+    texels.set(alongU ? [160, 128, 240, 255] : [128, 160, 240, 255], 4 * i);
+  }
+  const texture = new THREE.DataTexture(texels, 8, 8);
   texture.needsUpdate = true;
   return texture;
 }
@@ -54,10 +70,13 @@ function countUploads(api, methods) {
  * backend asked for and what reads the canvas back (rows bottom up, as readPixels gives them).
  * @param {HTMLCanvasElement} canvas
  * @param {{ backend: 'cpu' | 'worker' | 'gpu' | 'webgpu', renderer?: 'webgl' | 'webgpu', precision?: 'float' | 'half' }} options
- * @param {import('/web/index.js').ClothSettings} settings
+ * @param {import('/web/index.js').ClothSettings | import('/web/index.js').PatchSettings} settings
  */
 async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings) {
   const nuno = await loadNuno();
+  // A sea of patches where the settings lay one out.
+  /** @type {(...args: any[]) => any} */
+  const make = 'patchesAcross' in settings ? nuno.createPatches.bind(nuno) : nuno.createCloth.bind(nuno);
   if (drawnBy === 'webgpu') {
     const THREE = await import('three/webgpu');
     const { ClothMesh, webGpuDeviceOf } = await import('nuno/three/webgpu');
@@ -72,7 +91,7 @@ async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings
     copy.canvas.height = canvas.height;
     return {
       THREE, ClothMesh, renderer, renderTarget: new THREE.RenderTarget(64, 64),
-      cloth: backend === 'webgpu' ? nuno.createCloth(device, { ...settings, backend: 'webgpu' }) : nuno.createCloth(settings),
+      cloth: backend === 'webgpu' ? make(device, { ...settings, backend: 'webgpu' }) : make(settings),
       // The WebGPU canvas copied before its frame is presented, then turned bottom up.
       pixels() {
         copy.drawImage(canvas, 0, 0);
@@ -97,7 +116,7 @@ async function setUp(canvas, { backend, renderer: drawnBy, precision }, settings
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
   const gl = renderer.getContext();
   const cloth = backend === 'worker' ? await nuno.createWorkerCloth(settings)
-    : backend === 'gpu' ? nuno.createCloth(gl, { ...settings, backend: 'gpu', precision }) : nuno.createCloth(settings);
+    : backend === 'gpu' ? make(gl, { ...settings, backend: 'gpu', precision }) : make(settings);
   return {
     THREE, ClothMesh, renderer, renderTarget: new THREE.WebGLRenderTarget(64, 64), cloth,
     pixels() {
@@ -159,7 +178,10 @@ export async function renderClothScene(options) {
   screen.position.set(1.15, 0.9, 0);
   scene.add(box, glass, screen);
 
-  const material = new THREE.MeshStandardMaterial({ map: checker(THREE), side: THREE.DoubleSide, roughness: 0.8 });
+  // A cloth's material: a physical one with sheen, an image map and a normal map.
+  const material = new THREE.MeshPhysicalMaterial({
+    map: checker(THREE), normalMap: weave(THREE), side: THREE.DoubleSide, roughness: 0.8, sheen: 0.5, sheenColor: 0xffffff,
+  });
   const mesh = new ClothMesh(/** @type {any} */ (cloth), { material, renderer: /** @type {any} */ (['gpu', 'webgpu'].includes(backend) ? renderer : undefined) });
   mesh.castShadow = true;
   mesh.receiveShadow = true;
@@ -256,4 +278,63 @@ export async function measureClothScene(options) {
     }
   }
   return { red, yellow, shadowed, swung, controlPixels, controlDiffering, ...state };
+}
+
+/**
+ * A sea of papers (createPatches) drawn by a ClothMesh, on the CPU and then on the GPU cloth of
+ * the renderer asked for, from the same scatter, after the same steps: returns how many pixels
+ * each drew (differing from the empty scene) and how many differ between the two pictures.
+ * Each paper is its own 0..1 of the map, and its normals end at its edges: a GPU reading of the
+ * state that mixed papers up (positions or normals) would draw another picture.
+ * @param {{ renderer: 'webgl' | 'webgpu' }} options
+ */
+export async function comparePapers({ renderer: drawnBy }) {
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  const backend = drawnBy === 'webgpu' ? 'webgpu' : 'gpu';
+  const papers = {
+    patchesAcross: 4, patchesDown: 4, patchColumns: 6, patchRows: 6, patchWidth: 0.3, patchHeight: 0.3,
+    scatterCenter: /** @type {[number, number, number]} */ ([0, 1, 0]), scatterExtent: /** @type {[number, number, number]} */ ([1.6, 0.6, 0.4]),
+    scatterSpin: 2, seed: 7,
+  };
+  const { THREE, ClothMesh, renderer, cloth: gpuCloth, pixels, gpuErrors, settle } = await setUp(canvas, { backend, renderer: drawnBy }, papers);
+  const nuno = await loadNuno();
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0x203040);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x404040, 1.5));
+  const camera = new THREE.PerspectiveCamera(45, canvas.width / canvas.height, 0.1, 20);
+  camera.position.set(0, 0.9, 3);
+  camera.lookAt(0, 0.8, 0);
+  // Read straight after drawing: a WebGPU canvas shows nothing more once its frame is presented.
+  renderer.render(scene, camera);
+  const empty = pixels();
+  /** @param {import('/web/index.js').SimulatedCloth} cloth */
+  const draw = async (cloth) => {
+    const mesh = new ClothMesh(/** @type {any} */ (cloth), {
+      material: new THREE.MeshStandardMaterial({ map: checker(THREE), side: THREE.DoubleSide }), renderer: /** @type {any} */ (renderer),
+    });
+    scene.add(mesh);
+    for (let i = 0; i < 12; i++) {
+      mesh.step(1 / 60);
+      await settle();
+    }
+    mesh.update();
+    renderer.render(scene, camera);
+    const picture = pixels();
+    scene.remove(mesh);
+    mesh.dispose();
+    cloth.dispose();
+    return picture;
+  };
+  const onCpu = await draw(nuno.createPatches(papers));
+  const onGpu = await draw(gpuCloth);
+  const errors = gpuErrors();
+  renderer.dispose();
+  const differs = (/** @type {number[]} */ a, /** @type {number[]} */ b, /** @type {number} */ i) => [0, 1, 2].some((k) => a[4 * i + k] !== b[4 * i + k]);
+  let [cpuDrawn, gpuDrawn, differing] = [0, 0, 0];
+  for (let i = 0; i < canvas.width * canvas.height; i++) {
+    if (differs(empty, onCpu, i)) cpuDrawn += 1;
+    if (differs(empty, onGpu, i)) gpuDrawn += 1;
+    if (differs(onCpu, onGpu, i)) differing += 1;
+  }
+  return { cpuDrawn, gpuDrawn, differing, gpuErrors: errors };
 }

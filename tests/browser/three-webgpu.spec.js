@@ -103,3 +103,14 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
   expect(result.gpuErrors).toEqual([]);
   expect(complaints).toEqual([]);
 });
+
+test('a nuno/three/webgpu ClothMesh draws a WebGPU sea of papers as it draws the same papers on the CPU', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/three.html');
+  const result = await page.evaluate(() => /** @type {any} */ (window).nunoThreeScene.comparePapers({ renderer: 'webgpu' }));
+  console.log(`metric: three_papers_pixels = ${result.gpuDrawn} px (chromium, WebGPURenderer, WebGPU; CPU ${result.cpuDrawn}; ${result.differing} differ)`);
+  expect(result.cpuDrawn, '16 papers on screen').toBeGreaterThan(2000);
+  expect(result.differing, 'the GPU papers drawn as the CPU papers').toBeLessThan(0.01 * result.cpuDrawn);
+  expect(result.gpuErrors).toEqual([]);
+  expect(complaints).toEqual([]);
+});

@@ -348,3 +348,14 @@ test('a three older than the release nuno/three needs is refused by name, by bot
   });
   expect(errors).toEqual(Array(2).fill('nuno/three needs three 0.187 or later (the release it is tested with); this app has three 0.160'));
 });
+
+test('a ClothMesh draws a WebGL2 sea of papers as it draws the same papers on the CPU', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/three.html');
+  const result = await page.evaluate(() => /** @type {any} */ (window).nunoThreeScene.comparePapers({ renderer: 'webgl' }));
+  console.log(`metric: three_papers_pixels = ${result.gpuDrawn} px (chromium, WebGL2; CPU ${result.cpuDrawn}; ${result.differing} differ)`);
+  expect(result.cpuDrawn, '16 papers on screen').toBeGreaterThan(2000);
+  expect(result.differing, 'the GPU papers drawn as the CPU papers').toBeLessThan(0.01 * result.cpuDrawn);
+  expect(result.gpuErrors).toEqual([]);
+  expect(complaints).toEqual([]);
+});
