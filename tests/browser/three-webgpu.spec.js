@@ -23,7 +23,7 @@ for (const { label, backend } of [{ label: 'WebGPU', backend: 'webgpu' }, { labe
   });
 }
 
-test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, converts a classic material, and leaves the cloth whole when disposed', async ({ page }) => {
+test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, converts a classic material, reads back for three\'s Raycaster, and leaves the cloth whole when disposed', async ({ page }) => {
   const complaints = collectComplaints(page);
   await page.goto('/tests/browser/three.html');
   const result = await page.evaluate(async () => {
@@ -62,7 +62,7 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
     };
     // A classic material is drawn through a node material copy the mesh owns; the given one stays as it was.
     const classic = new THREE.MeshStandardMaterial({ color: 0x2040ff });
-    const mesh = new ClothMesh(cloth, { renderer, material: classic });
+    const mesh = new ClothMesh(cloth, { renderer, material: classic, readBack: true });
     const converted = /** @type {any} */ (mesh.material).isNodeMaterial === true && mesh.material !== classic;
     const shared = new THREE.MeshStandardNodeMaterial();
     const first = new ClothMesh(cloth, { renderer, material: shared });
@@ -71,11 +71,16 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
     const scene = new THREE.Scene().add(mesh, new THREE.AmbientLight(0xffffff, 1));
     const camera = new THREE.PerspectiveCamera(45, 4 / 3, 0.1, 10);
     camera.position.set(0, 1, 2);
+    const culledAtFirst = mesh.frustumCulled;
     for (let i = 0; i < 5; i++) {
       mesh.step(1 / 60);
       renderer.render(scene, camera);
       await device.queue.onSubmittedWorkDone();
+      await new Promise(requestAnimationFrame);
     }
+    // readBack: the positions read back into the geometry, so three culls and raycasts the cloth.
+    const straightDown = new THREE.Raycaster(new THREE.Vector3(0.1, 3, 0.1), new THREE.Vector3(0, -1, 0));
+    const readBack = { culledAtFirst, culled: mesh.frustumCulled, hits: straightDown.intersectObject(mesh).length };
     // three frees an attribute's buffer with the mesh: the cloth's own must outlive it.
     mesh.dispose();
     const before = await cloth.readPositions();
@@ -89,7 +94,7 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
     for (const c of [elsewhere, onWebGl, cloth]) c.dispose();
     otherDevice.destroy();
     renderer.dispose();
-    return { errors, converted, classicPositionNode: /** @type {any} */ (classic).positionNode ?? null, sharedPositionNode, fell, gpuErrors };
+    return { errors, converted, classicPositionNode: /** @type {any} */ (classic).positionNode ?? null, sharedPositionNode, fell, readBack, gpuErrors };
   });
   expect(result.errors.uninitialized).toMatch(/^nuno\/three: the WebGPURenderer has no device yet \(await renderer.init\(\) first\)/);
   expect(result.errors.webgl2).toMatch(/^nuno\/three: a WebGL2 cloth is drawn by WebGLRenderer: use ClothMesh from 'nuno\/three'/);
@@ -97,6 +102,7 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
   expect(result.errors.otherDevice).toMatch(/made on another device than the renderer's/);
   expect(result.errors.reused).toMatch(/^nuno\/three: this material already draws another GPU cloth with WebGPURenderer/);
   expect(result.converted).toBe(true);
+  expect(result.readBack, 'with readBack the mesh is culled with bounds and hit by three\'s Raycaster').toEqual({ culledAtFirst: false, culled: true, hits: 1 });
   expect(result.classicPositionNode).toBe(null);
   expect(result.sharedPositionNode, 'a disposed mesh gives its material back').toBe(null);
   expect(result.fell, 'the cloth steps on after its mesh is gone (m)').toBeGreaterThan(0.001);
