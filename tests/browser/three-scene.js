@@ -338,3 +338,41 @@ export async function comparePapers({ renderer: drawnBy }) {
   }
   return { cpuDrawn, gpuDrawn, differing, gpuErrors: errors };
 }
+
+/**
+ * A sheet hanging face on to the camera, a ClothMesh drawing it and a ClothDragger on the canvas,
+ * kept in the page as window.drag (frames(count) steps and draws); returns where the sheet's
+ * bottom-right corner is on screen, in the page's CSS pixels.
+ * @param {{ backend: 'cpu' | 'gpu' | 'webgpu', renderer: 'webgl' | 'webgpu' }} options
+ */
+export async function setUpDrag(options) {
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  const settings = { columns: 16, rows: 16, width: 0.6, height: 0.6, center: /** @type {[number, number, number]} */ ([0, 0.8, 0]) };
+  const { THREE, ClothMesh, renderer, cloth, settle } = await setUp(canvas, options, settings);
+  const { ClothDragger } = await import(options.renderer === 'webgpu' ? 'nuno/three/webgpu' : 'nuno/three');
+  const scene = new THREE.Scene();
+  const camera = new THREE.PerspectiveCamera(45, canvas.width / canvas.height, 0.1, 10);
+  camera.position.set(0, 0.8, 2.2);
+  const mesh = new ClothMesh(/** @type {any} */ (cloth), { renderer: /** @type {any} */ (options.backend === 'cpu' ? undefined : renderer) });
+  scene.add(mesh);
+  // Within 1.5 cm of the ray: of the particles 4 cm apart, only the one under the pointer.
+  const dragger = new ClothDragger(mesh, camera, canvas, { reach: 0.015 });
+  /** @type {string[]} */
+  const events = [];
+  dragger.addEventListener('grab', (/** @type {{ particle: number }} */ event) => events.push(`grab ${event.particle}`));
+  dragger.addEventListener('release', (/** @type {{ particle: number }} */ event) => events.push(`release ${event.particle}`));
+  const frames = async (/** @type {number} */ count) => {
+    for (let i = 0; i < count; i++) {
+      mesh.step(1 / 60);
+      renderer.render(scene, camera);
+      await settle();
+    }
+  };
+  Object.assign(window, { drag: { cloth, dragger, events, frames } });
+  await frames(5);
+  const positions = await cloth.readPositions();
+  const particle = cloth.particleCount - 1;
+  const onScreen = new THREE.Vector3().fromArray(positions, 3 * particle).project(camera);
+  const bounds = canvas.getBoundingClientRect();
+  return { particle, x: bounds.left + (onScreen.x + 1) / 2 * bounds.width, y: bounds.top + (1 - onScreen.y) / 2 * bounds.height, startX: positions[3 * particle] };
+}

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { expectClothSceneDrawn } from '../engines/checks.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
 import { webGpuCanvasArgs } from './chromium-flags.js';
+import { expectCornerDragged } from './three-drag.js';
 
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: webGpuCanvasArgs } });
 test.describe.configure({ timeout: 120_000 });
@@ -119,4 +120,8 @@ test('a nuno/three/webgpu ClothMesh draws a WebGPU sea of papers as it draws the
   expect(result.differing, 'the GPU papers drawn as the CPU papers').toBeLessThan(0.01 * result.cpuDrawn);
   expect(result.gpuErrors).toEqual([]);
   expect(complaints).toEqual([]);
+});
+
+test('a ClothDragger grabs the WebGPU cloth\'s corner under the pointer, drags it and lets it go', async ({ page }) => {
+  await expectCornerDragged(page, 'webgpu', 'webgpu');
 });

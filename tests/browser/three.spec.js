@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { expectClothSceneDrawn } from '../engines/checks.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
+import { expectCornerDragged } from './three-drag.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -214,71 +215,7 @@ for (const backend of ['cpu', 'gpu']) {
 
 for (const backend of ['cpu', 'gpu']) {
   test(`a ClothDragger grabs the ${backend === 'gpu' ? 'WebGL2' : 'CPU'} cloth's corner under the pointer, drags it and lets it go`, async ({ page }) => {
-    const complaints = collectComplaints(page);
-    await page.goto('/tests/browser/three.html');
-    // The scene stays in the page between the pointer's moves: a hanging sheet seen face on.
-    const corner = await page.evaluate(async (backend) => {
-      const THREE = await import('three');
-      const { loadNuno } = await import('/web/index.js');
-      const { ClothDragger, ClothMesh } = await import('/web/three/index.js');
-      const nuno = await loadNuno();
-      const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
-      const renderer = new THREE.WebGLRenderer({ canvas });
-      const settings = { columns: 16, rows: 16, width: 0.6, height: 0.6, center: /** @type {[number, number, number]} */ ([0, 0.8, 0]) };
-      const cloth = backend === 'gpu' ? nuno.createCloth(renderer.getContext(), { ...settings, backend: 'gpu' }) : nuno.createCloth(settings);
-      const scene = new THREE.Scene();
-      const camera = new THREE.PerspectiveCamera(45, canvas.width / canvas.height, 0.1, 10);
-      camera.position.set(0, 0.8, 2.2);
-      const mesh = new ClothMesh(cloth, backend === 'gpu' ? { renderer } : {});
-      scene.add(mesh);
-      // Within 1.5 cm of the ray: of the particles 4 cm apart, only the one under the pointer.
-      const dragger = new ClothDragger(mesh, camera, canvas, { reach: 0.015 });
-      /** @type {string[]} */
-      const events = [];
-      dragger.addEventListener('grab', (event) => events.push(`grab ${event.particle}`));
-      dragger.addEventListener('release', (event) => events.push(`release ${event.particle}`));
-      const frames = (/** @type {number} */ count) => {
-        for (let i = 0; i < count; i++) {
-          mesh.step(1 / 60);
-          renderer.render(scene, camera);
-        }
-      };
-      Object.assign(window, { drag: { cloth, dragger, events, frames } });
-      frames(5);
-      // Where the bottom-right corner is on screen, in the page's CSS pixels.
-      const positions = await cloth.readPositions();
-      const particle = cloth.particleCount - 1;
-      const onScreen = new THREE.Vector3().fromArray(positions, 3 * particle).project(camera);
-      const bounds = canvas.getBoundingClientRect();
-      return { particle, x: bounds.left + (onScreen.x + 1) / 2 * bounds.width, y: bounds.top + (1 - onScreen.y) / 2 * bounds.height, startX: positions[3 * particle] };
-    }, backend);
-    const step = (/** @type {number} */ count) => page.evaluate((count) => /** @type {any} */ (window).drag.frames(count), count);
-    await page.mouse.move(corner.x, corner.y);
-    await page.mouse.down();
-    // The WebGL2 cloth's pick waits for a read-back.
-    await expect.poll(async () => { await step(1); return page.evaluate(() => /** @type {any} */ (window).drag.dragger.dragging); }).toBe(true);
-    for (let k = 1; k <= 6; k++) {
-      await page.mouse.move(corner.x + 10 * k, corner.y);
-      await step(5);
-    }
-    const held = await page.evaluate(async (particle) => (await /** @type {any} */ (window).drag.cloth.readPositions())[3 * particle], corner.particle);
-    await page.mouse.up();
-    await step(40);
-    const result = await page.evaluate(async (particle) => {
-      const { cloth, dragger, events } = /** @type {any} */ (window).drag;
-      const x = (await cloth.readPositions())[3 * particle];
-      const summary = { events, dragging: dragger.dragging, x };
-      dragger.dispose();
-      cloth.dispose();
-      return summary;
-    }, corner.particle);
-    console.log(`metric: three_drag_moved_mm = ${((held - corner.startX) * 1000).toFixed(1)} mm (${backend}; back to ${((result.x - corner.startX) * 1000).toFixed(1)} mm once let go)`);
-    expect(result.events).toEqual([`grab ${corner.particle}`, `release ${corner.particle}`]);
-    // 60 px of a 320 px view 2.2 m wide there: 0.46 m (measured 0.436, the cloth pulling back).
-    expect(held - corner.startX, 'dragged 60 px to the right').toBeGreaterThan(0.3);
-    expect(result.dragging).toBe(false);
-    expect(result.x - corner.startX, 'let go, it swings back').toBeLessThan(0.5 * (held - corner.startX));
-    expect(complaints).toEqual([]);
+    await expectCornerDragged(page, backend, 'webgl');
   });
 }
 
