@@ -125,3 +125,36 @@ test('a nuno/three/webgpu ClothMesh draws a WebGPU sea of papers as it draws the
 test('a ClothDragger grabs the WebGPU cloth\'s corner under the pointer, drags it and lets it go', async ({ page }) => {
   await expectCornerDragged(page, 'webgpu', 'webgpu');
 });
+
+test('a three that makes its own buffer for the cloth\'s positions is caught by name, not drawn frozen', async ({ page }) => {
+  // three 0.187 as a release that ignored the buffer handed over would run: it makes its own.
+  await page.route('**/node_modules/three/build/three.webgpu.js', async (route) => {
+    const source = await (await route.fetch()).text();
+    await route.fulfill({ contentType: 'text/javascript', body: source.replace('let buffer = bufferData.buffer;', 'let buffer;') });
+  });
+  await page.goto('/tests/browser/three.html');
+  const message = await page.evaluate(async () => {
+    const THREE = await import('three/webgpu');
+    const { loadNuno } = await import('nuno');
+    const { ClothMesh, webGpuDeviceOf } = await import('nuno/three/webgpu');
+    const nuno = await loadNuno();
+    const renderer = new THREE.WebGPURenderer({ canvas: /** @type {HTMLCanvasElement} */ (document.getElementById('view')) });
+    await renderer.init();
+    const cloth = nuno.createCloth(webGpuDeviceOf(renderer), { columns: 8, rows: 8, backend: 'webgpu' });
+    const mesh = new ClothMesh(cloth, { renderer });
+    const camera = new THREE.PerspectiveCamera();
+    camera.position.set(0, 0, 3);
+    renderer.render(new THREE.Scene().add(mesh), camera);
+    try {
+      mesh.step(1 / 60);
+      return '(accepted)';
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    } finally {
+      mesh.dispose();
+      cloth.dispose();
+      renderer.dispose();
+    }
+  });
+  expect(message).toBe("nuno/three: this three (0.187) did not take the WebGPU cloth's position buffer; nuno/three/webgpu hands it over as three 0.187 allows");
+});

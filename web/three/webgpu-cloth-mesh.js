@@ -6,7 +6,7 @@
 // the material's vertex stage (a node material's positionNode) reads each vertex's particle
 // from it (the vertex index is the particle) and its normal from its grid neighbours: nothing is
 // copied, on the CPU or on the GPU. three's shadow pass takes the same positionNode.
-import { DoubleSide, MeshStandardNodeMaterial, StorageBufferAttribute, TSL } from 'three/webgpu';
+import { DoubleSide, MeshStandardNodeMaterial, REVISION, StorageBufferAttribute, TSL } from 'three/webgpu';
 import { ClothMeshBase, claimMaterial, patchSizeOf, requireCloth } from './cloth-mesh-base.js';
 
 /** @typedef {import('three/webgpu').NodeMaterial} NodeMaterial */
@@ -68,6 +68,12 @@ function readWebGpuState(mesh, cloth, renderer) {
     update() {
       if (cloth.positionBuffer !== buffer) {
         throw new Error('nuno/three: this WebGPU cloth was restored on a new device; make a new ClothMesh (and WebGPURenderer) for it');
+      }
+      // The hand-over goes through three's internals: a release that kept its own buffer would
+      // draw the cloth frozen, so say it instead.
+      if (backend.get(positions).buffer !== buffer) {
+        throw new Error(`nuno/three: this three (0.${REVISION}) did not take the WebGPU cloth's position buffer; ` +
+          'nuno/three/webgpu hands it over as three 0.187 allows');
       }
     },
     afterClothCalls() {},
