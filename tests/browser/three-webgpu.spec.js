@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { expectClothSceneDrawn } from '../engines/checks.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
 import { webGpuCanvasArgs } from './chromium-flags.js';
-import { expectCornerDragged } from './three-drag.js';
+import { expectCornerDragged, expectPapersAsOnCpu } from './three-checks.js';
 
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: webGpuCanvasArgs } });
 test.describe.configure({ timeout: 120_000 });
@@ -55,8 +55,13 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
     const elsewhere = nuno.createCloth(otherDevice, { ...settings, backend: 'webgpu' });
     const onWebGl = nuno.createCloth(/** @type {WebGL2RenderingContext} */ (document.createElement('canvas').getContext('webgl2')), { ...settings, backend: 'gpu' });
     const cloth = nuno.createCloth(device, { ...settings, backend: 'webgpu' });
+    const onWebGl2 = new THREE.WebGPURenderer({ forceWebGL: true });
+    await onWebGl2.init();
     const errors = {
       uninitialized: errorOf(() => webGpuDeviceOf(new THREE.WebGPURenderer())),
+      fellBackToWebGl2: errorOf(() => webGpuDeviceOf(onWebGl2)),
+      notARenderer: errorOf(() => webGpuDeviceOf(/** @type {any} */ ({}))),
+      unconvertible: errorOf(() => new ClothMesh(cloth, { renderer, material: new THREE.ShaderMaterial() })),
       webgl2: errorOf(() => new ClothMesh(onWebGl)),
       noRenderer: errorOf(() => new ClothMesh(cloth)),
       otherDevice: errorOf(() => new ClothMesh(elsewhere, { renderer })),
@@ -64,7 +69,9 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
     // A classic material is drawn through a node material copy the mesh owns; the given one stays as it was.
     const classic = new THREE.MeshStandardMaterial({ color: 0x2040ff });
     const mesh = new ClothMesh(cloth, { renderer, material: classic, readBack: true });
-    const converted = /** @type {any} */ (mesh.material).isNodeMaterial === true && mesh.material !== classic;
+    const copy = /** @type {any} */ (mesh.material);
+    const converted = { isNodeMaterial: copy.isNodeMaterial === true, drawsTheCloth: copy.positionNode !== null,
+      ownUuid: copy.uuid !== classic.uuid, classicUntouched: classic.version === 0 };
     const shared = new THREE.MeshStandardNodeMaterial();
     const first = new ClothMesh(cloth, { renderer, material: shared });
     errors.reused = errorOf(() => new ClothMesh(cloth, { renderer, material: shared }));
@@ -95,16 +102,19 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
     for (const c of [elsewhere, onWebGl, cloth]) c.dispose();
     otherDevice.destroy();
     renderer.dispose();
-    return { errors, converted, classicPositionNode: /** @type {any} */ (classic).positionNode ?? null, sharedPositionNode, fell, readBack, gpuErrors };
+    onWebGl2.dispose();
+    return { errors, converted, sharedPositionNode, fell, readBack, gpuErrors };
   });
-  expect(result.errors.uninitialized).toMatch(/^nuno\/three: the WebGPURenderer has no device yet \(await renderer.init\(\) first\)/);
+  expect(result.errors.uninitialized).toBe('nuno/three: the WebGPURenderer has no device yet: await renderer.init() first');
   expect(result.errors.webgl2).toMatch(/^nuno\/three: a WebGL2 cloth is drawn by WebGLRenderer: use ClothMesh from 'nuno\/three'/);
   expect(result.errors.noRenderer).toMatch(/a WebGPU cloth needs \{ renderer \}/);
   expect(result.errors.otherDevice).toMatch(/made on another device than the renderer's/);
   expect(result.errors.reused).toMatch(/^nuno\/three: this material already draws another GPU cloth with WebGPURenderer/);
-  expect(result.converted).toBe(true);
+  expect(result.errors.fellBackToWebGl2).toMatch(/^nuno\/three: this WebGPURenderer draws with WebGL2/);
+  expect(result.errors.notARenderer).toBe('nuno/three: webGpuDeviceOf() takes a WebGPURenderer (three/webgpu)');
+  expect(result.errors.unconvertible).toBe('nuno/three: a WebGPU cloth is drawn with a node material or one three converts to one; got a ShaderMaterial');
+  expect(result.converted, 'a classic material drawn through a node material copy of its own').toEqual({ isNodeMaterial: true, drawsTheCloth: true, ownUuid: true, classicUntouched: true });
   expect(result.readBack, 'with readBack the mesh is culled with bounds and hit by three\'s Raycaster').toEqual({ culledAtFirst: false, culled: true, hits: 1 });
-  expect(result.classicPositionNode).toBe(null);
   expect(result.sharedPositionNode, 'a disposed mesh gives its material back').toBe(null);
   expect(result.fell, 'the cloth steps on after its mesh is gone (m)').toBeGreaterThan(0.001);
   expect(result.gpuErrors).toEqual([]);
@@ -112,14 +122,7 @@ test('a nuno/three/webgpu ClothMesh refuses what it cannot draw by name, convert
 });
 
 test('a nuno/three/webgpu ClothMesh draws a WebGPU sea of papers as it draws the same papers on the CPU', async ({ page }) => {
-  const complaints = collectComplaints(page);
-  await page.goto('/tests/browser/three.html');
-  const result = await page.evaluate(() => /** @type {any} */ (window).nunoThreeScene.comparePapers({ renderer: 'webgpu' }));
-  console.log(`metric: three_papers_pixels = ${result.gpuDrawn} px (chromium, WebGPURenderer, WebGPU; CPU ${result.cpuDrawn}; ${result.differing} differ)`);
-  expect(result.cpuDrawn, '16 papers on screen').toBeGreaterThan(2000);
-  expect(result.differing, 'the GPU papers drawn as the CPU papers').toBeLessThan(0.01 * result.cpuDrawn);
-  expect(result.gpuErrors).toEqual([]);
-  expect(complaints).toEqual([]);
+  await expectPapersAsOnCpu(page, 'webgpu', 'chromium, WebGPURenderer, WebGPU');
 });
 
 test('a ClothDragger grabs the WebGPU cloth\'s corner under the pointer, drags it and lets it go', async ({ page }) => {

@@ -2,7 +2,7 @@
 import { Mesh, Object3D, PerspectiveCamera, Scene, SphereGeometry, WebGLRenderer, MeshPhysicalMaterial } from 'three';
 import { MeshStandardNodeMaterial, WebGPURenderer } from 'three/webgpu';
 import { loadNuno, type Cloth, type GpuCloth, type WebGpuCloth, type WorkerCloth } from 'nuno';
-import { ClothDragger, ClothMesh } from 'nuno/three';
+import { ClothDragger, ClothMesh, ClothMeshBase } from 'nuno/three';
 import { ClothMesh as WebGpuClothMesh, webGpuDeviceOf } from 'nuno/three/webgpu';
 
 async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: WebGpuCloth): Promise<void> {
@@ -25,6 +25,10 @@ async function scene(renderer: WebGLRenderer, gpuCloth: GpuCloth, webGpuCloth: W
   mesh.collideWith(pole, { friction: 'high' });
   const onGpu = new ClothMesh(gpuCloth, { renderer });
   const worker = new ClothMesh(await nuno.createWorkerCloth({ columns: 8, rows: 8 }));
+  // createCloth(gl) may fall back to the CPU: either is drawn, given the renderer.
+  const either = new ClothMesh(nuno.createCloth(renderer.getContext() as WebGL2RenderingContext, { columns: 8, rows: 8 }), { renderer });
+  const base: ClothMeshBase = either;
+  void base;
   void [steps, onGpu, worker];
   // @ts-expect-error: a WebGL2 cloth needs the renderer whose context it was made on
   new ClothMesh(gpuCloth);
@@ -66,5 +70,7 @@ async function webGpuScene(webGpuCloth: WebGpuCloth, gpuCloth: GpuCloth): Promis
   new WebGpuClothMesh(webGpuCloth, { renderer: new WebGLRenderer() });
   // @ts-expect-error: a WebGLRenderer has no WebGPU device
   webGpuDeviceOf(new WebGLRenderer());
+  // @ts-expect-error: the base is made by a renderer's ClothMesh only
+  new ClothMeshBase();
 }
 void webGpuScene;

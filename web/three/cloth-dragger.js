@@ -6,7 +6,7 @@
 import { EventDispatcher, Matrix4, Plane, Raycaster, Vector2, Vector3 } from 'three';
 import { nearestParticleToRay } from '../picking.js';
 
-/** @typedef {import('./cloth-mesh-base.js').ClothMeshBase} ClothMesh */
+/** @typedef {import('./cloth-mesh-base.js').ClothMeshBase} ClothMeshBase */
 
 export class ClothDragger extends EventDispatcher {
   #mesh;
@@ -21,7 +21,7 @@ export class ClothDragger extends EventDispatcher {
   #listeners;
 
   /**
-   * @param {ClothMesh} mesh
+   * @param {ClothMeshBase} mesh
    * @param {import('three').Camera} camera the one the scene is drawn with
    * @param {HTMLElement} element where the pointer events come (the renderer's canvas)
    * @param {{ reach?: number }} [options] metres from the pointer's ray a particle may be to be grabbed (default 0.05)

@@ -15,7 +15,7 @@ import { SceneLinks } from './scene-links.js';
 /**
  * @typedef {import('../index.js').SimulatedCloth & { backend: string, positions?: Float32Array, normals?: Float32Array,
  *   positionTexture?: WebGLTexture, positionResidualTexture?: WebGLTexture | null, positionBuffer?: GPUBuffer,
- *   device?: GPUDevice, patchColumns?: number }} AnyCloth
+ *   device?: GPUDevice, lost?: boolean }} AnyCloth
  */
 
 /**
@@ -91,13 +91,14 @@ export class ClothMeshBase extends Mesh {
   /** @type {AnyCloth} */
   #cloth;
   /** @type {GpuStateReading | null} a GPU cloth's */
-  #reading = null;
+  #gpuState = null;
   /** Whether the mesh made the material, and so frees it. */
   #ownsMaterial;
   /** A GPU cloth's: whether its positions are read back into the geometry, for bounds and raycasting. */
-  #readBack = false;
+  #readBackEnabled = false;
   /** @type {Promise<void> | null} the read-back under way */
-  #readingBack = null;
+  #pendingReadBack = null;
+  #disposed = false;
   #links = new SceneLinks();
 
   /**
@@ -118,10 +119,10 @@ export class ClothMeshBase extends Mesh {
     this.#ownsMaterial = ownsMaterial;
     this.#cloth = cloth;
     if (readGpuState) {
-      this.#reading = readGpuState(this);
+      this.#gpuState = readGpuState(this);
       // Where the cloth is lies on the GPU: three's culling cannot see it, until a read-back.
       this.frustumCulled = false;
-      this.#readBack = readBack;
+      this.#readBackEnabled = readBack;
     }
     this.update();
   }
@@ -184,7 +185,7 @@ export class ClothMeshBase extends Mesh {
   step(frameSeconds) {
     this.follow();
     const steps = this.#cloth.step(frameSeconds);
-    this.#reading?.afterClothCalls();
+    this.#gpuState?.afterClothCalls();
     this.update();
     return steps;
   }
@@ -202,7 +203,7 @@ export class ClothMeshBase extends Mesh {
    */
   hold(particle, position) {
     this.#cloth.hold(particle, position);
-    this.#reading?.afterClothCalls();
+    this.#gpuState?.afterClothCalls();
   }
 
   /**
@@ -211,7 +212,7 @@ export class ClothMeshBase extends Mesh {
    */
   release(particle) {
     this.#cloth.release(particle);
-    this.#reading?.afterClothCalls();
+    this.#gpuState?.afterClothCalls();
   }
 
   /**
@@ -221,9 +222,9 @@ export class ClothMeshBase extends Mesh {
   update() {
     const cloth = this.#cloth;
     if (cloth.disposed) throw new Error('nuno/three: the cloth of this ClothMesh was disposed; dispose the mesh too');
-    if (this.#reading) {
-      this.#reading.update();
-      if (this.#readBack && !this.#readingBack) this.#readingBack = this.#readIntoGeometry();
+    if (this.#gpuState) {
+      this.#gpuState.update();
+      if (this.#readBackEnabled && !this.#pendingReadBack) this.#pendingReadBack = this.#readIntoGeometry();
       return;
     }
     const geometry = this.geometry;
@@ -243,28 +244,29 @@ export class ClothMeshBase extends Mesh {
   }
 
   /**
-   * A GPU cloth's positions read back into the geometry, for three's culling (the bounds grown
-   * by how far the cloth may move meanwhile) and its Raycaster.
+   * A GPU cloth's positions read back into the geometry's array, for three's culling (the
+   * bounds grown by how far the cloth may move meanwhile) and its Raycaster, which read it on
+   * the CPU; the vertex stage reads the cloth's own state, so nothing is uploaded.
    */
   async #readIntoGeometry() {
     const cloth = this.#cloth;
     try {
       const positions = await cloth.readPositions();
-      if (cloth.disposed) return;
+      if (cloth.disposed || this.#disposed) return;
       const geometry = this.geometry;
-      const position = /** @type {BufferAttribute} */ (geometry.getAttribute('position'));
-      /** @type {Float32Array} */ (position.array).set(positions);
-      position.needsUpdate = true;
+      /** @type {Float32Array} */ (/** @type {BufferAttribute} */ (geometry.getAttribute('position')).array).set(positions);
       geometry.computeBoundingBox();
       geometry.computeBoundingSphere();
       // A read-back lags the drawing by a few frames: room for a cloth falling at 5 m/s meanwhile.
       /** @type {import('three').Sphere} */ (geometry.boundingSphere).radius += readBackSlackMetres;
       /** @type {import('three').Box3} */ (geometry.boundingBox).expandByScalar(readBackSlackMetres);
       this.frustumCulled = true;
-    } catch {
-      // A lost context or device: nothing to read; the next update() tries again.
+    } catch (error) {
+      // A lost context or device has nothing to read (the next update() tries again), nor a
+      // disposed cloth: anything else is a fault to see.
+      if (!(cloth.lost || cloth.disposed || this.#disposed)) throw error;
     } finally {
-      this.#readingBack = null;
+      this.#pendingReadBack = null;
     }
   }
 
@@ -274,13 +276,12 @@ export class ClothMeshBase extends Mesh {
    * given stay the caller's, the material as it was before.
    */
   dispose() {
+    this.#disposed = true;
     if (!this.#cloth.disposed) this.#links.clear(this.#cloth);
-    this.#reading?.dispose();
-    this.#reading = null;
+    this.#gpuState?.dispose();
+    this.#gpuState = null;
     this.geometry.dispose();
     if (this.#ownsMaterial) /** @type {Material} */ (this.material).dispose();
-    this.customDepthMaterial?.dispose();
-    this.customDistanceMaterial?.dispose();
   }
 }
 

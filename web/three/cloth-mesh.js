@@ -92,6 +92,8 @@ function readWebGl2State(mesh, cloth, renderer) {
     afterClothCalls: () => renderer.resetState(),
     dispose() {
       unpatchMaterial();
+      /** @type {THREE.Material} */ (mesh.customDepthMaterial).dispose();
+      /** @type {THREE.Material} */ (mesh.customDistanceMaterial).dispose();
       positions.dispose();
       residuals.dispose();
     },

@@ -21,6 +21,8 @@ export interface ClothMeshOptions {
  * stays the caller's: `dispose()` frees what the mesh made, never the cloth or a material given.
  */
 export abstract class ClothMeshBase extends Mesh<BufferGeometry, Material> {
+  /** Made by a renderer's ClothMesh only. */
+  protected constructor(...made: never[]);
   /** The cloth drawn. */
   readonly cloth: Cloth | WorkerCloth | GpuCloth | WebGpuCloth;
   /**
@@ -61,7 +63,7 @@ export abstract class ClothMeshBase extends Mesh<BufferGeometry, Material> {
  */
 export class ClothMesh extends ClothMeshBase {
   constructor(cloth: Cloth | WorkerCloth, options?: ClothMeshOptions);
-  constructor(cloth: GpuCloth, options: ClothMeshOptions & { renderer: WebGLRenderer });
+  constructor(cloth: Cloth | GpuCloth, options: ClothMeshOptions & { renderer: WebGLRenderer });
   readonly cloth: ThreeDrawableCloth;
 }
 

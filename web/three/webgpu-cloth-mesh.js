@@ -6,7 +6,7 @@
 // the material's vertex stage (a node material's positionNode) reads each vertex's particle
 // from it (the vertex index is the particle) and its normal from its grid neighbours: nothing is
 // copied, on the CPU or on the GPU. three's shadow pass takes the same positionNode.
-import { DoubleSide, MeshStandardNodeMaterial, REVISION, StorageBufferAttribute, TSL } from 'three/webgpu';
+import { DoubleSide, MathUtils, MeshStandardNodeMaterial, REVISION, StorageBufferAttribute, TSL } from 'three/webgpu';
 import { ClothMeshBase, claimMaterial, patchSizeOf, requireCloth } from './cloth-mesh-base.js';
 
 /** @typedef {import('three/webgpu').NodeMaterial} NodeMaterial */
@@ -21,7 +21,9 @@ const { min, max } = /** @type {{ min: (...values: unknown[]) => any, max: (...v
 /**
  * The vertex stage's reading of the cloth's positions: each vertex at its particle, its normal
  * (normalLocal, as skinning sets it) the grid normal of nuno's own shaders
- * (shaders/webgl2/normals.glsl): central differences, one-sided at a patch's edges.
+ * (shaders/webgl2/normals.glsl): central differences, one-sided at a patch's edges. TSL cannot
+ * include the GLSL or WGSL of it, so this is its own copy: the papers test (three-webgpu.spec.js)
+ * holds it to the CPU's normals, pixel for pixel.
  * @param {StorageBufferAttribute} positions a vec4 per particle
  * @param {AnyCloth} cloth
  */
@@ -55,7 +57,8 @@ function clothPositionNode(positions, cloth) {
  */
 function readWebGpuState(mesh, cloth, renderer) {
   const buffer = /** @type {GPUBuffer} */ (cloth.positionBuffer);
-  // Only its size reaches three: the buffer is the cloth's, put in before three would make one.
+  // Only its size reaches three: the buffer is the cloth's, put in three's record of the
+  // attribute before three would make one (three 0.187 makes none where the record has one).
   const positions = new StorageBufferAttribute(new Float32Array(4), 4);
   const backend = /** @type {any} */ (renderer.backend);
   backend.get(positions).buffer = buffer;
@@ -69,8 +72,9 @@ function readWebGpuState(mesh, cloth, renderer) {
       if (cloth.positionBuffer !== buffer) {
         throw new Error('nuno/three: this WebGPU cloth was restored on a new device; make a new ClothMesh (and WebGPURenderer) for it');
       }
-      // The hand-over goes through three's internals: a release that kept its own buffer would
-      // draw the cloth frozen, so say it instead.
+      // The hand-over goes through three's internals. A release that overwrote the record with
+      // a buffer of its own would draw the cloth frozen: say so instead. (One that kept its
+      // buffer elsewhere would go unseen here; the tests pin the release they run against.)
       if (backend.get(positions).buffer !== buffer) {
         throw new Error(`nuno/three: this three (0.${REVISION}) did not take the WebGPU cloth's position buffer; ` +
           'nuno/three/webgpu hands it over as three 0.187 allows');
@@ -81,8 +85,11 @@ function readWebGpuState(mesh, cloth, renderer) {
       material.positionNode = positionNodeBefore;
       material.needsUpdate = true;
       letGo();
-      // three destroys an attribute's buffer when the attribute goes: it is the cloth's to free.
-      backend.get(positions).buffer = webGpuDeviceOf(renderer).createBuffer({ size: 16, usage: GPUBufferUsage.STORAGE });
+      // three destroys an attribute's buffer when the attribute goes: the cloth's is the
+      // cloth's to free, so three gets a stand-in (and frees a buffer of its own, if it made one).
+      const record = backend.get(positions);
+      if (record.buffer !== buffer) record.buffer?.destroy();
+      record.buffer = { destroy() {} };
       positions.dispose();
     },
   };
@@ -110,10 +117,27 @@ export class ClothMesh extends ClothMeshBase {
     if (onGpu) requireDeviceOf(given, renderer);
     const converted = onGpu && material !== undefined && !(/** @type {any} */ (material).isNodeMaterial);
     const drawn = material === undefined ? new MeshStandardNodeMaterial({ side: DoubleSide, color: 0xd05a4e })
-      : converted ? /** @type {any} */ (renderer).library.fromMaterial(material) : material;
+      : converted ? nodeMaterialFrom(material, /** @type {WebGPURenderer} */ (renderer)) : material;
     super(given, { material: drawn, ownsMaterial: material === undefined || converted, readBack },
       onGpu ? (mesh) => readWebGpuState(mesh, given, /** @type {WebGPURenderer} */ (renderer)) : null);
   }
+}
+
+/**
+ * A node material drawing as a classic one does (three's own conversion), for the mesh to own:
+ * a copy of its own (its own uuid, none of the original's listeners).
+ * @param {import('three').Material} material
+ * @param {WebGPURenderer} renderer
+ * @returns {NodeMaterial}
+ */
+function nodeMaterialFrom(material, renderer) {
+  const copy = /** @type {any} */ (renderer).library.fromMaterial(material);
+  if (!copy) {
+    throw new TypeError(`nuno/three: a WebGPU cloth is drawn with a node material or one three converts to one; got a ${material.type}`);
+  }
+  copy.uuid = MathUtils.generateUUID();
+  delete copy._listeners;
+  return copy;
 }
 
 /**
@@ -123,14 +147,16 @@ export class ClothMesh extends ClothMeshBase {
  * @returns {GPUDevice}
  */
 export function webGpuDeviceOf(renderer) {
-  const backend = /** @type {{ device?: GPUDevice | null } | undefined} */ (/** @type {any} */ (renderer)?.backend);
-  if (!backend || !('device' in backend)) {
-    throw new TypeError('nuno/three: a WebGPU cloth needs { renderer }: the WebGPURenderer whose device it was made on');
+  const backend = /** @type {{ isWebGPUBackend?: boolean, isWebGLBackend?: boolean, device?: GPUDevice | null } | undefined} */ (
+    /** @type {any} */ (renderer)?.backend);
+  if (!backend || !(backend.isWebGPUBackend || backend.isWebGLBackend)) {
+    throw new TypeError('nuno/three: webGpuDeviceOf() takes a WebGPURenderer (three/webgpu)');
   }
-  if (!backend.device) {
-    throw new Error('nuno/three: the WebGPURenderer has no device yet (await renderer.init() first), ' +
-      'or it draws with WebGL (its WebGPU backend is not available here): a WebGPU cloth needs its device');
+  if (backend.isWebGLBackend) {
+    throw new Error('nuno/three: this WebGPURenderer draws with WebGL2 (WebGPU is not available here, or forceWebGL): ' +
+      "it has no device for a WebGPU cloth; draw a WebGL2 or CPU cloth with nuno/three's ClothMesh and WebGLRenderer, or a CPU cloth here");
   }
+  if (!backend.device) throw new Error('nuno/three: the WebGPURenderer has no device yet: await renderer.init() first');
   return backend.device;
 }
 
@@ -139,7 +165,8 @@ export function webGpuDeviceOf(renderer) {
  * @param {WebGPURenderer | undefined} renderer
  */
 function requireDeviceOf(cloth, renderer) {
-  if (cloth.device !== webGpuDeviceOf(/** @type {WebGPURenderer} */ (renderer))) {
+  if (!renderer) throw new TypeError('nuno/three: a WebGPU cloth needs { renderer }: the WebGPURenderer whose device it was made on');
+  if (cloth.device !== webGpuDeviceOf(renderer)) {
     throw new Error("nuno/three: this WebGPU cloth was made on another device than the renderer's; make it with " +
       'nuno.createCloth(webGpuDeviceOf(renderer), ...)');
   }

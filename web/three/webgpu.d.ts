@@ -22,9 +22,10 @@ export interface WebGpuClothMeshOptions {
  * A THREE.Mesh that draws a nuno cloth with WebGPURenderer: the CPU and worker cloths' positions
  * copied into its geometry at each update(); the WebGPU cloth, made on the renderer's device,
  * read from its own position buffer (a storage attribute three binds) in the vertex stage,
- * with normals from its grid: nothing is copied, on the CPU or the GPU. Dispose the mesh before
- * the renderer: three frees a storage attribute's buffer with the renderer, and this one is the
- * cloth's. A WebGL2 cloth is refused: it is drawn by nuno/three's ClothMesh.
+ * with normals from its grid: no positions are copied, on the CPU or the GPU. With a device the
+ * app gave the renderer, dispose the mesh before the renderer: three frees a storage attribute's
+ * buffer with the renderer, and this one is the cloth's. A WebGL2 cloth is refused: it is drawn
+ * by nuno/three's ClothMesh.
  */
 export class ClothMesh extends ClothMeshBase {
   constructor(cloth: Cloth | WorkerCloth, options?: WebGpuClothMeshOptions);
@@ -35,6 +36,7 @@ export class ClothMesh extends ClothMeshBase {
 /**
  * The GPUDevice an initialized WebGPURenderer draws with (`renderer.backend.device`): make the
  * WebGPU cloth on it, `nuno.createCloth(webGpuDeviceOf(renderer), settings)`. Throws, by name,
- * before `await renderer.init()` or where the renderer fell back to WebGL.
+ * before `await renderer.init()`, where the renderer draws with WebGL2 (no WebGPU here, or
+ * `forceWebGL`), or for anything but a WebGPURenderer.
  */
 export function webGpuDeviceOf(renderer: WebGPURenderer): GPUDevice;

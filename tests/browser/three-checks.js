@@ -1,10 +1,12 @@
-// ClothDragger with real pointer events, shared by three.spec.js and three-webgpu.spec.js: the
-// page (three-scene.js's setUpDrag) holds a sheet hanging face on to the camera; the pointer
-// presses on its bottom-right corner, drags it 60 px to the right and lets it go.
+// The checks three.spec.js (WebGLRenderer) and three-webgpu.spec.js (WebGPURenderer) share, on
+// the pages of three-scene.js.
 import { expect } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
 
 /**
+ * ClothDragger with real pointer events: the page (setUpDrag) holds a sheet hanging face on to
+ * the camera; the pointer presses on its bottom-right corner, drags it 60 px to the right and
+ * lets it go.
  * @param {import('@playwright/test').Page} page
  * @param {'cpu' | 'gpu' | 'webgpu'} backend
  * @param {'webgl' | 'webgpu'} renderer
@@ -39,5 +41,25 @@ export async function expectCornerDragged(page, backend, renderer) {
   expect(held - corner.startX, 'dragged 60 px to the right').toBeGreaterThan(0.3);
   expect(result.dragging).toBe(false);
   expect(result.x - corner.startX, 'let go, it swings back').toBeLessThan(0.5 * (held - corner.startX));
+  expect(complaints).toEqual([]);
+}
+
+/**
+ * A sea of papers drawn by ClothMesh from the renderer's GPU cloth equals the same papers drawn
+ * from the CPU (comparePapers): each paper its own 0..1 of the map, its normals ending at its
+ * edges.
+ * @param {import('@playwright/test').Page} page
+ * @param {'webgl' | 'webgpu'} renderer
+ * @param {string} label names the engine and backend in the metric line
+ */
+export async function expectPapersAsOnCpu(page, renderer, label) {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/three.html');
+  const result = await page.evaluate((drawnBy) => /** @type {any} */ (window).nunoThreeScene.comparePapers({ renderer: drawnBy }), renderer);
+  console.log(`metric: three_papers_pixels = ${result.gpuDrawn} px (${label}; CPU ${result.cpuDrawn}; ${result.differing} differ)`);
+  expect(result.cpuDrawn, '16 papers on screen').toBeGreaterThan(2000);
+  // SwiftShader steps both to the same floats (0 measured): a pixel or two of slack, no more.
+  expect(result.differing, 'the GPU papers drawn as the CPU papers').toBeLessThanOrEqual(0.001 * result.cpuDrawn);
+  expect(result.gpuErrors).toEqual([]);
   expect(complaints).toEqual([]);
 }
