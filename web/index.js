@@ -15,6 +15,7 @@ export { GpuUnsupportedError } from './backends/gpu/capabilities.js';
 export { GpuCloth } from './backends/webgl2/gpu-cloth.js';
 export { nearestParticleToRay } from './picking.js';
 export { ClothRenderer } from './render/cloth-renderer.js';
+export { WebGpuClothRenderer } from './render/webgpu-cloth-renderer.js';
 export { WebGpuCloth } from './backends/webgpu/webgpu-cloth.js';
 export { WorkerCloth } from './backends/worker/worker-cloth.js';
 

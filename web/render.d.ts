@@ -64,6 +64,40 @@ export class ClothRenderer {
 }
 
 /**
+ * The parts of a cloth WebGpuClothRenderer reads: `WebGpuCloth` (drawn from its own position
+ * buffer, on its device) and the CPU `Cloth` have them.
+ */
+export type WebGpuDrawableCloth = {
+  readonly columns: number; readonly rows: number; readonly particleCount: number; readonly triangleIndices: Uint32Array;
+  readonly patchCount: number; readonly settings: { readonly patchColumns: number; readonly patchRows: number };
+} & (
+  | { readonly backend: 'cpu'; readonly positions: Float32Array }
+  | { readonly backend: 'webgpu'; readonly positionBuffer: GPUBuffer; readonly device: GPUDevice }
+);
+
+/**
+ * ClothRenderer's twin for a WebGPU canvas: draws a cloth (lit on both faces, or as a wireframe)
+ * and its colliders with WebGPU, the same picture from the same shaders ported to WGSL. A WebGPU
+ * cloth is drawn on its own device straight from its position buffer (no read-back, no upload);
+ * a CPU cloth's positions are written once a frame to the `device` given. Configures the canvas.
+ */
+export class WebGpuClothRenderer {
+  constructor(context: GPUCanvasContext, cloth: WebGpuDrawableCloth & { backend: 'webgpu' }, options?: ClothRendererOptions);
+  constructor(context: GPUCanvasContext, cloth: WebGpuDrawableCloth, options: ClothRendererOptions & { device: GPUDevice });
+  color: Rgb;
+  backColor: Rgb;
+  background: Rgb;
+  wireframe: boolean;
+  patchColors: boolean;
+  /** Which colliders to draw from now on; call again after moving one. */
+  setColliders(colliders: readonly DrawnCollider[]): void;
+  /** Draws one frame into the canvas's current texture, clearing first (a CPU cloth's positions written first). */
+  render(camera: Camera): void;
+  /** Frees every GPU object the renderer made and unconfigures the canvas; the cloth and device are the caller's. */
+  dispose(): void;
+}
+
+/**
  * The particle a pointer means: among those within `maxDistance` (metres) of the ray, the one
  * nearest along it; -1 when none is that close.
  */

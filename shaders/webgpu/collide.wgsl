@@ -16,12 +16,6 @@ struct Contact {
 
 const noContact = Contact(false, vec3f(0.0), vec3f(0.0));
 
-// v turned by the unit quaternion q (x, y, z, w), as shaders/webgl2/quaternion.glsl.
-fn rotate(q: vec4f, v: vec3f) -> vec3f {
-    let twice = 2.0 * cross(q.xyz, v);
-    return v + q.w * twice + cross(q.xyz, twice);
-}
-
 fn contactWithBall(center: vec3f, radius: f32, position: vec3f, margin: f32) -> Contact {
     let fromCenter = position - center;
     let distance = length(fromCenter);

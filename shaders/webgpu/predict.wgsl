@@ -27,7 +27,7 @@ fn predict(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
     var velocity = velocities[index].xyz;
     let h = substep.substepSeconds;
     if (substep.normalDragShare > 0.0 || substep.tangentialDragShare > 0.0) {
-        let normal = gridNormal(texelOf(index));
+        let normal = gridNormal(texelOf(index), substep.patchSize);
         var air = substep.wind;
         if (substep.gusts != 0u) { air += gustAt(position); }
         let relativeWind = air - velocity;

@@ -8,3 +8,8 @@
 @group(0) @binding(5) var<storage, read> restLengths: array<f32>;       // REST_LENGTHS_PER_PARTICLE per start particle
 @group(0) @binding(6) var<storage, read_write> lambdas: array<f32>;     // XPBD multipliers, DIRECTION_COUNT per start particle
 @group(0) @binding(7) var<storage, read_write> silents: array<vec4f>;    // with self-collision: the separation's stopping share
+
+// normals.wgsl's position of a particle: the substep's start.
+fn positionAt(texel: vec2i) -> vec3f {
+    return positions[indexOf(texel)].xyz;
+}

@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by the test run: the shipped declarations must accept real use
 // and reject misuse (each @ts-expect-error line must really be an error, or tsc fails).
-import { ClothRenderer, GpuCloth, WebGpuCloth, WorkerCloth, loadNuno, type Cloth, type ClothSettings, type SubstepFactors } from 'nuno';
+import { ClothRenderer, GpuCloth, WebGpuCloth, WebGpuClothRenderer, WorkerCloth, loadNuno, type Cloth, type ClothSettings, type SubstepFactors } from 'nuno';
 
 const settings: ClothSettings = {
   columns: 64,
@@ -77,6 +77,16 @@ async function run(): Promise<number> {
   if (adapter) {
     const device = await adapter.requestDevice();
     const onDevice: Cloth | WebGpuCloth = nuno.createCloth(device, { backend: 'webgpu', columns: 8, rows: 8 });
+    const context = document.createElement('canvas').getContext('webgpu') as GPUCanvasContext;
+    // A WebGPU cloth is drawn on its own device; a CPU cloth (the fallback) on the one given.
+    const drawn = new WebGpuClothRenderer(context, onDevice, { device, patchColors: true });
+    drawn.render({ viewMatrix: new Float32Array(16), projectionMatrix: new Float32Array(16) });
+    drawn.dispose();
+    if (onDevice instanceof WebGpuCloth) new WebGpuClothRenderer(context, onDevice).dispose();
+    // @ts-expect-error: a CPU cloth needs the device to draw with
+    new WebGpuClothRenderer(context, nuno.createCloth(settings));
+    // @ts-expect-error: a WebGL2 cloth is ClothRenderer's
+    if (either instanceof GpuCloth) new WebGpuClothRenderer(context, either, { device });
     onDevice.dispose();
     // @ts-expect-error: a lost device is replaced by a device, not restored in place
     (onDevice as WebGpuCloth).restore();

@@ -7,7 +7,7 @@
  * @param {number} particleCount
  * @returns {Uint32Array} two particle indices per edge, each shared edge once
  */
-function uniqueEdges(triangleIndices, particleCount) {
+export function uniqueEdges(triangleIndices, particleCount) {
   /** @type {Set<number>} */
   const seen = new Set();
   const edges = [];

@@ -43,9 +43,9 @@ import { setViewUniforms } from './view-uniforms.js';
  */
 
 /** @type {Rgb} */
-const defaultClothColor = [0.85, 0.33, 0.31];
+export const defaultClothColor = [0.85, 0.33, 0.31];
 /** @type {Rgb} */
-const defaultBackground = [0.1, 0.12, 0.16];
+export const defaultBackground = [0.1, 0.12, 0.16];
 
 export class ClothRenderer {
   /** @type {Rgb} */
@@ -174,7 +174,7 @@ function throwOnGlError(gl) {
  * @param {Float32Array} viewMatrix column-major
  * @returns {number[]}
  */
-function eyeOf(viewMatrix) {
+export function eyeOf(viewMatrix) {
   const [tx, ty, tz] = [viewMatrix[12], viewMatrix[13], viewMatrix[14]];
   return [0, 1, 2].map((axis) =>
     -(viewMatrix[axis * 4] * tx + viewMatrix[axis * 4 + 1] * ty + viewMatrix[axis * 4 + 2] * tz));

@@ -1,7 +1,7 @@
 // Draws the colliders a cloth is hitting: shaded solids (spheres, capsules, boxes) and a gridded
 // floor for each plane.
 import { groundFrag, groundVert, quaternion, solidFrag, solidVert } from '../../dist/shaders.js';
-import { normalize, planeBasis, turnFromYTo, unitCube, unitCylinder, unitSphere, unitSquare } from './collider-meshes.js';
+import { colliderLook, planeBasis, solidParts, unitCube, unitCylinder, unitSphere, unitSquare } from './collider-meshes.js';
 import { createProgram } from '../gl/program.js';
 import { setViewUniforms } from './view-uniforms.js';
 import { createStaticMesh } from './static-mesh.js';
@@ -14,17 +14,7 @@ import { createStaticMesh } from './static-mesh.js';
 /** @typedef {DrawnSphere | DrawnPlane | DrawnCapsule | DrawnBox} DrawnCollider same fields as `cloth.addCollider` takes */
 /** @typedef {import('./view-uniforms.js').View} View */
 
-/** Spheres beyond this many are drawn but cast no shade on the floor (ground.frag.glsl's limit). */
-const maxShadingSpheres = 4;
-/** Metres from a plane's anchor point to the edge of its drawn square (it fades out before). */
-const planeHalfExtentMetres = 8;
-/** @type {Rgb} */
-const solidColor = [0.62, 0.66, 0.72];
-const noTurn = [0, 0, 0, 1];
-/** @type {Rgb} */
-const floorColor = [0.3, 0.32, 0.36];
-/** @type {Rgb} */
-const floorLineColor = [0.5, 0.53, 0.58];
+const { solidColor, floorColor, floorLineColor, planeHalfExtentMetres, maxShadingSpheres } = colliderLook;
 
 export class ColliderDrawer {
   /** @type {WebGL2RenderingContext} */
@@ -85,35 +75,12 @@ export class ColliderDrawer {
     setViewUniforms(gl, uniforms, view);
     gl.uniform3fv(uniforms.uColor, solidColor);
     gl.enable(gl.CULL_FACE);
-    /**
-     * @param {import('./static-mesh.js').StaticMesh} mesh
-     * @param {ArrayLike<number>} center
-     * @param {ArrayLike<number>} scale
-     * @param {ArrayLike<number>} rotation
-     */
-    const draw = (mesh, center, scale, rotation) => {
+    const meshes = { sphere: this.#sphereMesh, cube: this.#cubeMesh, cylinder: this.#cylinderMesh };
+    for (const { mesh, center, scale, rotation } of solidParts(solids)) {
       gl.uniform3f(uniforms.uCenter, center[0], center[1], center[2]);
       gl.uniform3f(uniforms.uScale, scale[0], scale[1], scale[2]);
       gl.uniform4f(uniforms.uRotation, rotation[0], rotation[1], rotation[2], rotation[3]);
-      mesh.draw();
-    };
-    for (const solid of solids) {
-      if (solid.type === 'sphere') {
-        draw(this.#sphereMesh, solid.center, [solid.radius, solid.radius, solid.radius], noTurn);
-      } else if (solid.type === 'box') {
-        draw(this.#cubeMesh, solid.center, solid.halfExtents, normalize(Array.from(solid.rotation ?? noTurn)));
-      } else {
-        const { start, end, radius } = solid;
-        const ball = [radius, radius, radius];
-        draw(this.#sphereMesh, start, ball, noTurn);
-        draw(this.#sphereMesh, end, ball, noTurn);
-        const axis = [0, 1, 2].map((i) => end[i] - start[i]);
-        const length = Math.hypot(...axis);
-        if (length > 0) {
-          const middle = [0, 1, 2].map((i) => (start[i] + end[i]) / 2);
-          draw(this.#cylinderMesh, middle, [radius, length / 2, radius], turnFromYTo(axis));
-        }
-      }
+      meshes[mesh].draw();
     }
     gl.disable(gl.CULL_FACE);
   }

@@ -1,6 +1,54 @@
 // The shapes colliders are drawn with, as plain arrays: a unit sphere, cube, open cylinder and
 // square. Sizes, turns and placement come from uniforms, so one mesh serves every collider of a
-// kind (a capsule is a cylinder between two spheres).
+// kind (a capsule is a cylinder between two spheres). Shared by the WebGL2 and WebGPU renderers,
+// with what they draw colliders in: the parts of each solid, and the colours.
+
+/** @typedef {import('./view-uniforms.js').Rgb} Rgb */
+/** @typedef {import('./collider-drawer.js').DrawnCollider} DrawnCollider */
+
+/** The colours and sizes colliders are drawn in. */
+export const colliderLook = {
+  /** @type {Rgb} */
+  solidColor: [0.62, 0.66, 0.72],
+  /** @type {Rgb} */
+  floorColor: [0.3, 0.32, 0.36],
+  /** @type {Rgb} */
+  floorLineColor: [0.5, 0.53, 0.58],
+  /** Metres from a plane's anchor point to the edge of its drawn square (it fades out before). */
+  planeHalfExtentMetres: 8,
+  /** Spheres beyond this many are drawn but cast no shade on the floor (the ground shaders' limit). */
+  maxShadingSpheres: 4,
+};
+
+const noTurn = [0, 0, 0, 1];
+
+/**
+ * The unit meshes that draw the solid colliders, each placed: a sphere, a box, and a capsule as
+ * two spheres and the cylinder between them.
+ * @param {readonly DrawnCollider[]} colliders planes are left out
+ * @returns {{ mesh: 'sphere' | 'cube' | 'cylinder', center: ArrayLike<number>, scale: ArrayLike<number>, rotation: ArrayLike<number> }[]}
+ */
+export function solidParts(colliders) {
+  /** @type {ReturnType<typeof solidParts>} */
+  const parts = [];
+  for (const solid of colliders) {
+    if (solid.type === 'sphere') {
+      parts.push({ mesh: 'sphere', center: solid.center, scale: [solid.radius, solid.radius, solid.radius], rotation: noTurn });
+    } else if (solid.type === 'box') {
+      parts.push({ mesh: 'cube', center: solid.center, scale: solid.halfExtents, rotation: normalize(Array.from(solid.rotation ?? noTurn)) });
+    } else if (solid.type === 'capsule') {
+      const { start, end, radius } = solid;
+      const ball = [radius, radius, radius];
+      parts.push({ mesh: 'sphere', center: start, scale: ball, rotation: noTurn }, { mesh: 'sphere', center: end, scale: ball, rotation: noTurn });
+      const axis = [0, 1, 2].map((i) => end[i] - start[i]);
+      const length = Math.hypot(...axis);
+      if (length > 0) {
+        parts.push({ mesh: 'cylinder', center: [0, 1, 2].map((i) => (start[i] + end[i]) / 2), scale: [radius, length / 2, radius], rotation: turnFromYTo(axis) });
+      }
+    }
+  }
+  return parts;
+}
 
 /**
  * A sphere of radius 1 around the origin, in latitude bands from the north pole (+y) down.

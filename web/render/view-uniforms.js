@@ -28,6 +28,23 @@ export function setViewUniforms(gl, uniforms, view) {
   gl.uniform3fv(uniforms.uGroundColor, groundBounceColor);
 }
 
+/**
+ * The same camera and light for WebGPU: shaders/render/view.wgsl's View struct, 192 bytes
+ * (two matrices, then four vec3f each padded to 16 bytes).
+ * @param {View} view
+ * @returns {Float32Array<ArrayBuffer>}
+ */
+export function viewBlock(view) {
+  const block = new Float32Array(48);
+  block.set(view.viewMatrix, 0);
+  block.set(view.projectionMatrix, 16);
+  block.set([view.eye[0], view.eye[1], view.eye[2]], 32);
+  block.set(sunDirection, 36);
+  block.set(skyColor, 40);
+  block.set(groundBounceColor, 44);
+  return block;
+}
+
 /** @param {number[]} v */
 function normalized(v) {
   const length = Math.hypot(...v);

@@ -4,7 +4,7 @@
 // default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
 // step is encoded without making a bind group.
-import { attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, predictWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
+import { attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
 export const workgroupSize = 64;
@@ -46,7 +46,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const header = [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, gridWgsl];
   const selfCollisionHeader = [...header, `const TANGLES_WIDTH = ${tanglesWidth}u;`];
   const solverModule = device.createShaderModule({
-    label: 'nuno solver passes', code: [...header, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, collideWgsl].join('\n'),
+    label: 'nuno solver passes', code: [...header, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl].join('\n'),
   });
   const attachModule = device.createShaderModule({ label: 'nuno attach pass', code: [...header, attachWgsl].join('\n') });
   const selfCollisionModule = device.createShaderModule({
