@@ -29,7 +29,10 @@ async function drawBoth({ patches, wireframe }) {
     { type: 'box', center: [0.8, 0.15, 0.2], halfExtents: [0.15, 0.15, 0.25], rotation: [0, 0.38, 0, 0.92] },
   ]);
   const settings = patches
-    ? { patchesAcross: 4, patchesDown: 4, scatterCenter: /** @type {[number, number, number]} */ ([0, 1.1, 0]), scatterExtent: /** @type {[number, number, number]} */ ([1.4, 0.5, 1.0]), seed: 3 }
+    ? {
+      patchesAcross: 4, patchesDown: 4, patchColumns: 6, patchRows: 6, patchWidth: 0.3, patchHeight: 0.3, seed: 3,
+      scatterCenter: /** @type {[number, number, number]} */ ([0, 1.1, 0]), scatterExtent: /** @type {[number, number, number]} */ ([1.4, 0.5, 1.0]),
+    }
     : { columns: 24, rows: 24, width: 1.2, height: 1.2, orientation: /** @type {'horizontal'} */ ('horizontal'), center: /** @type {[number, number, number]} */ ([0, 1.0, 0]) };
   const make = (/** @type {any[]} */ ...args) => (patches ? nuno.createPatches(...args) : nuno.createCloth(...args));
   const onCpu = make(settings);
@@ -85,7 +88,7 @@ async function drawBoth({ patches, wireframe }) {
 
 for (const { label, patches, wireframe, drawn } of [
   { label: 'a sheet draped over a ball, among colliders', patches: false, wireframe: false, drawn: 5000 },
-  { label: 'a sea of tinted papers', patches: true, wireframe: false, drawn: 300 },
+  { label: 'a sea of tinted papers', patches: true, wireframe: false, drawn: 2000 },
   { label: 'the sheet as a wireframe', patches: false, wireframe: true, drawn: 2000 },
 ]) {
   test(`WebGpuClothRenderer draws ${label} as ClothRenderer draws it`, async ({ page }) => {
@@ -99,8 +102,9 @@ for (const { label, patches, wireframe, drawn } of [
       // One-pixel lines fall on other pixels under another rasteriser: compare how much they cover.
       expect(Math.abs(result.clothLike - result.clothLikeGl), 'the lines cover what ClothRenderer\'s do').toBeLessThan(0.15 * result.clothLikeGl);
     } else {
-      // Rasterisers differ at a triangle's rim: a few per cent of the picture at most.
-      expect(result.differing, 'the picture ClothRenderer draws').toBeLessThan(0.02 * 76800);
+      // Rasterisers differ at a triangle's rim: small papers are much rim (measured 14 % of
+      // their pixels; the sheet 4 %). Normals that run on across the papers' edges: 43 %.
+      expect(result.differing, 'the picture ClothRenderer draws').toBeLessThan(0.2 * result.clothLikeGl);
     }
     expect(result.gpuErrors).toEqual([]);
     expect(complaints).toEqual([]);
