@@ -37,17 +37,19 @@ export interface ClothRendererOptions {
  * positions in the vertex shader from the GPU cloth's texture, or from a texture it fills from
  * the CPU cloth's positions once a frame, and takes normals from the grid neighbours.
  */
-export type DrawableCloth = {
-  readonly columns: number; readonly rows: number; readonly particleCount: number; readonly triangleIndices: Uint32Array;
-  readonly patchCount: number; readonly settings: { readonly patchColumns: number; readonly patchRows: number };
-} & (
+export type DrawableCloth = ClothGrid & (
   | { readonly backend: 'cpu' | 'webgpu'; readonly positions: Float32Array }
   | { readonly backend: 'gpu'; readonly positionTexture: WebGLTexture; readonly positionResidualTexture: WebGLTexture | null }
 );
 
-/** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2, in the cloth's context for a GPU cloth. */
-export class ClothRenderer {
-  constructor(gl: WebGL2RenderingContext, cloth: DrawableCloth, options?: ClothRendererOptions);
+/** What both renderers read of any cloth: its grid, triangles and patches. */
+export interface ClothGrid {
+  readonly columns: number; readonly rows: number; readonly particleCount: number; readonly triangleIndices: Uint32Array;
+  readonly patchCount: number; readonly settings: { readonly patchColumns: number; readonly patchRows: number };
+}
+
+/** What both renderers draw with: colours, the wireframe switch and the colliders (ClothRendererOptions, changeable between frames). */
+export interface ClothDrawing {
   color: Rgb;
   backColor: Rgb;
   background: Rgb;
@@ -55,6 +57,12 @@ export class ClothRenderer {
   patchColors: boolean;
   /** Which colliders to draw from now on; call again after moving one. */
   setColliders(colliders: readonly DrawnCollider[]): void;
+}
+
+/** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2, in the cloth's context for a GPU cloth. */
+export interface ClothRenderer extends ClothDrawing {}
+export class ClothRenderer {
+  constructor(gl: WebGL2RenderingContext, cloth: DrawableCloth, options?: ClothRendererOptions);
   /** Uploads the cloth's current positions and normals and draws one frame, clearing first. */
   render(camera: Camera): void;
   /** After the WebGL context was lost and restored: rebuilds every GL object (restore a GPU cloth first). */
@@ -67,10 +75,7 @@ export class ClothRenderer {
  * The parts of a cloth WebGpuClothRenderer reads: `WebGpuCloth` (drawn from its own position
  * buffer, on its device) and the CPU `Cloth` have them.
  */
-export type WebGpuDrawableCloth = {
-  readonly columns: number; readonly rows: number; readonly particleCount: number; readonly triangleIndices: Uint32Array;
-  readonly patchCount: number; readonly settings: { readonly patchColumns: number; readonly patchRows: number };
-} & (
+export type WebGpuDrawableCloth = ClothGrid & (
   | { readonly backend: 'cpu'; readonly positions: Float32Array }
   | { readonly backend: 'webgpu'; readonly positionBuffer: GPUBuffer; readonly device: GPUDevice }
 );
@@ -81,16 +86,10 @@ export type WebGpuDrawableCloth = {
  * cloth is drawn on its own device straight from its position buffer (no read-back, no upload);
  * a CPU cloth's positions are written once a frame to the `device` given. Configures the canvas.
  */
+export interface WebGpuClothRenderer extends ClothDrawing {}
 export class WebGpuClothRenderer {
   constructor(context: GPUCanvasContext, cloth: WebGpuDrawableCloth & { backend: 'webgpu' }, options?: ClothRendererOptions);
   constructor(context: GPUCanvasContext, cloth: WebGpuDrawableCloth, options: ClothRendererOptions & { device: GPUDevice });
-  color: Rgb;
-  backColor: Rgb;
-  background: Rgb;
-  wireframe: boolean;
-  patchColors: boolean;
-  /** Which colliders to draw from now on; call again after moving one. */
-  setColliders(colliders: readonly DrawnCollider[]): void;
   /** Draws one frame into the canvas's current texture, clearing first (a CPU cloth's positions written first). */
   render(camera: Camera): void;
   /** Frees every GPU object the renderer made and unconfigures the canvas; the cloth and device are the caller's. */
