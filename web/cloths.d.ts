@@ -3,6 +3,12 @@
 
 import type { ClothSettings, ColliderChanges, ColliderDescription, ColliderState, Family, FamilyRule, ResolvedClothSettings, StatePrecision, SubstepFactors, SubstepStage } from './model.js';
 
+/** What `pickParticle` found: the particle's index and its position (x y z, metres). */
+export interface PickedParticle {
+  particle: number;
+  position: Float32Array;
+}
+
 /** What every cloth offers (CPU, WebGL2, WebGPU, worker). */
 export interface SimulatedCloth {
   /** Advances by one frame's time through the fixed-step accumulator; returns the fixed steps taken. */
@@ -48,6 +54,14 @@ export interface SimulatedCloth {
 
   /** A copy of the positions, x y z per particle (the GPU cloth reads them back through a fence: not every frame). */
   readPositions(): Promise<Float32Array>;
+  /**
+   * The particle a ray means, for grabbing the cloth with a pointer: among the particles within
+   * `maxDistance` metres of the ray (in [0, 1e6]) and in front of its origin, the one nearest
+   * along it (ties to the lowest index), with its position; null when none is that close.
+   * `direction` may have any length but zero. The WebGPU cloth searches on the GPU and reads back
+   * 32 bytes; the WebGL2 and worker cloths read the positions back whole.
+   */
+  pickParticle(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number): Promise<PickedParticle | null>;
   /** Two triangles per grid cell, for drawing. */
   readonly triangleIndices: Uint32Array;
   /** The rest shape, x y z per particle (what rest lengths and self-collision's rest neighbours come from): a live view. */

@@ -1,4 +1,5 @@
 // Which particle a pointer means: the one nearest the ray through the pointer.
+import { requireNumber, requireNumbers } from './arguments.js';
 
 /**
  * The particle closest to a ray: among those within `maxDistance` of the ray (and in front of
@@ -27,4 +28,65 @@ export function nearestParticleToRay(positions, origin, direction, maxDistance) 
     }
   }
   return nearest;
+}
+
+/**
+ * @typedef {object} Ray a pick's ray, checked
+ * @property {[number, number, number]} origin metres
+ * @property {[number, number, number]} direction unit length
+ * @property {number} maxDistance metres from the ray
+ */
+
+/** @typedef {{ particle: number, position: Float32Array }} PickedParticle */
+
+/** Metres: the reach of coordinates a ray may start at (the core's positions stay within 1e4). */
+const maxCoordinate = 1e6;
+
+/**
+ * The arguments of `cloth.pickParticle`, checked by name.
+ * @param {unknown} origin
+ * @param {unknown} direction
+ * @param {unknown} maxDistance
+ * @returns {Ray}
+ */
+export function requireRay(origin, direction, maxDistance) {
+  requireNumbers('origin', origin, 3);
+  requireNumbers('direction', direction, 3);
+  for (let axis = 0; axis < 3; axis++) {
+    requireNumber(`origin[${axis}]`, origin[axis], -maxCoordinate, maxCoordinate);
+    requireNumber(`direction[${axis}]`, direction[axis], -maxCoordinate, maxCoordinate);
+  }
+  const length = Math.hypot(direction[0], direction[1], direction[2]);
+  if (!(length > 1e-12)) throw new Error(`nuno: 'direction' must not be of zero length, got [${Array.from(direction).join(', ')}]`);
+  requireNumber('maxDistance', maxDistance, 0, maxCoordinate);
+  return {
+    origin: [origin[0], origin[1], origin[2]],
+    direction: [direction[0] / length, direction[1] / length, direction[2] / length],
+    maxDistance,
+  };
+}
+
+/**
+ * `pickParticle` over positions at hand (the CPU cloth's, or those a cloth read back).
+ * @param {Float32Array} positions xyz per particle
+ * @param {Ray} ray
+ * @returns {PickedParticle | null}
+ */
+export function pickFrom(positions, { origin, direction, maxDistance }) {
+  const particle = nearestParticleToRay(positions, origin, direction, maxDistance);
+  return particle < 0 ? null : { particle, position: positions.slice(3 * particle, 3 * particle + 3) };
+}
+
+/**
+ * `pickParticle` for a cloth without a picking pass of its own (the WebGL2 and worker cloths):
+ * the ray checked now, then the positions read back and searched.
+ * @param {{ readPositions(): Promise<Float32Array> }} cloth
+ * @param {unknown} origin
+ * @param {unknown} direction
+ * @param {unknown} maxDistance
+ * @returns {Promise<PickedParticle | null>}
+ */
+export function pickByReadingBack(cloth, origin, direction, maxDistance) {
+  const ray = requireRay(origin, direction, maxDistance);
+  return cloth.readPositions().then((positions) => pickFrom(positions, ray));
 }

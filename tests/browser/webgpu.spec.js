@@ -320,6 +320,58 @@ test("the WebGPU cloth's read-back for drawing follows the steps, its frame thro
   expect(complaints).toEqual([]);
 });
 
+test('the WebGPU cloth picks on the GPU the particle the CPU search picks, reading back 32 bytes a pick', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno, nearestParticleToRay } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    const errors = /** @type {string[]} */ ([]);
+    device.addEventListener('uncapturederror', (/** @type {any} */ event) => errors.push(event.error.message));
+    // A 48 x 48 sheet draped over a ball: folds put several layers on many rays.
+    const cloth = /** @type {import('nuno').WebGpuCloth} */ (nuno.createCloth(device, { backend: 'webgpu', columns: 48, rows: 48, orientation: 'horizontal', center: [0, 0.6, 0] }));
+    cloth.addCollider({ type: 'sphere', center: [0, 0.2, 0], radius: 0.3 });
+    cloth.stepFixed(60);
+    const positions = await cloth.readPositions();
+    const mappedBytes = /** @type {number[]} */ ([]);
+    const mapAsync = GPUBuffer.prototype.mapAsync;
+    GPUBuffer.prototype.mapAsync = function (/** @type {any[]} */ ...rest) {
+      mappedBytes.push(this.size);
+      return mapAsync.apply(this, /** @type {any} */ (rest));
+    };
+    const eye = [0.4, 1.6, 1.7];
+    const reach = 0.02;
+    const rays = [];
+    for (let particle = 7; particle < cloth.particleCount; particle += 97) {
+      rays.push([0, 1, 2].map((axis) => positions[3 * particle + axis] + 0.004 - eye[axis]));
+    }
+    rays.push([0, 1, 0], [0, 0, -1]); // up, past the cloth; beside it
+    let same = 0;
+    let hits = 0;
+    const differing = [];
+    for (const direction of rays) {
+      const picked = await cloth.pickParticle(eye, direction, reach);
+      const expected = nearestParticleToRay(positions, eye, direction, reach);
+      const position = expected < 0 ? null : Array.from(positions.slice(3 * expected, 3 * expected + 3));
+      if ((picked?.particle ?? -1) === expected && JSON.stringify(picked ? Array.from(picked.position) : null) === JSON.stringify(position)) same += 1;
+      else differing.push({ direction, picked: picked?.particle ?? -1, expected });
+      if (expected >= 0) hits += 1;
+    }
+    GPUBuffer.prototype.mapAsync = mapAsync;
+    cloth.dispose();
+    device.destroy();
+    return { rays: rays.length, same, hits, differing, mappedBytes: [...new Set(mappedBytes)], maps: mappedBytes.length, errors };
+  });
+  console.log(`metric: webgpu_picks_as_cpu = ${result.same} of ${result.rays} rays (${result.hits} hit the cloth)`);
+  expect(result.differing).toEqual([]);
+  expect(result.hits, 'most rays meet the cloth').toBeGreaterThan(result.rays / 2);
+  expect(result.hits, 'some miss it').toBeLessThan(result.rays);
+  expect(result.maps, 'one read-back a pick').toBe(result.rays);
+  expect(result.mappedBytes).toEqual([32]);
+  expect(result.errors).toEqual([]);
+  expect(complaints).toEqual([]);
+});
+
 test("requestCloth's 'auto' steps down to WebGL2 when the device cannot build the WebGPU passes", async ({ page }) => {
   await openHarness(page);
   const result = await page.evaluate(async () => {

@@ -326,6 +326,23 @@ test('nearestParticleToRay picks the front particle under the pointer', async ()
   assert.equal(nearestParticleToRay(positions, [0.5, 0, 0], [0, 0, -3], 0.1), 2);
 });
 
+test('pickParticle finds the particle under a ray, with its position, and names a bad ray', async (t) => {
+  // A vertical 4 x 3 sheet in the plane z = 0 (the default orientation), seen along -z.
+  const cloth = nuno.createCloth({ columns: 4, rows: 3, width: 0.3, height: 0.2 });
+  t.after(() => cloth.dispose());
+  const particle = 6;
+  const at = cloth.positions.slice(3 * particle, 3 * particle + 3);
+  const picked = await cloth.pickParticle([at[0] + 0.01, at[1], 1], [0, 0, -2], 0.02);
+  assert.equal(picked?.particle, particle);
+  assert.deepEqual(Array.from(picked?.position ?? []), Array.from(at));
+  assert.equal(await cloth.pickParticle([at[0], at[1], 1], [0, 0, 1], 0.02), null, 'nothing behind the ray');
+  assert.equal(await cloth.pickParticle([5, 5, 1], [0, 0, -1], 0.02), null, 'nothing within reach');
+  assertError(() => cloth.pickParticle([0, 0], [0, 0, -1], 0.1), /'origin' must be an array of 3 numbers, got \[0, 0\]/);
+  assertError(() => cloth.pickParticle([0, 0, NaN], [0, 0, -1], 0.1), /'origin\[2\]' must be a number in/);
+  assertError(() => cloth.pickParticle([0, 0, 1], [0, 0, 0], 0.1), /'direction' must not be of zero length/);
+  assertError(() => cloth.pickParticle([0, 0, 1], [0, 0, -1], -1), /'maxDistance' must be a number in \[0, 1000000\], got -1/);
+});
+
 test('a cloth pulled through itself with self-collision off works itself free once it is on', (t) => {
   // The fold of tests/engines/scenes.js pulled through itself: the untangling
   // (src/untangle.hpp) sends the block back within 2 s; without it the particle pairs held it

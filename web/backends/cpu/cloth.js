@@ -2,6 +2,7 @@
 
 import { requireInteger, requireNumber } from '../../arguments.js';
 import { ClothFace, nativeOf } from '../../cloth-face.js';
+import { pickFrom, requireRay } from '../../picking.js';
 
 /** @typedef {import('../../index.js').ClothSettings} ClothSettings */
 
@@ -43,6 +44,18 @@ export class Cloth extends ClothFace {
    */
   async readPositions() {
     return Float32Array.from(this.positions);
+  }
+
+  /**
+   * The particle a ray means, for grabbing the cloth with a pointer: among the particles within
+   * `maxDistance` of the ray and in front of its origin, the one nearest along it.
+   * @param {ArrayLike<number>} origin metres
+   * @param {ArrayLike<number>} direction any length but zero
+   * @param {number} maxDistance metres from the ray, [0, 1e6]
+   * @returns {Promise<import('../../picking.js').PickedParticle | null>} null when none is that close
+   */
+  pickParticle(origin, direction, maxDistance) {
+    return Promise.resolve(pickFrom(this.positions, requireRay(origin, direction, maxDistance)));
   }
 
   /** @param {number} [count] whole fixed steps to take, [0, 1000000] */

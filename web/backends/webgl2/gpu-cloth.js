@@ -20,6 +20,7 @@ import { halfSplitProbe } from './half-split-check.js';
 import { JacobiPass } from './jacobi-pass.js';
 import { LoadPass } from './load-pass.js';
 import { PredictPass } from './predict-pass.js';
+import { pickByReadingBack } from '../../picking.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { StateTextures } from './state-textures.js';
 import { readXyz, withSolverState } from './solver-gl-state.js';
@@ -320,6 +321,17 @@ export class GpuCloth extends GpuClothOverSetup {
     const textures = targetsOf(this.#textures.positions[this.#current]);
     return readXyz(this.#gl, textures, { columns: this.#columns, rows: this.#rows },
       (readEach) => this.#withSolverState(() => readEach((texture) => this.#framebuffers.bind([texture]))));
+  }
+
+  /**
+   * The particle a ray means (the CPU cloth's `pickParticle`), found in positions read back whole.
+   * @param {ArrayLike<number>} origin metres
+   * @param {ArrayLike<number>} direction any length but zero
+   * @param {number} maxDistance metres from the ray, [0, 1e6]
+   * @returns {Promise<import('../../picking.js').PickedParticle | null>}
+   */
+  pickParticle(origin, direction, maxDistance) {
+    return pickByReadingBack(this, origin, direction, maxDistance);
   }
 
   /** Frees every GL object and the model. Safe to call twice. */

@@ -12,6 +12,8 @@ import { GpuClothOverSetup, forgetStepParameters, forgetTangles, stepParametersO
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
+import { ParticlePicker } from './particle-picker.js';
+import { requireRay } from '../../picking.js';
 import { StateBuffers, requireStateFits, vec4Bytes, vec4sOf, xyzOf } from './state-buffers.js';
 import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
 
@@ -78,6 +80,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #stageLayout;
   #substepSlot;
   #stageSlot;
+  /** @type {ParticlePicker | null} made at the first pick */
+  #picker = null;
   /** @type {StepEncoding | null} the step being encoded, while it is */
   #encoding = null;
   /** step() calls whose work the GPU has not finished */
@@ -458,6 +462,25 @@ export class WebGpuCloth extends GpuClothOverSetup {
     }
   }
 
+  /**
+   * The particle a ray means (the CPU cloth's `pickParticle`), found on the GPU: 32 bytes come
+   * back, not the cloth.
+   * @param {ArrayLike<number>} origin metres
+   * @param {ArrayLike<number>} direction any length but zero
+   * @param {number} maxDistance metres from the ray, [0, 1e6]
+   * @returns {Promise<import('../../picking.js').PickedParticle | null>}
+   */
+  pickParticle(origin, direction, maxDistance) {
+    const ray = requireRay(origin, direction, maxDistance);
+    this.#live;
+    if (this.lost) return Promise.reject(this.#lostError());
+    this.#picker ??= new ParticlePicker(this.#device);
+    return this.#picker.pick(this.#buffers.buffer('positions'), this.particleCount, ray).catch((error) => {
+      if (this.disposed) throw new Error('nuno: this cloth was disposed while a particle was picked');
+      throw this.lost ? this.#lostError() : error;
+    });
+  }
+
   #lostError() {
     return new Error(`nuno: the WebGPU device is lost (${this.#lostReason}); call restore(device) with a new device`);
   }
@@ -506,6 +529,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#buffers.destroy();
     // Destroying the one being mapped ends its mapping in vain.
     for (const buffer of [this.#substepBuffer, this.#stageBuffer, this.#approachReadBack, this.#approachMapping]) buffer?.destroy();
+    this.#picker?.destroy();
+    this.#picker = null;
     this.#approachMapping = null;
   }
 

@@ -7,6 +7,7 @@
 // transferred, not copied, and handed back with the next request.
 import { requireInteger } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
+import { pickByReadingBack } from '../../picking.js';
 
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
@@ -187,6 +188,17 @@ export class WorkerCloth extends ClothOverSetup {
       this.#sendQueuedSteps();
       this.#worker.postMessage({ kind: 'read', id });
     });
+  }
+
+  /**
+   * The particle a ray means (the CPU cloth's `pickParticle`), found in positions read back whole.
+   * @param {ArrayLike<number>} origin metres
+   * @param {ArrayLike<number>} direction any length but zero
+   * @param {number} maxDistance metres from the ray, [0, 1e6]
+   * @returns {Promise<import('../../picking.js').PickedParticle | null>}
+   */
+  pickParticle(origin, direction, maxDistance) {
+    return pickByReadingBack(this, origin, direction, maxDistance);
   }
 
   /**
