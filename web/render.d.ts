@@ -92,7 +92,7 @@ export class WebGpuClothRenderer {
   constructor(context: GPUCanvasContext, cloth: WebGpuDrawableCloth, options: ClothRendererOptions & { device: GPUDevice });
   /** Draws one frame into the canvas's current texture, clearing first (a CPU cloth's positions written first). */
   render(camera: Camera): void;
-  /** Frees every GPU object the renderer made and unconfigures the canvas; the cloth and device are the caller's. */
+  /** Frees every GPU object the renderer made. The cloth, the device and the canvas context are the caller's: the context stays configured, so a renderer made for the next cloth before this one is disposed keeps drawing. */
   dispose(): void;
 }
 

@@ -3,7 +3,7 @@
 // notice saying so, and the wind controls reaching the running papers.
 import { expect, test } from '@playwright/test';
 import { checkPapers } from '../engines/checks.js';
-import { paperVariants, webGpuDemoVariants } from '../engines/scenes.js';
+import { paperVariants } from '../engines/scenes.js';
 import { collectComplaints, playwrightDriver } from '../engines/playwright-driver.js';
 import { openDemo, setControl, waitForSteps } from './demo-helpers.js';
 import { papersPerSide } from '../../web/demo/demo-settings.js';
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(({ browser }) => console.log(`browser: chromium = chromium ${browser.version()}`));
 
-for (const variant of [...paperVariants, webGpuDemoVariants.papers]) {
+for (const variant of paperVariants) {
   test(`the sea of papers draws tinted papers that move (${variant.label})`, async ({ page, baseURL }) => {
     const complaints = collectComplaints(page);
     await checkPapers({ driver: playwrightDriver(page), baseUrl: /** @type {string} */ (baseURL), label: 'chromium' }, variant);

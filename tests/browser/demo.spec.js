@@ -1,13 +1,13 @@
 // The demo page in Chromium: it loads silently on each backend, draws the cloth and the cloth
-// falls (the checks every engine runs, tests/engines/checks.js; here also on WebGPU), and
-// without WebGL2 it says so.
+// falls (the checks every engine runs, tests/engines/checks.js; WebGPU's in
+// demo-webgpu.spec.js), and without WebGL2 it says so.
 import { expect, test } from '@playwright/test';
 import { checkDemo } from '../engines/checks.js';
 import { playwrightDriver } from '../engines/playwright-driver.js';
-import { demoVariants, webGpuDemoVariants } from '../engines/scenes.js';
+import { demoVariants } from '../engines/scenes.js';
 import { collectComplaints, saveScreenshot } from './demo-helpers.js';
 
-for (const variant of [...demoVariants, webGpuDemoVariants.sheet]) {
+for (const variant of demoVariants) {
   test(`the demo draws the cloth falling, with a silent console (${variant.label})`, async ({ page, baseURL }) => {
     const complaints = collectComplaints(page);
     await checkDemo({ driver: playwrightDriver(page), baseUrl: /** @type {string} */ (baseURL), label: 'chromium' }, variant);

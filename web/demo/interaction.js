@@ -3,7 +3,6 @@
 // the camera (a second finger on the camera, or two landing together, pinch). So the camera never
 // turns under a drag, and only one thing is dragged at a time. Two quick taps, or a double click,
 // reset the cloth.
-import { nearestParticleToRay } from './dependencies.js';
 import { DoubleTap } from './double-tap.js';
 import { distanceAlongRay, pointerRay, rayPlaneIntersection, raySphereDistance } from './picking.js';
 
@@ -130,8 +129,9 @@ export class Interaction {
 
   /**
    * Finds what is under the pointer, nearest first: the cloth, the sphere, or nothing (the
-   * camera then turns). The GPU cloth's positions take a few frames to read back; the pointer's
-   * moves meanwhile are kept and applied once it is known.
+   * camera then turns). A GPU cloth's pick takes a few frames to come back (the WebGPU cloth
+   * picks on the GPU; WebGL2 reads the positions back); the pointer's moves meanwhile are kept
+   * and applied once it is known.
    * @param {PointerEvent} event
    */
   async #pick(event) {
@@ -141,18 +141,16 @@ export class Interaction {
     const ray = pointerRay(event, this.#canvas, this.#camera);
     const cloth = this.#scene.cloth();
     const sphere = this.#scene.sphere();
-    const positions = await cloth.readPositions();
-    // Lifted, called off, or the cloth replaced while the positions were on their way.
+    const picked = await cloth.pickParticle(ray.origin, ray.direction, grabReach(cloth));
+    // Lifted, called off, or the cloth replaced while the pick was on its way.
     if (this.#roles.get(event.pointerId) !== picking || cloth !== this.#scene.cloth()) return;
 
-    const particle = nearestParticleToRay(positions, ray.origin, ray.direction, grabReach(cloth));
-    const particleAt = positions.subarray(3 * particle, 3 * particle + 3);
-    const clothDistance = particle >= 0 ? distanceAlongRay(ray, particleAt) : Infinity;
+    const clothDistance = picked ? distanceAlongRay(ray, picked.position) : Infinity;
     const sphereDistance = sphere ? raySphereDistance(ray, sphere.center, sphere.radius) : null;
     if (sphere && sphereDistance !== null && sphereDistance < clothDistance) {
       this.#roles.set(event.pointerId, { kind: 'sphere', drag: new PlaneDrag(ray, sphere.center) });
-    } else if (particle >= 0) {
-      this.#roles.set(event.pointerId, { kind: 'cloth', cloth, particle, drag: new PlaneDrag(ray, particleAt) });
+    } else if (picked) {
+      this.#roles.set(event.pointerId, { kind: 'cloth', cloth, particle: picked.particle, drag: new PlaneDrag(ray, picked.position) });
     } else {
       this.#turnCamera(event);
     }

@@ -2,7 +2,7 @@
 // panel, live figures, and pointer input to grab the cloth, drag the sphere and orbit. The
 // address can choose the start: ?preset=swing|curtain|flag|tablecloth|crate|pile|papers,
 // ?backend=auto|webgpu|gpu|cpu (default auto: WebGL2 where the device can run it; webgpu: the
-// WebGPU compute backend, drawn by the same WebGL2 renderer from positions it reads back),
+// WebGPU compute backend, drawn with WebGPU into a canvas over the WebGL one, with no read-back),
 // ?precision=auto|float|half, ?papers=N papers per side for the sea of papers, and ?debug=1
 // checks for WebGL errors after every frame.
 import { loadNuno } from './dependencies.js';
@@ -19,6 +19,8 @@ import { windAt } from './wind.js';
 const maxPixelRatio = 2;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+// The WebGPU cloth is drawn here, over `canvas`, which keeps every pointer event.
+const webGpuCanvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view-webgpu'));
 const message = /** @type {HTMLElement} */ (document.getElementById('message'));
 const notice = /** @type {HTMLElement} */ (document.getElementById('notice'));
 const gl = canvas.getContext('webgl2', { antialias: true });
@@ -46,10 +48,12 @@ async function run(gl) {
   // Asked for once, so the panel can switch to the WebGPU backend without waiting; null where
   // the browser has none (the page says so if that backend is chosen).
   const webGpuDevice = await requestWebGpuDevice();
+  const webGpuContext = webGpuDevice && webGpuCanvas.getContext('webgpu');
+  const webGpu = webGpuDevice && webGpuContext ? { device: webGpuDevice, context: webGpuContext } : null;
   // Simulated time, which the gusts follow.
   let simulatedSeconds = 0;
   let appliedWind = windAt(settings, simulatedSeconds);
-  const stage = new Stage(gl, nuno, { debug: query.has('debug'), webGpuDevice }, clothRequest(settings, appliedWind), settings.sphere,
+  const stage = new Stage(gl, nuno, { debug: query.has('debug'), webGpu }, clothRequest(settings, appliedWind), settings.sphere,
     presets[settings.preset].obstacles);
   // What the running cloth was built with, to go back to if a new backend cannot run here.
   let running = { backend: settings.backend, precision: settings.precision };
@@ -154,13 +158,14 @@ async function run(gl) {
   });
 
   // Test hook, read by tests/browser (not an API): frames drawn, the cloth and camera in use,
-  // and where the cloth runs.
+  // where the cloth runs and whether WebGPU draws it.
   const testHook = {
     frames: 0,
     camera,
     get cloth() { return stage.cloth; },
     get backend() { return stage.cloth.backend; },
     get precision() { const { cloth } = stage; return cloth.backend === 'gpu' ? cloth.precision : 'float'; },
+    get drawnWithWebGpu() { return stage.drawnWithWebGpu; },
   };
   Object.assign(window, { nunoDemo: testHook });
 
@@ -187,10 +192,12 @@ async function run(gl) {
     stats.recordFrame(cloth, steps, performance.now() - stepStartMs);
     if (steps > 0) simulatedSeconds += steps * cloth.settings.stepSeconds;
 
-    fitDrawingBuffer();
+    webGpuCanvas.hidden = !stage.drawnWithWebGpu;
+    for (const drawn of [canvas, webGpuCanvas]) fitDrawingBuffer(drawn);
     camera.update(canvas.width / canvas.height);
     renderer.wireframe = settings.wireframe;
     renderer.render(camera);
+    stats.recordDrawing(cloth);
     testHook.frames += 1;
     frameRequest = requestAnimationFrame(frame);
   };
@@ -254,14 +261,18 @@ function takesText(target) {
     (target instanceof HTMLInputElement && target.type !== 'checkbox');
 }
 
-/** Matches the drawing buffer to the canvas's on-screen size in device pixels. */
-function fitDrawingBuffer() {
+/**
+ * Matches the drawing buffer to the canvas's on-screen size in device pixels (a hidden canvas
+ * takes the main one's size, so it shows at once when the backend switches to it).
+ * @param {HTMLCanvasElement} drawn
+ */
+function fitDrawingBuffer(drawn) {
   const pixelRatio = Math.min(window.devicePixelRatio, maxPixelRatio);
   const width = Math.max(1, Math.round(canvas.clientWidth * pixelRatio));
   const height = Math.max(1, Math.round(canvas.clientHeight * pixelRatio));
-  if (canvas.width !== width || canvas.height !== height) {
-    canvas.width = width;
-    canvas.height = height;
+  if (drawn.width !== width || drawn.height !== height) {
+    drawn.width = width;
+    drawn.height = height;
   }
 }
 

@@ -1,12 +1,14 @@
 // What is on screen: the cloth (CPU, WebGL2 or WebGPU), its renderer, the floor, the preset's obstacles and
-// the sphere. A rebuild makes the new cloth and renderer before it disposes the old ones, so a
-// setting the device cannot run leaves the running scene as it was.
-import { ClothRenderer } from './dependencies.js';
+// the sphere. The WebGPU cloth is drawn on its own device into the WebGPU canvas (no read-back),
+// the others with WebGL2. A rebuild makes the new cloth and renderer before it disposes the old
+// ones, so a setting the device cannot run leaves the running scene as it was.
+import { ClothRenderer, WebGpuClothRenderer } from './dependencies.js';
 import { backgroundColor, clothColor, ground, sphereFriction } from './scene.js';
 
 /** @typedef {import('nuno').Cloth | import('nuno').GpuCloth | import('nuno').WebGpuCloth} AnyCloth */
 /** @typedef {import('./demo-settings.js').DemoSettings['sphere']} Sphere */
 /** @typedef {import('./presets.js').Obstacle} Obstacle */
+/** @typedef {{ device: GPUDevice, context: GPUCanvasContext }} WebGpuView where the WebGPU cloth runs and is drawn */
 
 export class Stage {
   /** @type {WebGL2RenderingContext} */
@@ -14,11 +16,11 @@ export class Stage {
   /** @type {import('nuno').Nuno} */
   #nuno;
   #debug;
-  /** @type {GPUDevice | null} for the 'webgpu' backend */
-  #webGpuDevice;
+  /** @type {WebGpuView | null} for the 'webgpu' backend */
+  #webGpu;
   /** @type {AnyCloth} */
   #cloth;
-  /** @type {ClothRenderer} */
+  /** @type {ClothRenderer | WebGpuClothRenderer} */
   #renderer;
   /** @type {number | null} the sphere's collider id while it is switched on */
   #sphereId = null;
@@ -29,17 +31,17 @@ export class Stage {
    * Makes the first cloth and its renderer.
    * @param {WebGL2RenderingContext} gl
    * @param {import('nuno').Nuno} nuno
-   * @param {{ debug: boolean, webGpuDevice: GPUDevice | null }} options debug: check for WebGL
-   *   errors after every frame; webGpuDevice: where the 'webgpu' backend runs, null without WebGPU
+   * @param {{ debug: boolean, webGpu: WebGpuView | null }} options debug: check for WebGL
+   *   errors after every frame; webGpu: where the 'webgpu' backend runs, null without WebGPU
    * @param {import('./demo-settings.js').ClothRequest} request
    * @param {Sphere} sphere
    * @param {readonly Obstacle[]} obstacles the preset's fixed colliders besides the floor
    */
-  constructor(gl, nuno, { debug, webGpuDevice }, request, sphere, obstacles) {
+  constructor(gl, nuno, { debug, webGpu }, request, sphere, obstacles) {
     this.#gl = gl;
     this.#nuno = nuno;
     this.#debug = debug;
-    this.#webGpuDevice = webGpuDevice;
+    this.#webGpu = webGpu;
     [this.#cloth, this.#renderer] = this.#make(request, obstacles);
     this.#obstacles = obstacles;
     this.showSphere(sphere);
@@ -52,6 +54,11 @@ export class Stage {
 
   get renderer() {
     return this.#renderer;
+  }
+
+  /** Whether the scene is drawn into the WebGPU canvas (the WebGL one then shows nothing). */
+  get drawnWithWebGpu() {
+    return this.#renderer instanceof WebGpuClothRenderer;
   }
 
   /**
@@ -96,11 +103,10 @@ export class Stage {
    * A new cloth with the floor under it and the obstacles, and its renderer.
    * @param {import('./demo-settings.js').ClothRequest} request
    * @param {readonly Obstacle[]} obstacles
-   * @returns {[AnyCloth, ClothRenderer]}
+   * @returns {[AnyCloth, ClothRenderer | WebGpuClothRenderer]}
    */
   #make(request, obstacles) {
-    // The WebGPU cloth runs on the device; the renderer draws it from the positions it reads back.
-    const target = request.options.backend === 'webgpu' ? this.#webGpuDevice : this.#gl;
+    const target = request.options.backend === 'webgpu' ? this.#webGpu?.device : this.#gl;
     if (!target) throw new Error("This browser offers no WebGPU: choose the backend 'auto', 'gpu' (WebGL2) or 'cpu'.");
     /** @param {any} options */
     const create = (options) => (request.kind === 'patches'
@@ -116,7 +122,11 @@ export class Stage {
     }
     try {
       for (const collider of [ground, ...obstacles]) cloth.addCollider(collider);
-      return [cloth, new ClothRenderer(this.#gl, cloth, { color: clothColor, background: backgroundColor, debug: this.#debug })];
+      const looks = { color: clothColor, background: backgroundColor };
+      const renderer = cloth.backend === 'webgpu'
+        ? new WebGpuClothRenderer(/** @type {WebGpuView} */ (this.#webGpu).context, cloth, looks)
+        : new ClothRenderer(this.#gl, cloth, { ...looks, debug: this.#debug });
+      return [cloth, renderer];
     } catch (error) {
       cloth.dispose();
       throw error;
@@ -129,6 +139,6 @@ export class Stage {
    */
   restore() {
     if (this.#cloth.backend === 'gpu') this.#cloth.restore();
-    this.#renderer.restore();
+    if (this.#renderer instanceof ClothRenderer) this.#renderer.restore();
   }
 }

@@ -1,7 +1,8 @@
 // The live figures in the corner, refreshed every half second so they can be read: frames per
-// second, milliseconds per solver step, the cloth's size, where it runs, its largest strain and,
-// where the page asks, its crossings with itself.
+// second, milliseconds per solver step (for the WebGPU cloth also the GPU's), the cloth's size,
+// where it runs, its largest strain and, where the page asks, its crossings with itself.
 import { families } from './demo-settings.js';
+import { GpuQueueTimer } from './gpu-queue-timer.js';
 import { ShapeProbe } from './shape-probe.js';
 
 /** @typedef {import('./stage.js').AnyCloth} AnyCloth */
@@ -19,6 +20,7 @@ export class StatsOverlay {
   #frames = 0;
   #steps = 0;
   #stepMs = 0;
+  #gpuTimer = new GpuQueueTimer();
 
   /**
    * @param {HTMLElement} element its text is replaced
@@ -38,6 +40,7 @@ export class StatsOverlay {
    * @param {number} stepMs time spent in cloth.step, milliseconds
    */
   recordFrame(cloth, steps, stepMs) {
+    if (cloth.backend === 'webgpu' && steps > 0) this.#gpuTimer.mark(cloth.device, 'steps', steps);
     this.#frames += 1;
     this.#steps += steps;
     this.#stepMs += stepMs;
@@ -47,8 +50,15 @@ export class StatsOverlay {
 
     const fps = (this.#frames * 1000) / elapsedMs;
     const msPerStep = this.#steps > 0 ? (this.#stepMs / this.#steps).toFixed(2) : '–';
-    // On the GPU, step() hands the passes to the driver and returns: the time is the submitting.
-    const stepWhat = cloth.backend === 'cpu' ? 'ms/step' : 'ms/step (submitting the GPU passes)';
+    const gpu = this.#gpuTimer.take();
+    const shownMs = (/** @type {number | null} */ ms) => (ms === null ? '–' : ms.toFixed(2));
+    // On the GPU, step() hands the passes to the driver and returns: that time is the submitting.
+    // The WebGPU cloth's GPU time is known too, from when its queue says the work is done.
+    const stepWhat = {
+      cpu: 'ms/step',
+      gpu: 'ms/step (submitting the GPU passes)',
+      webgpu: `ms/step submitting · GPU ${shownMs(gpu.stepMs)} ms/step, ${shownMs(gpu.drawingMs)} ms/drawing`,
+    }[cloth.backend];
     const constraints = families.reduce((sum, family) => sum + cloth.constraintCount(family), 0);
     const where = { gpu: () => `GPU (WebGL2), ${cloth.precision} precision`, webgpu: () => 'GPU (WebGPU compute)', cpu: () => cpuWhere(/** @type {import('../index.js').Cloth} */ (cloth)) }[cloth.backend]();
     const showCrossings = this.#showCrossings();
@@ -62,6 +72,14 @@ export class StatsOverlay {
     ].join('\n');
     this.#windowStartMs = nowMs;
     this.#frames = this.#steps = this.#stepMs = 0;
+  }
+
+  /**
+   * Marks a frame's drawing, so the WebGPU cloth's GPU time per step leaves it out.
+   * @param {AnyCloth} cloth the cloth drawn
+   */
+  recordDrawing(cloth) {
+    if (cloth.backend === 'webgpu') this.#gpuTimer.mark(cloth.device, 'drawing', 1);
   }
 
   /** Drops what was measured before the WebGL context was lost. */

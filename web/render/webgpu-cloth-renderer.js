@@ -209,12 +209,15 @@ export class WebGpuClothRenderer {
     device.queue.submit([encoder.finish()]);
   }
 
-  /** Frees every GPU object this renderer made. The cloth and the device are the caller's. */
+  /**
+   * Frees every GPU object this renderer made. The cloth, the device and the canvas context are
+   * the caller's: the context stays configured, so a renderer made for the next cloth before
+   * this one is disposed keeps drawing.
+   */
   dispose() {
     this.#disposed = true;
     for (const buffer of this.#owned) buffer.destroy();
     this.#depth?.destroy();
-    this.#context.unconfigure();
   }
 
   /** @param {GPURenderPassEncoder} pass */
