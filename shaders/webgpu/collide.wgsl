@@ -84,7 +84,10 @@ fn contactWith(collider: u32, position: vec3f, margin: f32) -> Contact {
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
     let index = particleIndex(id, groups);
-    if (index >= substep.particleCount) { return; }
+    if (index < substep.particleCount) { collideParticle(index); }
+}
+
+fn collideParticle(index: u32) {
     // With self-collision the separate pass has moved the particle already (into positions).
     let separated = substep.selfCollisionThickness > 0.0;
     var position = select(working[index].xyz, positions[index].xyz, separated);

@@ -27,7 +27,11 @@ fn shiftShare(violation: f32, distance: f32, inverseMassSum: f32, lambda: ptr<fu
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn constrain(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
     let first = particleIndex(id, groups);
-    if (first >= substep.particleCount) { return; }
+    if (first < substep.particleCount) { constrainPairOf(first); }
+}
+
+// The pair of this stage's direction and colour that `first` starts, if it starts one.
+fn constrainPairOf(first: u32) {
     let firstTexel = texelOf(first);
     let secondTexel = firstTexel + stage.offset;
     if (!inPatchOf(firstTexel, secondTexel) || colourOf(firstTexel) != stage.colour) { return; }

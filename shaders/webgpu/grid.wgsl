@@ -1,13 +1,12 @@
-// Shared by every WebGPU compute pass: what a substep and a stage read (groups 1 and 2: the
-// Substep and Stage structs, which the core generates from its uniform table,
-// src/tools/gpu_uniforms.cpp, before this file), and the grid helpers. One invocation per
-// particle; the dispatch may be 2D when the particles outnumber one dimension's workgroups. The constants (SOLVER_*, COLLIDER_*, MAX_COLLIDERS, ...)
-// come from the core (src/bindings/gpu_constants.cpp), WORKGROUP_SIZE from
-// web/backends/webgpu/compute-passes.js. Particle state is a vec4f per particle (xyz used), row-major
-// like the CPU core's arrays; each module declares the state buffers it binds (group 0).
-
-@group(1) @binding(0) var<uniform> substep: Substep;
-@group(2) @binding(0) var<uniform> stage: Stage;
+// Shared by every WebGPU compute pass: the grid helpers, over `substep` and `stage` (the Substep
+// and Stage structs, which the core generates from its uniform table, src/tools/gpu_uniforms.cpp,
+// before this file): pass-uniforms.wgsl binds them for a pass of their own, patch-step.wgsl
+// takes them from whole arrays for a step in one dispatch. One invocation per particle; the
+// dispatch may be 2D when the particles outnumber one dimension's workgroups. The constants
+// (SOLVER_*, COLLIDER_*, MAX_COLLIDERS, ...) come from the core (src/bindings/gpu_constants.cpp),
+// WORKGROUP_SIZE from web/backends/webgpu/compute-passes.js. Particle state is a vec4f per
+// particle (xyz used), row-major like the CPU core's arrays; each module declares the state
+// buffers it binds (group 0).
 
 fn particleIndex(id: vec3u, groups: vec3u) -> u32 {
     return id.x + id.y * groups.x * WORKGROUP_SIZE;

@@ -16,7 +16,10 @@ fn gustAt(position: vec3f) -> vec3f {
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn predict(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) groups: vec3u) {
     let index = particleIndex(id, groups);
-    if (index >= substep.particleCount) { return; }
+    if (index < substep.particleCount) { predictParticle(index); }
+}
+
+fn predictParticle(index: u32) {
     let position = positions[index].xyz;
     if (inverseMasses[index] == 0.0) {
         working[index] = vec4f(position, 0.0);

@@ -242,7 +242,7 @@ test('a lost WebGPU device stops the cloth without errors, and restore(device) s
   expect(complaints).toEqual([]);
 });
 
-test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the separate stage a bucket pass per layer and one more)', async ({ page }) => {
+test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the separate stage a bucket pass per layer and one more), or one for patches a workgroup holds', async ({ page }) => {
   await openHarness(page);
   const counts = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
@@ -254,25 +254,84 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
       dispatches += 1;
       return dispatch.apply(this, args);
     };
-    const cloth = /** @type {any} */ (nuno.createCloth(device, { backend: 'webgpu', columns: 16, rows: 16, substeps: 3, iterations: 2 }));
-    const measure = () => {
+    const settings = { backend: 'webgpu', substeps: 3, iterations: 2 };
+    // 576 particles: more than a workgroup holds.
+    const cloth = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 24, rows: 24 }));
+    const measure = (/** @type {any} */ measured) => {
       dispatches = 0;
-      cloth.stepFixed(1);
-      const stages = cloth.substepSchedule().map((/** @type {{kind: string}} */ stage) => stage.kind);
-      return { dispatches, reported: cloth.dispatchesPerStep, stages: stages.length, separate: stages.filter((/** @type {string} */ kind) => kind === 'separate').length };
+      measured.stepFixed(1);
+      const stages = measured.substepSchedule().map((/** @type {{kind: string}} */ stage) => stage.kind);
+      return { dispatches, reported: measured.dispatchesPerStep, stages: stages.length, separate: stages.filter((/** @type {string} */ kind) => kind === 'separate').length };
     };
-    const plain = measure();
+    const plain = measure(cloth);
     cloth.set({ selfCollisionThickness: 0.05 });
-    const separating = measure();
+    const separating = measure(cloth);
+    // 16 papers of 8 x 8 (a workgroup each), and a 16 x 16 cloth (one workgroup): one dispatch a
+    // step, but an attach pass, a substep cut short and self-collision take the passes of their own.
+    const papers = /** @type {any} */ (nuno.createPatches(device, { ...settings, patchesAcross: 4, patchesDown: 4, patchColumns: 8, patchRows: 8 }));
+    const small = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 16, rows: 16 }));
+    const patchStep = { papers: measure(papers), small: measure(small) };
+    papers.attach([0], [0, 1, 0]);
+    const papersAttached = measure(papers);
+    dispatches = 0;
+    papers.stepStages(3);
+    const cutShort = dispatches;
+    papers.attach([], []);
+    papers.set({ selfCollisionThickness: 0.01 });
+    const papersSeparating = measure(papers);
     GPUComputePassEncoder.prototype.dispatchWorkgroups = dispatch;
-    cloth.dispose();
+    for (const made of [cloth, papers, small]) made.dispose();
     device.destroy();
-    return { plain, separating };
+    return { plain, separating, patchStep, papersAttached, cutShort, papersSeparating };
   });
   // 3 substeps x (predict, 2 iterations x 6 directions x 2 colours, collide).
   expect(counts.plain).toEqual({ dispatches: 3 * 26, reported: 3 * 26, stages: 26, separate: 0 });
   // ... plus 4 bucket layers and the separate pass each substep.
   expect(counts.separating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
+  expect(counts.patchStep.papers).toEqual({ dispatches: 1, reported: 1, stages: 26, separate: 0 });
+  expect(counts.patchStep.small).toEqual({ dispatches: 1, reported: 1, stages: 26, separate: 0 });
+  // The attach pass after each predict.
+  expect(counts.papersAttached.dispatches).toBe(3 * 27);
+  expect(counts.cutShort, 'predict and two constrain stages').toBe(3);
+  expect(counts.papersSeparating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
+});
+
+test('the one-dispatch step of papers ends on the bits of the passes of their own (papers in gusts over a ball, 60 steps)', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async (scene) => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+    const errors = /** @type {string[]} */ ([]);
+    device.addEventListener('uncapturederror', (/** @type {any} */ event) => errors.push(event.error.message));
+    const make = () => {
+      const papers = /** @type {import('nuno').WebGpuCloth} */ (nuno.createPatches(device, { ...scene.settings, ...scene.patches, backend: 'webgpu' }));
+      papers.addCollider({ type: 'sphere', center: [0, 0.75, 0.1], radius: 0.25 });
+      return papers;
+    };
+    // stepStages runs one substep's whole schedule by the passes of their own; a step's substeps
+    // so, one after another, are the step.
+    const [oneDispatch, ownPasses] = [make(), make()];
+    const stages = ownPasses.substepSchedule().length;
+    for (let step = 0; step < 60; step++) {
+      oneDispatch.stepFixed(1);
+      for (let substep = 0; substep < ownPasses.settings.substeps; substep++) ownPasses.stepStages(stages);
+    }
+    const [a, b] = [await oneDispatch.readPositions(), await ownPasses.readPositions()];
+    const apart = Math.max(...a.map((value, i) => Math.abs(value - b[i])));
+    const moved = Math.max(...a.map((value, i) => Math.abs(value - oneDispatch.restPositions[i])));
+    const dispatches = oneDispatch.dispatchesPerStep;
+    oneDispatch.dispose();
+    ownPasses.dispose();
+    device.destroy();
+    return { apart, moved, dispatches, errors };
+  }, papersInGusts);
+  console.log(`metric: patch_step_vs_own_passes_mm = ${(result.apart * 1000).toPrecision(3)} mm (12 papers in gusts over a ball, 60 steps; moved ${(result.moved * 1000).toFixed(0)} mm)`);
+  expect(result.dispatches).toBe(1);
+  expect(result.moved, 'the papers moved').toBeGreaterThan(0.05);
+  expect(result.apart).toBe(0);
+  expect(result.errors).toEqual([]);
+  expect(complaints).toEqual([]);
 });
 
 test("the WebGPU cloth's read-back for drawing follows the steps, its frame throttle holds, and restore() never takes the caller's device", async ({ page }) => {

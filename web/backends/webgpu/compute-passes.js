@@ -4,7 +4,7 @@
 // default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
 // step is encoded without making a bind group.
-import { attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
+import { attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
 export const workgroupSize = 64;
@@ -37,17 +37,28 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
  * @property {GPUBindGroupLayout} stageLayout group 2: the Stage uniform, dynamic offset
  */
 
+/** The solver's state and per-particle code, which the passes of their own and the patch step share. */
+export const solverWgsl = [stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl];
+
+/**
+ * What every compute module begins with: the core's constants and uniform structs, the
+ * workgroup size, the grid helpers.
+ * @param {string} uniformsWgsl
+ * @param {string} constantsWgsl
+ */
+export function gridHeader(uniformsWgsl, constantsWgsl) {
+  return [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, gridWgsl];
+}
+
 /**
  * @param {GPUDevice} device
  * @param {import('../gpu/gpu-constants.js').GpuTables} tables the core's constants, uniform structs and their layouts
  * @returns {ComputePasses}
  */
 export function createComputePasses(device, { constantsWgsl, uniformsWgsl, uniformLayouts }) {
-  const header = [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, gridWgsl];
+  const header = [...gridHeader(uniformsWgsl, constantsWgsl), passUniformsWgsl];
   const selfCollisionHeader = [...header, `const TANGLES_WIDTH = ${tanglesWidth}u;`];
-  const solverModule = device.createShaderModule({
-    label: 'nuno solver passes', code: [...header, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl].join('\n'),
-  });
+  const solverModule = device.createShaderModule({ label: 'nuno solver passes', code: [...header, ...solverWgsl].join('\n') });
   const attachModule = device.createShaderModule({ label: 'nuno attach pass', code: [...header, attachWgsl].join('\n') });
   const selfCollisionModule = device.createShaderModule({
     label: 'nuno self-collision passes', code: [...selfCollisionHeader, separateWgsl].join('\n'),

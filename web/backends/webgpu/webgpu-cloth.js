@@ -3,6 +3,8 @@
 // (GpuClothOverSetup): it walks the core's substep schedule and calls a stage runner here per
 // stage, which encodes that stage's dispatch:
 //   predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity.
+// A cloth of patches small enough for a workgroup runs a whole step as one dispatch instead
+// (patch-step.js), where nothing else (an attach pass, a substep cut short) asks for the passes.
 // The constrain passes work in place (a colour's pairs share no particle), so there is no
 // ping-pong. With self-collision the 'separate' stage is a bucket pass per layer and a separate
 // pass (separate.wgsl), as WebGL2 draws bucket layers and separates in its collide
@@ -13,6 +15,7 @@ import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
 import { ParticlePicker } from './particle-picker.js';
+import { PatchStep } from './patch-step.js';
 import { requireRay } from '../../picking.js';
 import { StateBuffers, requireStateFits, vec4Bytes, vec4sOf, xyzOf } from './state-buffers.js';
 import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
@@ -36,6 +39,8 @@ import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
  * @property {number} substep
  * @property {boolean} positionsInWorking predict and constrain leave the latest positions in the
  *   working buffer, separate and collide in the positions buffer
+ * @property {{ kind: string, encode: () => void }[] | null} kept while the step may run as one
+ *   dispatch (patch-step.js): its stages' commands, encoded after all only if it cannot
  */
 
 /**
@@ -80,6 +85,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #stageLayout;
   #substepSlot;
   #stageSlot;
+  /** @type {PatchStep} */
+  #patchStep;
   /** @type {ParticlePicker | null} made at the first pick */
   #picker = null;
   /** @type {StepEncoding | null} the step being encoded, while it is */
@@ -168,6 +175,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#substepSlot = slotBytes(this.#substepLayout.bytes, alignment);
     this.#stageSlot = slotBytes(this.#stageLayout.bytes, alignment);
     this.#passes = createComputePasses(device, this.#tables);
+    this.#patchStep = new PatchStep(device, this.#tables, this.#passes.stateLayout);
     this.#buffers = new StateBuffers(device, this.#passes, this.#tables.constants, this.particleCount);
     this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size: this.#substepSlot, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
@@ -235,7 +243,16 @@ export class WebGpuCloth extends GpuClothOverSetup {
    */
   get dispatchesPerStep() {
     const { settings, schedule } = stepParametersOf(this);
+    if (this.#runsAsOneDispatch({ settings, schedule, substeps: settings.substeps })) return 1;
     return settings.substeps * schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers + 1 : 1), 0);
+  }
+
+  /**
+   * Whether a step runs as one dispatch of the patch step (when no attach pass joins it).
+   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
+   */
+  #runsAsOneDispatch(parameters) {
+    return this.#patchStep.fits(parameters, this.#columns, this.#rows, { substep: this.#substepSlot, stage: this.#stageSlot });
   }
 
   /** Bytes of GPU buffer memory per particle, for the buffers this cloth holds now. */
@@ -282,7 +299,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {StepParameters} parameters
    * @param {() => void} substeps
    */
-  #runStep({ schedule, substeps: substepCount }, substeps) {
+  #runStep(parameters, substeps) {
+    const { schedule, substeps: substepCount } = parameters;
     const device = this.#device;
     const size = substepCount * this.#substepSlot;
     if (this.#substepBuffer.size < size) {
@@ -297,10 +315,25 @@ export class WebGpuCloth extends GpuClothOverSetup {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
       workgroups: workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension),
       constrainStages: schedule.filter((stage) => stage.kind === 'constrain').length, constrainStage: 0, substep: 0,
-      positionsInWorking: false,
+      positionsInWorking: false, kept: this.#runsAsOneDispatch(parameters) ? [] : null,
     };
     try {
       substeps();
+      const { kept } = this.#encoding;
+      if (kept) {
+        this.#encoding.kept = null;
+        const wholeSubstep = ['substep', ...schedule.map((stage) => stage.kind)];
+        const whole = kept.length === substepCount * wholeSubstep.length &&
+          kept.every(({ kind }, i) => kind === wholeSubstep[i % wholeSubstep.length]);
+        if (whole) {
+          this.#patchStep.encode(this.#encoding.pass, parameters, {
+            columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
+            substepBuffer: this.#substepBuffer, stageBuffer: /** @type {GPUBuffer} */ (this.#stageBuffer),
+          });
+        } else {
+          for (const { encode } of kept) encode();
+        }
+      }
       this.#encoding.pass.end();
       // A substep cut short (stepStages) leaves its positions where every reader looks for them.
       if (this.#encoding.positionsInWorking) {
@@ -338,13 +371,31 @@ export class WebGpuCloth extends GpuClothOverSetup {
       gustWaves: inputs.gustWaves, depenetration: inputs.depenetration, attached: inputs.attached,
       gridSize: [this.#columns, this.#rows], patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
     });
-    encoding.pass.setBindGroup(1, this.#substepGroup, [inputs.index * this.#substepSlot]);
-    encoding.substep = inputs.index;
-    encoding.constrainStage = 0;
+    this.#encode('substep', () => {
+      encoding.pass.setBindGroup(1, this.#substepGroup, [inputs.index * this.#substepSlot]);
+      encoding.substep = inputs.index;
+      encoding.constrainStage = 0;
+    });
   }
 
-  /** @param {'predict' | 'collide' | 'constrain'} pipeline one dispatch over every particle */
+  /**
+   * Encodes a stage's commands now or, while the step may still run as one dispatch, keeps them.
+   * @param {string} kind
+   * @param {() => void} encode
+   */
+  #encode(kind, encode) {
+    const { kept } = /** @type {StepEncoding} */ (this.#encoding);
+    if (kept) kept.push({ kind, encode });
+    else encode();
+  }
+
+  /** @param {'predict' | 'collide'} pipeline one dispatch over every particle */
   #dispatch(pipeline) {
+    this.#encode(pipeline, () => this.#dispatchNow(pipeline));
+  }
+
+  /** @param {'predict' | 'collide' | 'constrain'} pipeline */
+  #dispatchNow(pipeline) {
     const encoding = /** @type {StepEncoding} */ (this.#encoding);
     encoding.pass.setPipeline(this.#passes.pipelines[pipeline]);
     encoding.pass.dispatchWorkgroups(...encoding.workgroups);
@@ -356,18 +407,22 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {number} count
    */
   #attach(count) {
-    const encoding = /** @type {StepEncoding} */ (this.#encoding);
-    encoding.pass.setBindGroup(0, /** @type {GPUBindGroup} */ (this.#buffers.attachGroup));
-    encoding.pass.setPipeline(this.#passes.pipelines.attach);
-    encoding.pass.dispatchWorkgroups(...workgroupsFor(count, this.#device.limits.maxComputeWorkgroupsPerDimension));
-    encoding.pass.setBindGroup(0, this.#buffers.stateGroup);
+    this.#encode('attach', () => {
+      const { pass } = /** @type {StepEncoding} */ (this.#encoding);
+      pass.setBindGroup(0, /** @type {GPUBindGroup} */ (this.#buffers.attachGroup));
+      pass.setPipeline(this.#passes.pipelines.attach);
+      pass.dispatchWorkgroups(...workgroupsFor(count, this.#device.limits.maxComputeWorkgroupsPerDimension));
+      pass.setBindGroup(0, this.#buffers.stateGroup);
+    });
   }
 
   /** One colour of one direction: the stage's uniform slot, then a dispatch. */
   #constrain() {
-    const encoding = /** @type {StepEncoding} */ (this.#encoding);
-    encoding.pass.setBindGroup(2, this.#stageGroup, [encoding.constrainStage++ * this.#stageSlot]);
-    this.#dispatch('constrain');
+    this.#encode('constrain', () => {
+      const encoding = /** @type {StepEncoding} */ (this.#encoding);
+      encoding.pass.setBindGroup(2, this.#stageGroup, [encoding.constrainStage++ * this.#stageSlot]);
+      this.#dispatchNow('constrain');
+    });
   }
 
   /**

@@ -1,0 +1,121 @@
+// A whole fixed step in one dispatch (shaders/webgpu/patch-step.wgsl) for a cloth of patches
+// small enough for a workgroup: which steps can run so, a pipeline for each shape of step (made
+// at its first step and kept), and the dispatch, a workgroup per patch.
+import { patchStepWgsl } from '../../../dist/shaders.js';
+import { gridHeader, solverWgsl } from './compute-passes.js';
+
+/** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
+
+/**
+ * The uniform slots a step reads: a substep's and a constrain stage's, bytes apart.
+ * @typedef {{ substep: number, stage: number }} SlotBytes
+ */
+
+export class PatchStep {
+  /** @type {GPUDevice} */
+  #device;
+  /** @type {import('../gpu/gpu-constants.js').GpuTables} */
+  #tables;
+  /** @type {GPUBindGroupLayout} */
+  #stateLayout;
+  /** @type {GPUBindGroupLayout} the substeps' or the stages' slots, bound whole */
+  #slotsLayout;
+  /** @type {Map<string, GPUComputePipeline>} by the step's shape */
+  #pipelines = new Map();
+  /** @type {WeakMap<GPUBuffer, { size: number, group: GPUBindGroup }>} */
+  #slotGroups = new WeakMap();
+
+  /**
+   * @param {GPUDevice} device
+   * @param {import('../gpu/gpu-constants.js').GpuTables} tables
+   * @param {GPUBindGroupLayout} stateLayout the solver passes' group 0, which the patch step binds too
+   */
+  constructor(device, tables, stateLayout) {
+    this.#device = device;
+    this.#tables = tables;
+    this.#stateLayout = stateLayout;
+    this.#slotsLayout = device.createBindGroupLayout({
+      label: 'nuno patch step slots', entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }],
+    });
+  }
+
+  /**
+   * Whether a step runs in one dispatch: no self-collision (its separation reaches across
+   * patches), a schedule of predict, constrain stages and collide, patches of no more particles
+   * than a workgroup may hold, and the step's uniform slots within one uniform binding.
+   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
+   * @param {number} columns of the whole grid
+   * @param {number} rows
+   * @param {SlotBytes} slotBytes
+   */
+  fits({ settings, schedule, substeps }, columns, rows, slotBytes) {
+    const { limits } = this.#device;
+    const patchParticles = (settings.patchColumns || columns) * (settings.patchRows || rows);
+    const constrainStages = schedule.length - 2;
+    const plain = schedule[0]?.kind === 'predict' && schedule[schedule.length - 1]?.kind === 'collide' &&
+      schedule.slice(1, -1).every((stage) => stage.kind === 'constrain');
+    return plain && constrainStages > 0 &&
+      patchParticles <= Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX) &&
+      substeps * slotBytes.substep <= limits.maxUniformBufferBindingSize &&
+      constrainStages * slotBytes.stage <= limits.maxUniformBufferBindingSize;
+  }
+
+  /**
+   * Encodes the step: one dispatch over every patch.
+   * @param {GPUComputePassEncoder} pass with the solver's state bound as group 0
+   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters a step that `fits`
+   * @param {{ columns: number, rows: number, slotBytes: SlotBytes, substepBuffer: GPUBuffer, stageBuffer: GPUBuffer }} step
+   */
+  encode(pass, { settings, schedule, substeps }, { columns, rows, slotBytes, substepBuffer, stageBuffer }) {
+    const patchColumns = settings.patchColumns || columns;
+    const patchRows = settings.patchRows || rows;
+    const constrainStages = schedule.length - 2;
+    pass.setPipeline(this.#pipelineFor(patchColumns, patchRows, substeps, constrainStages, slotBytes));
+    pass.setBindGroup(1, this.#slotsGroup(substepBuffer, substeps * slotBytes.substep));
+    pass.setBindGroup(2, this.#slotsGroup(stageBuffer, constrainStages * slotBytes.stage));
+    const patches = (columns / patchColumns) * (rows / patchRows);
+    const across = Math.min(patches, this.#device.limits.maxComputeWorkgroupsPerDimension);
+    pass.dispatchWorkgroups(across, Math.ceil(patches / across));
+  }
+
+  /**
+   * @param {number} patchColumns
+   * @param {number} patchRows
+   * @param {number} substeps
+   * @param {number} constrainStages
+   * @param {SlotBytes} slotBytes
+   */
+  #pipelineFor(patchColumns, patchRows, substeps, constrainStages, slotBytes) {
+    const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage].join(' ');
+    let pipeline = this.#pipelines.get(key);
+    if (!pipeline) {
+      const { uniformsWgsl, constantsWgsl } = this.#tables;
+      const shape = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
+        `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
+      const device = this.#device;
+      const module = device.createShaderModule({
+        label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...shape, patchStepWgsl, ...solverWgsl].join('\n'),
+      });
+      pipeline = device.createComputePipeline({
+        label: 'nuno patch step',
+        layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slotsLayout, this.#slotsLayout] }),
+        compute: { module, entryPoint: 'stepPatches' },
+      });
+      this.#pipelines.set(key, pipeline);
+    }
+    return pipeline;
+  }
+
+  /**
+   * @param {GPUBuffer} buffer
+   * @param {number} size the bytes the step reads from its start
+   */
+  #slotsGroup(buffer, size) {
+    let cached = this.#slotGroups.get(buffer);
+    if (cached?.size !== size) {
+      cached = { size, group: this.#device.createBindGroup({ layout: this.#slotsLayout, entries: [{ binding: 0, resource: { buffer, size } }] }) };
+      this.#slotGroups.set(buffer, cached);
+    }
+    return cached.group;
+  }
+}
