@@ -154,6 +154,32 @@ def report(results):
     return passed, failed
 
 
+def timed_rows(results):
+    """Each timed row of a run by its name ('512x512 float', '64x64 papers webgpu'): its median ms/step."""
+    rows = {f"{row['size']}x{row['size']} {row['precision']}": row['medianMs'] for row in results.get('gpu', [])}
+    rows.update({f"{row['perSide']}x{row['perSide']} papers {row['precision']}": row['medianMs'] for row in results.get('papers', [])})
+    return rows
+
+
+def compare_with_baseline(results, baseline, slower_than):
+    """Prints each row timed in both runs, this one's median over the baseline's, and returns
+    (passed, failed): a row more than `slower_than` times slower fails. Issue 28's WebGL2 slowdown
+    (1.27-1.41x from one build to the next, on one H100) is what this is for; run both builds
+    on the same machine, as the baseline must be of the same GPU and flags."""
+    now, before = timed_rows(results), timed_rows(baseline)
+    passed = failed = 0
+    print(f'\n| row | baseline ms/step | ms/step | ratio | limit {slower_than}x |')
+    print('| --- | --- | --- | --- | --- |')
+    for name in sorted(now.keys() & before.keys()):
+        ratio = now[name] / before[name]
+        slower = ratio > slower_than
+        passed, failed = (passed, failed + 1) if slower else (passed + 1, failed)
+        print(f"| {name} | {before[name]:.3g} | {now[name]:.3g} | {ratio:.3f}x | {'SLOWER' if slower else 'ok'} |")
+    for name in sorted(before.keys() - now.keys()):
+        print(f'| {name} | {before[name]:.3g} | not timed | | |')
+    return passed, failed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--chromium', default='/usr/bin/chromium', help='the Chromium binary')
@@ -165,6 +191,8 @@ def main():
     parser.add_argument('--papers', default='64,128', help='seas of papers to time, papers per side, comma-separated')
     parser.add_argument('--timeout', type=int, default=480, help='seconds the page may take')
     parser.add_argument('--json', help='also write the page results to this file')
+    parser.add_argument('--baseline', help="an earlier run's --json on this machine: fail rows that got slower")
+    parser.add_argument('--slower-than', type=float, default=1.15, help='the ratio to --baseline a row may reach (default 1.15)')
     parser.add_argument('--quiet', action='store_true', help="don't print the page's progress")
     parser.add_argument('--no-webgl', action='store_true', help='WebGPU and the CPU only (to try flags that lose WebGL)')
     parser.add_argument('--extra-flag', action='append', default=[], help='one more Chromium flag (repeatable)')
@@ -199,6 +227,10 @@ def main():
             json.dump(results, out, indent=2)
     print()
     passed, failed = report(results)
+    if args.baseline:
+        with open(args.baseline) as baseline:
+            compared = compare_with_baseline(results, json.load(baseline), args.slower_than)
+        passed, failed = passed + compared[0], failed + compared[1]
     if not finished:
         print(f'the page did not finish within {args.timeout} s')
         failed += 1
