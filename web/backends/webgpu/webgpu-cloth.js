@@ -319,21 +319,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     };
     try {
       substeps();
-      const { kept } = this.#encoding;
-      if (kept) {
-        this.#encoding.kept = null;
-        const wholeSubstep = ['substep', ...schedule.map((stage) => stage.kind)];
-        const whole = kept.length === substepCount * wholeSubstep.length &&
-          kept.every(({ kind }, i) => kind === wholeSubstep[i % wholeSubstep.length]);
-        if (whole) {
-          this.#patchStep.encode(this.#encoding.pass, parameters, {
-            columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
-            substepBuffer: this.#substepBuffer, stageBuffer: /** @type {GPUBuffer} */ (this.#stageBuffer),
-          });
-        } else {
-          for (const { encode } of kept) encode();
-        }
-      }
+      this.#encodeKept(parameters);
       this.#encoding.pass.end();
       // A substep cut short (stepStages) leaves its positions where every reader looks for them.
       if (this.#encoding.positionsInWorking) {
@@ -375,6 +361,29 @@ export class WebGpuCloth extends GpuClothOverSetup {
       encoding.pass.setBindGroup(1, this.#substepGroup, [inputs.index * this.#substepSlot]);
       encoding.substep = inputs.index;
       encoding.constrainStage = 0;
+    });
+  }
+
+  /**
+   * The stages kept while the step might run as one dispatch: the patch step where they are the
+   * schedule's whole substeps and nothing more, else their own passes after all.
+   * @param {StepParameters} parameters
+   */
+  #encodeKept(parameters) {
+    const encoding = /** @type {StepEncoding} */ (this.#encoding);
+    const { kept } = encoding;
+    if (!kept) return;
+    encoding.kept = null;
+    const wholeSubstep = ['substep', ...parameters.schedule.map((stage) => stage.kind)];
+    const whole = kept.length === parameters.substeps * wholeSubstep.length &&
+      kept.every(({ kind }, i) => kind === wholeSubstep[i % wholeSubstep.length]);
+    if (!whole) {
+      for (const { encode } of kept) encode();
+      return;
+    }
+    this.#patchStep.encode(encoding.pass, parameters, {
+      columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
+      substepBuffer: this.#substepBuffer, stageBuffer: /** @type {GPUBuffer} */ (this.#stageBuffer),
     });
   }
 
