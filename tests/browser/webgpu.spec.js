@@ -242,7 +242,7 @@ test('a lost WebGPU device stops the cloth without errors, and restore(device) s
   expect(complaints).toEqual([]);
 });
 
-test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the separate stage a bucket pass per layer and one more), or one for patches a workgroup holds', async ({ page }) => {
+test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the separate stage a bucket pass per layer and one more), or one for small patches and cloths', async ({ page }) => {
   await openHarness(page);
   const counts = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
@@ -255,8 +255,8 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
       return dispatch.apply(this, args);
     };
     const settings = { backend: 'webgpu', substeps: 3, iterations: 2 };
-    // 576 particles: more than a workgroup holds.
-    const cloth = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 24, rows: 24 }));
+    // 72 x 72: more particles than the patch step takes (64 x 64).
+    const cloth = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 72, rows: 72 }));
     const measure = (/** @type {any} */ measured) => {
       dispatches = 0;
       measured.stepFixed(1);
@@ -266,10 +266,10 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
     const plain = measure(cloth);
     cloth.set({ selfCollisionThickness: 0.05 });
     const separating = measure(cloth);
-    // 16 papers of 8 x 8 (a workgroup each), and a 16 x 16 cloth (one workgroup): one dispatch a
+    // 16 papers of 8 x 8 (a workgroup each), and a 40 x 40 cloth (one workgroup): one dispatch a
     // step, but an attach pass, a substep cut short and self-collision take the passes of their own.
     const papers = /** @type {any} */ (nuno.createPatches(device, { ...settings, patchesAcross: 4, patchesDown: 4, patchColumns: 8, patchRows: 8 }));
-    const small = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 16, rows: 16 }));
+    const small = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 40, rows: 40 }));
     const patchStep = { papers: measure(papers), small: measure(small) };
     papers.attach([0], [0, 1, 0]);
     const papersAttached = measure(papers);
@@ -296,41 +296,45 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
   expect(counts.papersSeparating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
 });
 
-test('the one-dispatch step of papers ends on the bits of the passes of their own (papers in gusts over a ball, 60 steps)', async ({ page }) => {
+test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 40 x 40 sheet in wind; over a ball, 60 steps)', async ({ page }) => {
   const complaints = await openHarness(page);
-  const result = await page.evaluate(async (scene) => {
-    const { loadNuno } = await import('/web/index.js');
-    const nuno = await loadNuno();
-    const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
-    const errors = /** @type {string[]} */ ([]);
-    device.addEventListener('uncapturederror', (/** @type {any} */ event) => errors.push(event.error.message));
-    const make = () => {
-      const papers = /** @type {import('nuno').WebGpuCloth} */ (nuno.createPatches(device, { ...scene.settings, ...scene.patches, backend: 'webgpu' }));
-      papers.addCollider({ type: 'sphere', center: [0, 0.75, 0.1], radius: 0.25 });
-      return papers;
-    };
-    // stepStages runs one substep's whole schedule by the passes of their own; a step's substeps
-    // so, one after another, are the step.
-    const [oneDispatch, ownPasses] = [make(), make()];
-    const stages = ownPasses.substepSchedule().length;
-    for (let step = 0; step < 60; step++) {
-      oneDispatch.stepFixed(1);
-      for (let substep = 0; substep < ownPasses.settings.substeps; substep++) ownPasses.stepStages(stages);
-    }
-    const [a, b] = [await oneDispatch.readPositions(), await ownPasses.readPositions()];
-    const apart = Math.max(...a.map((value, i) => Math.abs(value - b[i])));
-    const moved = Math.max(...a.map((value, i) => Math.abs(value - oneDispatch.restPositions[i])));
-    const dispatches = oneDispatch.dispatchesPerStep;
-    oneDispatch.dispose();
-    ownPasses.dispose();
-    device.destroy();
-    return { apart, moved, dispatches, errors };
-  }, papersInGusts);
-  console.log(`metric: patch_step_vs_own_passes_mm = ${(result.apart * 1000).toPrecision(3)} mm (12 papers in gusts over a ball, 60 steps; moved ${(result.moved * 1000).toFixed(0)} mm)`);
-  expect(result.dispatches).toBe(1);
-  expect(result.moved, 'the papers moved').toBeGreaterThan(0.05);
-  expect(result.apart).toBe(0);
-  expect(result.errors).toEqual([]);
+  const sheet = { settings: { columns: 40, rows: 40, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.5, 0, 0.3] } };
+  for (const [name, scene] of Object.entries({ papers: papersInGusts, sheet })) {
+    const result = await page.evaluate(async (scene) => {
+      const { loadNuno } = await import('/web/index.js');
+      const nuno = await loadNuno();
+      const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+      const errors = /** @type {string[]} */ ([]);
+      device.addEventListener('uncapturederror', (/** @type {any} */ event) => errors.push(event.error.message));
+      const make = () => {
+        const options = { ...scene.settings, ...scene.patches, backend: 'webgpu' };
+        const cloth = /** @type {import('nuno').WebGpuCloth} */ (scene.patches ? nuno.createPatches(device, options) : nuno.createCloth(device, options));
+        cloth.addCollider({ type: 'sphere', center: [0, 0.75, 0.1], radius: 0.25 });
+        return cloth;
+      };
+      // stepStages runs one substep's whole schedule by the passes of their own; a step's substeps
+      // so, one after another, are the step.
+      const [oneDispatch, ownPasses] = [make(), make()];
+      const stages = ownPasses.substepSchedule().length;
+      for (let step = 0; step < 60; step++) {
+        oneDispatch.stepFixed(1);
+        for (let substep = 0; substep < ownPasses.settings.substeps; substep++) ownPasses.stepStages(stages);
+      }
+      const [a, b] = [await oneDispatch.readPositions(), await ownPasses.readPositions()];
+      const apart = Math.max(...a.map((value, i) => Math.abs(value - b[i])));
+      const moved = Math.max(...a.map((value, i) => Math.abs(value - oneDispatch.restPositions[i])));
+      const dispatches = oneDispatch.dispatchesPerStep;
+      oneDispatch.dispose();
+      ownPasses.dispose();
+      device.destroy();
+      return { apart, moved, dispatches, errors };
+    }, /** @type {any} */ (scene));
+    console.log(`metric: patch_step_vs_own_passes_mm = ${(result.apart * 1000).toPrecision(3)} mm (${name} over a ball, 60 steps; moved ${(result.moved * 1000).toFixed(0)} mm)`);
+    expect(result.dispatches, name).toBe(1);
+    expect(result.moved, `${name}: it moved`).toBeGreaterThan(0.05);
+    expect(result.apart, name).toBe(0);
+    expect(result.errors, name).toEqual([]);
+  }
   expect(complaints).toEqual([]);
 });
 
