@@ -255,8 +255,8 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
       return dispatch.apply(this, args);
     };
     const settings = { backend: 'webgpu', substeps: 3, iterations: 2 };
-    // 72 x 72: more particles than the patch step takes (64 x 64).
-    const cloth = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 72, rows: 72 }));
+    // 24 x 24: more particles than a workgroup has invocations.
+    const cloth = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 24, rows: 24 }));
     const measure = (/** @type {any} */ measured) => {
       dispatches = 0;
       measured.stepFixed(1);
@@ -266,10 +266,10 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
     const plain = measure(cloth);
     cloth.set({ selfCollisionThickness: 0.05 });
     const separating = measure(cloth);
-    // 16 papers of 8 x 8 (a workgroup each), and a 40 x 40 cloth (one workgroup): one dispatch a
+    // 16 papers of 8 x 8 (a workgroup each), and a 16 x 16 cloth (one workgroup): one dispatch a
     // step, but an attach pass, a substep cut short and self-collision take the passes of their own.
     const papers = /** @type {any} */ (nuno.createPatches(device, { ...settings, patchesAcross: 4, patchesDown: 4, patchColumns: 8, patchRows: 8 }));
-    const small = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 40, rows: 40 }));
+    const small = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 16, rows: 16 }));
     const patchStep = { papers: measure(papers), small: measure(small) };
     papers.attach([0], [0, 1, 0]);
     const papersAttached = measure(papers);
@@ -296,9 +296,9 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
   expect(counts.papersSeparating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
 });
 
-test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 40 x 40 sheet in wind; over a ball, 60 steps)', async ({ page }) => {
+test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 16 x 16 sheet in wind; over a ball, 60 steps)', async ({ page }) => {
   const complaints = await openHarness(page);
-  const sheet = { settings: { columns: 40, rows: 40, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.5, 0, 0.3] } };
+  const sheet = { settings: { columns: 16, rows: 16, width: 0.5, height: 0.5, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.5, 0, 0.3] } };
   for (const [name, scene] of Object.entries({ papers: papersInGusts, sheet })) {
     const result = await page.evaluate(async (scene) => {
       const { loadNuno } = await import('/web/index.js');
