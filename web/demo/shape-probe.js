@@ -6,11 +6,13 @@
 /** @typedef {import('./stage.js').AnyCloth} AnyCloth */
 
 /**
- * Counting crossings costs far more than the strain (milliseconds at 64 x 64, a tenth of a second
- * for a tangled 128 x 128 heap in wasm): after a count that took t, the next waits at least this
- * many times t, so the count takes at most 1/50 of the demo's time.
+ * After a measure that took t (its strain, or its count of crossings, which costs far more:
+ * milliseconds at 64 x 64, a tenth of a second for a tangled 128 x 128 heap in wasm), the next
+ * waits at least this many times t, so measuring takes at most 1/50 of the demo's time. A GPU
+ * cloth's strain at 1M particles takes tens of milliseconds (a 12 MB read-back, then wasm): it
+ * would cost frames twice a second.
  */
-const crossingsCostShare = 50;
+const measureCostShare = 50;
 
 /**
  * @typedef {object} ShapeFigures
@@ -28,6 +30,8 @@ export class ShapeProbe {
   /** @type {ShapeFigures} */
   #figures = { maxStrain: null, crossings: null };
   #reading = false;
+  /** performance.now() before which the strain is not measured again */
+  #strainDueMs = 0;
   /** performance.now() before which crossings are not counted again */
   #crossingsDueMs = 0;
 
@@ -46,9 +50,12 @@ export class ShapeProbe {
     if (cloth !== this.#measured) {
       this.#measured = cloth;
       this.#figures = { maxStrain: null, crossings: null };
+      this.#strainDueMs = this.#crossingsDueMs = 0;
     }
     if (!withCrossings) this.#figures.crossings = null;
-    const countCrossings = withCrossings && performance.now() >= this.#crossingsDueMs;
+    const nowMs = performance.now();
+    const countCrossings = withCrossings && nowMs >= this.#crossingsDueMs;
+    if (nowMs < this.#strainDueMs && !countCrossings) return this.#figures;
     if (cloth.backend === 'cpu') {
       this.#measure(cloth, undefined, countCrossings);
     } else if (!this.#reading) {
@@ -76,12 +83,14 @@ export class ShapeProbe {
   #measure(cloth, positions, countCrossings) {
     // Each backend's strain and selfCrossings take the positions a GPU cloth read back.
     const measured = /** @type {import('../index.js').Cloth} */ (cloth);
+    const strainStartMs = performance.now();
     this.#figures.maxStrain = measured.strain('structural', positions).max;
+    const strainEndMs = performance.now();
+    this.#strainDueMs = strainEndMs + measureCostShare * (strainEndMs - strainStartMs);
     if (!countCrossings) return;
-    const startMs = performance.now();
     this.#figures.crossings = measured.selfCrossings(positions);
     const endMs = performance.now();
-    this.#crossingsDueMs = endMs + crossingsCostShare * (endMs - startMs);
+    this.#crossingsDueMs = endMs + measureCostShare * (endMs - strainEndMs);
   }
 
   /** @param {AnyCloth} cloth */
