@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <type_traits>
@@ -10,11 +9,98 @@
 namespace nuno {
 namespace {
 
-// As a stream with setprecision writes it (%g), without the streams and locales that cost the
-// wasm module about 100 KB.
+// The first `count` (at most 17) significant decimal digits of a finite value > 0, rounded
+// half to even on its exact value as printf rounds them; returns the power of ten of the first.
+// Written here rather than with snprintf, whose formatting (and its long-double arithmetic) was
+// about 9.5 KB of the wasm module. The value, m 2^e exactly, is a big integer in base 10^9 times
+// a power of ten: m 2^e, or m 5^-e 10^e.
+int decimalDigits(double value, int count, char* digits) {
+    int exponent = 0;
+    const double fraction = std::frexp(value, &exponent);
+    std::uint32_t limbs[90] = {};  // least significant first; 5^1074 m < 10^(9 * 90)
+    const std::uint64_t mantissa = static_cast<std::uint64_t>(std::ldexp(fraction, 53));
+    limbs[0] = static_cast<std::uint32_t>(mantissa % 1000000000u);
+    limbs[1] = static_cast<std::uint32_t>(mantissa / 1000000000u % 1000000000u);
+    limbs[2] = static_cast<std::uint32_t>(mantissa / 1000000000u / 1000000000u);
+    int used = 3;
+    exponent -= 53;
+    int tenth = exponent < 0 ? exponent : 0;  // value = limbs 10^tenth
+    for (int left = exponent < 0 ? -exponent : exponent; left > 0;) {
+        const int step = std::min(left, 12);
+        left -= step;
+        std::uint64_t factor = 1;
+        for (int i = 0; i < step; ++i) factor *= exponent < 0 ? 5 : 2;
+        std::uint64_t carry = 0;
+        for (int i = 0; i < used; ++i) {
+            const std::uint64_t product = limbs[i] * factor + carry;
+            limbs[i] = static_cast<std::uint32_t>(product % 1000000000u);
+            carry = product / 1000000000u;
+        }
+        while (carry > 0) {
+            limbs[used++] = static_cast<std::uint32_t>(carry % 1000000000u);
+            carry /= 1000000000u;
+        }
+    }
+    while (limbs[used - 1] == 0) --used;
+    // Its digits, most significant first; past count + 1 of them only whether any is not 0.
+    char all[20];
+    int written = 0;
+    bool restNonZero = false;
+    for (int i = used - 1; i >= 0; --i) {
+        char nine[9];
+        for (int d = 8; d >= 0; --d, limbs[i] /= 10) nine[d] = static_cast<char>('0' + limbs[i] % 10);
+        int d = 0;
+        if (i == used - 1) {
+            while (nine[d] == '0') ++d;
+            tenth += 9 * i + 8 - d;
+        }
+        for (; d < 9; ++d) {
+            if (written <= count) all[written++] = nine[d];
+            else restNonZero = restNonZero || nine[d] != '0';
+        }
+    }
+    while (written <= count) all[written++] = '0';
+    const char next = all[count];
+    const bool up = next > '5' || (next == '5' && (restNonZero || (all[count - 1] - '0') % 2 == 1));
+    int i = count - 1;
+    for (; up && i >= 0 && all[i] == '9'; --i) all[i] = '0';
+    if (up && i < 0) {
+        all[0] = '1';
+        ++tenth;
+    } else if (up) {
+        ++all[i];
+    }
+    std::copy(all, all + count, digits);
+    return tenth;
+}
+
+// As a stream with setprecision writes it, or printf's %.*g, without the streams and locales
+// that cost the wasm module about 100 KB, nor printf.
 std::string withDigits(double value, int significantDigits) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.*g", significantDigits, value);
+    std::string text = std::signbit(value) ? "-" : "";
+    value = std::fabs(value);
+    if (std::isnan(value)) return text + "nan";
+    if (std::isinf(value)) return text + "inf";
+    char digits[17];
+    std::fill(digits, digits + 17, '0');
+    const int tenth = value == 0.0 ? 0 : decimalDigits(value, significantDigits, digits);
+    int last = significantDigits - 1;  // the last digit kept: trailing zeros are left out
+    while (last > 0 && digits[last] == '0') --last;
+    if (tenth < -4 || tenth >= significantDigits) {
+        text += digits[0];
+        if (last > 0) text += '.';
+        text.append(digits + 1, digits + last + 1);
+        text += tenth < 0 ? "e-" : "e+";
+        const int power = std::abs(tenth);
+        if (power < 10) text += '0';
+        text += std::to_string(power);
+        return text;
+    }
+    if (tenth < 0) return text + "0." + std::string(static_cast<std::size_t>(-tenth - 1), '0') + std::string(digits, last + 1);
+    for (int i = 0; i <= std::max(last, tenth); ++i) {
+        if (i == tenth + 1) text += '.';
+        text += digits[i];
+    }
     return text;
 }
 
@@ -26,14 +112,11 @@ std::string withDigits(double value, int significantDigits) {
 // otherwise than strtod reads it.
 bool readsBackAsItself(double value, int significantDigits) {
     if (!std::isfinite(value)) return !std::isnan(value);
-    char text[40];
-    std::snprintf(text, sizeof text, "%.*e", significantDigits - 1, std::fabs(value));
+    if (value == 0.0) return true;
+    char text[17];
     double digits = 0.0;
-    const char* character = text;
-    for (; *character != 'e'; ++character) {
-        if (*character != '.') digits = digits * 10.0 + (*character - '0');
-    }
-    int powerOfTen = std::atoi(character + 1) - (significantDigits - 1);
+    int powerOfTen = decimalDigits(std::fabs(value), significantDigits, text) - (significantDigits - 1);
+    for (int i = 0; i < significantDigits; ++i) digits = digits * 10.0 + (text[i] - '0');
     double readBack = digits;
     for (; powerOfTen > 22; powerOfTen -= 22) readBack *= 1e22;
     for (; powerOfTen < -22; powerOfTen += 22) readBack /= 1e22;
@@ -221,9 +304,8 @@ std::string showNumber(double value) {
     // another integer. Every whole double up to 2^53 is an integer exactly.
     constexpr double kLargestExactInteger = 9007199254740992.0;  // 2^53
     if (std::floor(value) == value && std::fabs(value) <= kLargestExactInteger) {
-        char digits[24];  // 2^53 has 16 digits
-        std::snprintf(digits, sizeof digits, "%.0f", value);
-        return digits;
+        const std::string digits = std::to_string(static_cast<std::uint64_t>(std::fabs(value)));
+        return std::signbit(value) ? "-" + digits : digits;
     }
     // Otherwise the fewest digits that read back as the same float32 (every setting is one), so
     // a value just outside a range never shows as the range's end: 50.000004, not 50, which
@@ -238,9 +320,9 @@ std::string printable(const std::string& text) {
     std::string shown;
     for (const char c : text) {
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-            shown += escaped;
+            shown += "\\u00";
+            shown += "0123456789abcdef"[(c >> 4) & 0xf];
+            shown += "0123456789abcdef"[c & 0xf];
         } else {
             shown += c;
         }

@@ -134,8 +134,8 @@ TEST(Validation, ErrorsNameAndShowWhatWasRefused) {
     EXPECT_EQ(messageOf([&] { validate(damped); }), "nuno: 'damping' must be a number in [0, 50], got 50.000004");
 }
 
-// showNumber finds its digits without strtod (to keep it out of the wasm module); here strtod
-// finds them as it used to: the fewest from 6 that read back as the same float32, else 9. A
+// showNumber finds its digits without strtod or printf (to keep them out of the wasm module); here they
+// find them as they used to: the fewest from 6 that read back as the same float32, else 9. A
 // whole number up to 2^53 is written in full.
 TEST(Messages, NumbersShowTheFewestDigitsThatReadBackAsTheSameFloat) {
     std::uint32_t state = 12345;
