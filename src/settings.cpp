@@ -9,7 +9,7 @@
 namespace nuno {
 namespace {
 
-// The first `count` (at most 17) significant decimal digits of a finite value > 0, rounded
+// The first `count` (1 to 17) significant decimal digits of a finite value > 0, rounded
 // half to even on its exact value as printf rounds them; returns the power of ten of the first.
 // Written here rather than with snprintf, whose formatting (and its long-double arithmetic) was
 // about 9.5 KB of the wasm module. The value, m 2^e exactly, is a big integer in base 10^9 times
@@ -17,14 +17,16 @@ namespace {
 int decimalDigits(double value, int count, char* digits) {
     int exponent = 0;
     const double fraction = std::frexp(value, &exponent);
-    std::uint32_t limbs[90] = {};  // least significant first; 5^1074 m < 10^(9 * 90)
+    // Least significant first. frexp makes a subnormal's exponent as low as -1126, so the
+    // largest is m 5^1126 < 2^53 5^1126, about 4.9e802: 803 digits, in 90 limbs of 9.
+    std::uint32_t limbs[90] = {};
     const std::uint64_t mantissa = static_cast<std::uint64_t>(std::ldexp(fraction, 53));
     limbs[0] = static_cast<std::uint32_t>(mantissa % 1000000000u);
     limbs[1] = static_cast<std::uint32_t>(mantissa / 1000000000u % 1000000000u);
     limbs[2] = static_cast<std::uint32_t>(mantissa / 1000000000u / 1000000000u);
     int used = 3;
     exponent -= 53;
-    int tenth = exponent < 0 ? exponent : 0;  // value = limbs 10^tenth
+    int powerOfTen = exponent < 0 ? exponent : 0;  // value = limbs 10^powerOfTen
     for (int left = exponent < 0 ? -exponent : exponent; left > 0;) {
         const int step = std::min(left, 12);
         left -= step;
@@ -52,7 +54,7 @@ int decimalDigits(double value, int count, char* digits) {
         int d = 0;
         if (i == used - 1) {
             while (nine[d] == '0') ++d;
-            tenth += 9 * i + 8 - d;
+            powerOfTen += 9 * i + 8 - d;
         }
         for (; d < 9; ++d) {
             if (written <= count) all[written++] = nine[d];
@@ -66,12 +68,12 @@ int decimalDigits(double value, int count, char* digits) {
     for (; up && i >= 0 && all[i] == '9'; --i) all[i] = '0';
     if (up && i < 0) {
         all[0] = '1';
-        ++tenth;
+        ++powerOfTen;
     } else if (up) {
         ++all[i];
     }
     std::copy(all, all + count, digits);
-    return tenth;
+    return powerOfTen;
 }
 
 // As a stream with setprecision writes it, or printf's %.*g, without the streams and locales
@@ -83,22 +85,22 @@ std::string withDigits(double value, int significantDigits) {
     if (std::isinf(value)) return text + "inf";
     char digits[17];
     std::fill(digits, digits + 17, '0');
-    const int tenth = value == 0.0 ? 0 : decimalDigits(value, significantDigits, digits);
+    const int powerOfTen = value == 0.0 ? 0 : decimalDigits(value, significantDigits, digits);
     int last = significantDigits - 1;  // the last digit kept: trailing zeros are left out
     while (last > 0 && digits[last] == '0') --last;
-    if (tenth < -4 || tenth >= significantDigits) {
+    if (powerOfTen < -4 || powerOfTen >= significantDigits) {
         text += digits[0];
         if (last > 0) text += '.';
         text.append(digits + 1, digits + last + 1);
-        text += tenth < 0 ? "e-" : "e+";
-        const int power = std::abs(tenth);
+        text += powerOfTen < 0 ? "e-" : "e+";
+        const int power = std::abs(powerOfTen);
         if (power < 10) text += '0';
         text += std::to_string(power);
         return text;
     }
-    if (tenth < 0) return text + "0." + std::string(static_cast<std::size_t>(-tenth - 1), '0') + std::string(digits, last + 1);
-    for (int i = 0; i <= std::max(last, tenth); ++i) {
-        if (i == tenth + 1) text += '.';
+    if (powerOfTen < 0) return text + "0." + std::string(static_cast<std::size_t>(-powerOfTen - 1), '0') + std::string(digits, last + 1);
+    for (int i = 0; i <= std::max(last, powerOfTen); ++i) {
+        if (i == powerOfTen + 1) text += '.';
         text += digits[i];
     }
     return text;

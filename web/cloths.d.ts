@@ -229,7 +229,7 @@ export class WebGpuCloth {
    * gives this very step's.
    */
   readonly positions: Float32Array;
-  /** Compute dispatches per fixed step: a dispatch per stage of `substepSchedule()`, times the substeps. */
+  /** Compute dispatches per fixed step without attachments: a dispatch per stage of `substepSchedule()` (self-collision's 'separate' five), times the substeps; or 1 where patches of at most 256 particles step in one dispatch (once its pipeline, made asynchronously at the first such step, is ready). */
   readonly dispatchesPerStep: number;
 }
 

@@ -24,11 +24,12 @@ const none = 0xffffffffu;
 @group(0) @binding(1) var<storage, read> positions: array<vec4f>;
 @group(0) @binding(2) var<storage, read_write> pick: Pick;
 
-// The particle's distance along the ray, or none when it lies behind the origin or out of reach.
+// The particle's distance along the ray, or none when it lies behind the origin, out of reach or
+// anywhere not finite (as the CPU search, whose comparisons a NaN fails).
 fn alongBits(particle: u32) -> u32 {
     let offset = positions[particle].xyz - ray.origin;
     let along = dot(offset, ray.direction);
-    if (along <= 0.0 || length(offset - along * ray.direction) > ray.reach) { return none; }
+    if (!(along > 0.0) || !(length(offset - along * ray.direction) <= ray.reach)) { return none; }
     return bitcast<u32>(along);
 }
 
@@ -49,7 +50,8 @@ fn lowestAtNearest(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgr
     let particle = particleOf(id, groups);
     if (particle >= ray.particleCount) { return; }
     let nearest = atomicLoad(&pick.along);
-    if (nearest != none && alongBits(particle) == nearest) { atomicMin(&pick.particle, particle); }
+    // At most the least: the distance worked out again need not round to the very same bits.
+    if (nearest != none && alongBits(particle) <= nearest) { atomicMin(&pick.particle, particle); }
 }
 
 @compute @workgroup_size(1)

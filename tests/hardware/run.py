@@ -164,19 +164,31 @@ def timed_rows(results):
 def compare_with_baseline(results, baseline, slower_than):
     """Prints each row timed in both runs, this one's median over the baseline's, and returns
     (passed, failed): a row more than `slower_than` times slower fails. Issue 28's WebGL2 slowdown
-    (1.27-1.41x from one build to the next, on one H100) is what this is for; run both builds
-    on the same machine, as the baseline must be of the same GPU and flags."""
+    (1.27-1.41x from one build to the next, on one H100) is what this is for. The baseline must
+    be of the same GPU and flags: another WebGL renderer or WebGPU adapter fails, as does a row
+    the baseline timed and this run did not."""
     now, before = timed_rows(results), timed_rows(baseline)
     passed = failed = 0
+    for what, key in (('WebGL renderer', 'renderer'),):
+        here, there = (results.get('webgl') or {}).get(key), (baseline.get('webgl') or {}).get(key)
+        if here != there:
+            print(f'FAILED: the baseline ran on another {what}: {there!r}, here {here!r}')
+            failed += 1
+    here, there = (results.get('webgpu') or {}).get('adapter'), (baseline.get('webgpu') or {}).get('adapter')
+    if here != there:
+        print(f'FAILED: the baseline ran on another WebGPU adapter: {there!r}, here {here!r}')
+        failed += 1
     print(f'\n| row | baseline ms/step | ms/step | ratio | limit {slower_than}x |')
     print('| --- | --- | --- | --- | --- |')
     for name in sorted(now.keys() & before.keys()):
-        ratio = now[name] / before[name]
+        ratio = now[name] / max(before[name], 1e-9)
         slower = ratio > slower_than
         passed, failed = (passed, failed + 1) if slower else (passed + 1, failed)
         print(f"| {name} | {before[name]:.3g} | {now[name]:.3g} | {ratio:.3f}x | {'SLOWER' if slower else 'ok'} |")
+    # A row the baseline timed and this run did not (refused, or the page gave up) hides its speed.
     for name in sorted(before.keys() - now.keys()):
-        print(f'| {name} | {before[name]:.3g} | not timed | | |')
+        print(f'| {name} | {before[name]:.3g} | not timed | | FAILED |')
+        failed += 1
     return passed, failed
 
 

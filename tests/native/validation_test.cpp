@@ -137,6 +137,20 @@ TEST(Validation, ErrorsNameAndShowWhatWasRefused) {
 // showNumber finds its digits without strtod or printf (to keep them out of the wasm module); here they
 // find them as they used to: the fewest from 6 that read back as the same float32, else 9. A
 // whole number up to 2^53 is written in full.
+// What showNumber should write, found with printf and strtod.
+std::string shownByPrintf(double value) {
+    char expected[400];
+    if (std::floor(value) == value && std::fabs(value) <= 0x1p53) {
+        std::snprintf(expected, sizeof expected, "%.0f", value);
+        return expected;
+    }
+    for (int digits = 6; digits <= 9; ++digits) {
+        std::snprintf(expected, sizeof expected, "%.*g", digits, value);
+        if (static_cast<float>(std::strtod(expected, nullptr)) == static_cast<float>(value)) break;
+    }
+    return expected;
+}
+
 TEST(Messages, NumbersShowTheFewestDigitsThatReadBackAsTheSameFloat) {
     std::uint32_t state = 12345;
     int checked = 0;
@@ -145,21 +159,19 @@ TEST(Messages, NumbersShowTheFewestDigitsThatReadBackAsTheSameFloat) {
         float value;
         std::memcpy(&value, &state, sizeof value);
         if (!std::isfinite(value)) continue;
-        char expected[400];
-        if (std::floor(value) == value && std::fabs(value) <= 0x1p53) {
-            std::snprintf(expected, sizeof expected, "%.0f", static_cast<double>(value));
-            ASSERT_EQ(showNumber(value), expected);
-            ++checked;
-            continue;
-        }
-        for (int digits = 6; digits <= 9; ++digits) {
-            std::snprintf(expected, sizeof expected, "%.*g", digits, static_cast<double>(value));
-            if (static_cast<float>(std::strtod(expected, nullptr)) == value) break;
-        }
-        ASSERT_EQ(showNumber(value), expected);
+        ASSERT_EQ(showNumber(value), shownByPrintf(value));
         ++checked;
     }
     EXPECT_GT(checked, 19000);
+}
+
+// The digits are worked out without printf (a big integer of the exact value): its far ends
+// (subnormals, the largest double), ties that round to even, and carries through nines.
+TEST(Messages, NumbersAtTheEndsOfTheDoublesAndOnTiesShowAsPrintfWritesThem) {
+    for (const double value : {5e-324, -5e-324, 2.5e-310, std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(),
+                               1000000.5, 9.9999995, 0.1, 1e-7, 123456789.5, 0.000099999999, 99999999.5, 1e300, -16385.25}) {
+        EXPECT_EQ(showNumber(value), shownByPrintf(value)) << value;
+    }
 }
 
 // Issue 30, item 5: numbers as JS writes them, and a whole number beyond an int told the range.

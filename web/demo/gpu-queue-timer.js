@@ -1,11 +1,12 @@
-// How long the GPU spends on a WebGPU cloth's steps, as the page can see it without timestamp
-// queries: each frame's steps and drawing are marked when submitted, and each mark's work is
-// done when the queue says so (onSubmittedWorkDone resolves in submission order). The GPU was
-// busy with a mark's work from its submission, or from the previous mark's end if that came
-// later, to its end. An upper bound: the promise also waits for the browser to notice and for
-// the page's event loop, which on an H100 put a floor of about 5 ms under it (a 1,600-particle
-// cloth read 5-6 ms a step; the hardware tier times the same steps at 0.5-1 ms). Timestamp
-// queries would give the GPU's own time where the device offers them.
+// About how long the GPU spends on a WebGPU cloth's steps, as the page can see it without
+// timestamp queries: each frame's steps and drawing are marked when submitted, and each mark's
+// work is done when the queue says so (onSubmittedWorkDone resolves in submission order). The
+// GPU is taken as busy with a mark's work from its submission, or from the previous mark's end
+// if that came later, to its end. An estimate, not a bound: the signal comes late by the
+// browser's polling and the page's event loop (on an H100 a 1,600-particle cloth read 5-6 ms a
+// step, where the hardware tier times 64 x 64 at 0.6-1 ms), the GPU may start a frame's first
+// step while its last is still being encoded, and what else is submitted between marks (the
+// corner's read-back, a pick) counts as drawing. Timestamp queries would give the GPU's own time.
 
 /** @typedef {'steps' | 'drawing'} Work */
 

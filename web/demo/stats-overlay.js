@@ -57,7 +57,7 @@ export class StatsOverlay {
     const stepWhat = {
       cpu: 'ms/step',
       gpu: 'ms/step (submitting the GPU passes)',
-      webgpu: `ms/step submitting · GPU ≤ ${shownMs(gpu.stepMs)} ms/step, ≤ ${shownMs(gpu.drawingMs)} ms/drawing`,
+      webgpu: `ms/step submitting · GPU ≈ ${shownMs(gpu.stepMs)} ms/step, ≈ ${shownMs(gpu.drawingMs)} ms/drawing`,
     }[cloth.backend];
     const constraints = families.reduce((sum, family) => sum + cloth.constraintCount(family), 0);
     const where = { gpu: () => `GPU (WebGL2), ${cloth.precision} precision`, webgpu: () => 'GPU (WebGPU compute)', cpu: () => cpuWhere(/** @type {import('../index.js').Cloth} */ (cloth)) }[cloth.backend]();

@@ -1,6 +1,6 @@
-// Picking a WebGPU cloth's particle on its own device (shaders/webgpu/pick.wgsl): three small
-// dispatches and a 32-byte read-back, where a pick through readPositions() would copy the whole
-// cloth back (16 MB at 1M particles) and search it in JS.
+// Picking a WebGPU cloth's particle on its own device (shaders/webgpu/pick.wgsl): two dispatches
+// over the particles, one of a single invocation, and a 32-byte read-back, where a pick through
+// readPositions() would copy the whole cloth back (16 MB at 1M particles) and search it in JS.
 import { pickWgsl } from '../../../dist/shaders.js';
 import { workgroupSize, workgroupsFor } from './compute-passes.js';
 

@@ -20,7 +20,7 @@ export class PatchStep {
   #stateLayout;
   /** @type {GPUBindGroupLayout} the substeps' or the stages' slots, bound whole */
   #slotsLayout;
-  /** @type {Map<string, GPUComputePipeline>} by the step's shape */
+  /** @type {Map<string, GPUComputePipeline | 'making' | 'failed'>} by the step's shape */
   #pipelines = new Map();
   /** @type {WeakMap<GPUBuffer, { size: number, group: GPUBindGroup }>} */
   #slotGroups = new WeakMap();
@@ -64,16 +64,32 @@ export class PatchStep {
   }
 
   /**
+   * Whether a step runs in one dispatch now: it `fits`, and the pipeline for its shape is made.
+   * The pipeline is made asynchronously at the first such step, so no frame waits for its compile
+   * and a device that cannot build it is found out without a step lost: until it is made, and
+   * where it could not be, steps take the passes of their own.
+   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
+   * @param {number} columns
+   * @param {number} rows
+   * @param {SlotBytes} slotBytes
+   */
+  ready(parameters, columns, rows, slotBytes) {
+    if (!this.fits(parameters, columns, rows, slotBytes)) return false;
+    const shape = shapeOf(parameters, columns, rows, slotBytes);
+    const pipeline = this.#pipelines.get(shape.key);
+    if (pipeline === undefined) this.#make(shape);
+    return typeof pipeline === 'object';
+  }
+
+  /**
    * Encodes the step: one dispatch over every patch.
    * @param {GPUComputePassEncoder} pass with the solver's state bound as group 0
-   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters a step that `fits`
+   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters a step that is `ready`
    * @param {{ columns: number, rows: number, slotBytes: SlotBytes, substepBuffer: GPUBuffer, stageBuffer: GPUBuffer }} step
    */
-  encode(pass, { settings, schedule, substeps }, { columns, rows, slotBytes, substepBuffer, stageBuffer }) {
-    const patchColumns = settings.patchColumns || columns;
-    const patchRows = settings.patchRows || rows;
-    const constrainStages = schedule.length - 2;
-    pass.setPipeline(this.#pipelineFor(patchColumns, patchRows, substeps, constrainStages, slotBytes));
+  encode(pass, parameters, { columns, rows, slotBytes, substepBuffer, stageBuffer }) {
+    const { key, patchColumns, patchRows, substeps, constrainStages } = shapeOf(parameters, columns, rows, slotBytes);
+    pass.setPipeline(/** @type {GPUComputePipeline} */ (this.#pipelines.get(key)));
     pass.setBindGroup(1, this.#slotsGroup(substepBuffer, substeps * slotBytes.substep));
     pass.setBindGroup(2, this.#slotsGroup(stageBuffer, constrainStages * slotBytes.stage));
     const patches = (columns / patchColumns) * (rows / patchRows);
@@ -82,31 +98,23 @@ export class PatchStep {
   }
 
   /**
-   * @param {number} patchColumns
-   * @param {number} patchRows
-   * @param {number} substeps
-   * @param {number} constrainStages
-   * @param {SlotBytes} slotBytes
+   * Starts making the pipeline of a step's shape.
+   * @param {StepShape} shape
    */
-  #pipelineFor(patchColumns, patchRows, substeps, constrainStages, slotBytes) {
-    const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage].join(' ');
-    let pipeline = this.#pipelines.get(key);
-    if (!pipeline) {
-      const { uniformsWgsl, constantsWgsl } = this.#tables;
-      const shape = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
-        `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
-      const device = this.#device;
-      const module = device.createShaderModule({
-        label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...shape, patchStepWgsl, ...solverWgsl].join('\n'),
-      });
-      pipeline = device.createComputePipeline({
-        label: 'nuno patch step',
-        layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slotsLayout, this.#slotsLayout] }),
-        compute: { module, entryPoint: 'stepPatches' },
-      });
-      this.#pipelines.set(key, pipeline);
-    }
-    return pipeline;
+  #make({ key, patchColumns, patchRows, substeps, constrainStages, slotBytes }) {
+    this.#pipelines.set(key, 'making');
+    const { uniformsWgsl, constantsWgsl } = this.#tables;
+    const constants = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
+      `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
+    const device = this.#device;
+    const module = device.createShaderModule({
+      label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverWgsl].join('\n'),
+    });
+    device.createComputePipelineAsync({
+      label: 'nuno patch step',
+      layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slotsLayout, this.#slotsLayout] }),
+      compute: { module, entryPoint: 'stepPatches' },
+    }).then((pipeline) => { this.#pipelines.set(key, pipeline); }, () => { this.#pipelines.set(key, 'failed'); });
   }
 
   /**
@@ -121,4 +129,24 @@ export class PatchStep {
     }
     return cached.group;
   }
+}
+
+/**
+ * What a patch step's pipeline is made for.
+ * @typedef {{ key: string, patchColumns: number, patchRows: number, substeps: number, constrainStages: number, slotBytes: SlotBytes }} StepShape
+ */
+
+/**
+ * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
+ * @param {number} columns
+ * @param {number} rows
+ * @param {SlotBytes} slotBytes
+ * @returns {StepShape}
+ */
+function shapeOf({ settings, schedule, substeps }, columns, rows, slotBytes) {
+  const patchColumns = settings.patchColumns || columns;
+  const patchRows = settings.patchRows || rows;
+  const constrainStages = schedule.length - 2;
+  const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage].join(' ');
+  return { key, patchColumns, patchRows, substeps, constrainStages, slotBytes };
 }

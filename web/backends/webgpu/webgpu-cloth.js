@@ -238,8 +238,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
-   * Compute dispatches per fixed step with the current settings: a stage each (the 'separate'
-   * stage a bucket pass per layer and the separate pass), times the substeps.
+   * Compute dispatches per fixed step with the current settings and no attachments: a stage
+   * each (the 'separate' stage a bucket pass per layer and the separate pass), times the
+   * substeps; or 1 where the patch step runs (small patches, its pipeline made). Attached
+   * particles add an attach pass a substep and take the passes of their own.
    */
   get dispatchesPerStep() {
     const { settings, schedule } = stepParametersOf(this);
@@ -252,7 +254,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
    */
   #runsAsOneDispatch(parameters) {
-    return this.#patchStep.fits(parameters, this.#columns, this.#rows, { substep: this.#substepSlot, stage: this.#stageSlot });
+    return this.#patchStep.ready(parameters, this.#columns, this.#rows, { substep: this.#substepSlot, stage: this.#stageSlot });
   }
 
   /** Bytes of GPU buffer memory per particle, for the buffers this cloth holds now. */
@@ -440,6 +442,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
    */
   #separate() {
     const encoding = /** @type {StepEncoding} */ (this.#encoding);
+    // Never kept: a schedule with 'separate' never runs as the patch step (PatchStep.fits).
+    if (encoding.kept) throw new Error('nuno: internal: a separate stage in a step kept for the patch step');
     encoding.pass.end();
     encoding.encoder.clearBuffer(this.#buffers.buffer('buckets'));
     const pass = this.#beginPass(encoding.encoder, encoding.substep);
