@@ -76,6 +76,28 @@ Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
     return {touching, Float4x3(box.center) + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
 }
 
+// The field is read lane by lane (eight samples each, wherever the lane lies); the turn into
+// the mesh's frame and back is the box's.
+Contacts contactWith(const Mesh& mesh, const Float4x3& position, float margin) {
+    const Float4x3 local = rotate(inverse(mesh.rotation), position - Float4x3(mesh.center));
+    float x[4], y[4], z[4], distance[4], nx[4], ny[4], nz[4];
+    local.x.store(x);
+    local.y.store(y);
+    local.z.store(z);
+    for (int lane = 0; lane < 4; ++lane) {
+        const FieldSample sample = sampleField(*mesh.field, Vec3(x[lane], y[lane], z[lane]));
+        distance[lane] = sample.distance;
+        nx[lane] = sample.normal.x;
+        ny[lane] = sample.normal.y;
+        nz[lane] = sample.normal.z;
+    }
+    const Float4 distances = Float4::load(distance);
+    const Mask4 touching = !(distances >= Float4(margin));
+    if (!any(touching)) return Contacts::none(touching);
+    const Float4x3 normal = rotate(mesh.rotation, Float4x3(Float4::load(nx), Float4::load(ny), Float4::load(nz)));
+    return {touching, position + normal * (Float4(margin) - distances), normal};
+}
+
 }  // namespace
 
 void collide(SplitParticles& particles, const ColliderSet& colliders, const std::vector<float>& depenetrationMetres,

@@ -23,6 +23,15 @@ void requireSize(const char* name, float metres, const char* owner) {
     if (!(metres > 0.0f && metres <= kMaxSizeMetres)) failInput(name, "a number in (0, 10000]", showNumber(metres), owner);
 }
 
+void requireUnitRotation(const Vec4& q, const char* owner) {
+    if (!(std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w)) ||
+        !(std::fabs(glm::length(q) - 1.0f) < 1e-4f)) {
+        failInput("rotation", "a unit quaternion (unitRotation() normalises one)",
+                  "[" + showNumber(q.x) + ", " + showNumber(q.y) + ", " + showNumber(q.z) + ", " + showNumber(q.w) + "]",
+                  owner);
+    }
+}
+
 void check(const Sphere& sphere) {
     requireVector("center", sphere.center, kMaxCoordinateMetres, Sphere::kName);
     requireSize("radius", sphere.radius, Sphere::kName);
@@ -52,13 +61,13 @@ void check(const Box& box) {
             failInput("halfExtents", "three numbers, each in (0, 10000]", showVector(box.halfExtents), Box::kName);
         }
     }
-    const Vec4& q = box.rotation;
-    if (!(std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w)) ||
-        !(std::fabs(glm::length(q) - 1.0f) < 1e-4f)) {
-        failInput("rotation", "a unit quaternion (unitRotation() normalises one)",
-                  "[" + showNumber(q.x) + ", " + showNumber(q.y) + ", " + showNumber(q.z) + ", " + showNumber(q.w) + "]",
-                  Box::kName);
-    }
+    requireUnitRotation(box.rotation, Box::kName);
+}
+
+void check(const Mesh& mesh) {
+    if (!mesh.field) failInput("vertices", "given, with 'indices', for a new mesh", "none", Mesh::kName);
+    requireVector("center", mesh.center, kMaxCoordinateMetres, Mesh::kName);
+    requireUnitRotation(mesh.rotation, Mesh::kName);
 }
 
 PackedShape packed(const Sphere& sphere) {
@@ -77,6 +86,15 @@ PackedShape packed(const Box& box) {
     return {c.x, c.y, c.z, 0.0f, e.x, e.y, e.z, 0.0f, q.x, q.y, q.z, q.w};
 }
 
+PackedShape packed(const Mesh& mesh, int firstLayer) {
+    const Vec3& c = mesh.center;
+    const Vec4& q = mesh.rotation;
+    const DistanceField& field = *mesh.field;
+    const Vec3& o = field.origin;
+    return {c.x, c.y, c.z, field.voxelMetres, q.x, q.y, q.z, q.w, o.x, o.y, o.z, static_cast<float>(firstLayer),
+            static_cast<float>(field.size.x), static_cast<float>(field.size.y), static_cast<float>(field.size.z), 0.0f};
+}
+
 float distanceTo(const Sphere& sphere, const Vec3& point) { return glm::length(point - sphere.center) - sphere.radius; }
 float distanceTo(const Plane& plane, const Vec3& point) { return glm::dot(plane.normal, point) - plane.offset; }
 float distanceTo(const Capsule& capsule, const Vec3& point) {
@@ -87,6 +105,11 @@ float distanceTo(const Box& box, const Vec3& point) {
     const float inside = std::min(std::max(beyondFaces.x, std::max(beyondFaces.y, beyondFaces.z)), 0.0f);
     return glm::length(glm::max(beyondFaces, Vec3(0.0f))) + inside;
 }
+float distanceTo(const Mesh& mesh, const Vec3& point) {
+    return sampleField(*mesh.field, rotate(inverse(mesh.rotation), point - mesh.center)).distance;
+}
+
+bool isMesh(const Collider& collider) { return std::holds_alternative<Mesh>(collider.shape); }
 
 }  // namespace
 
@@ -132,8 +155,16 @@ Vec4 unitRotation(const std::array<double, 4>& quaternion, const std::string& na
     return Vec4(unit);
 }
 
-PackedShape packForGpu(const ColliderShape& shape) {
-    return std::visit([](const auto& kind) { return packed(kind); }, shape);
+PackedShape packForGpu(const ColliderShape& shape, int firstLayer) {
+    return std::visit(
+        [firstLayer](const auto& kind) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(kind)>, Mesh>) {
+                return packed(kind, firstLayer);
+            } else {
+                return packed(kind);
+            }
+        },
+        shape);
 }
 
 float signedDistance(const ColliderShape& shape, const Vec3& point) {
@@ -152,8 +183,11 @@ float surfaceTravel(const ColliderShape& before, const ColliderShape& after) {
             return was->normal == shape.normal ? std::fabs(shape.offset - was->offset) : 0.0f;
         } else if constexpr (std::is_same_v<Shape, Capsule>) {
             return std::max(moved(was->start, shape.start), moved(was->end, shape.end)) + std::fabs(shape.radius - was->radius);
-        } else {
+        } else if constexpr (std::is_same_v<Shape, Box>) {
             return moved(was->center, shape.center) + moved(was->halfExtents, shape.halfExtents);
+        } else {
+            // A mesh built again appeared where it is, as a new collider does.
+            return was->field == shape.field ? moved(was->center, shape.center) : 0.0f;
         }
     });
 }
@@ -169,6 +203,7 @@ std::uint32_t ColliderSet::add(const Collider& collider) {
     colliders_.insert(colliders_.begin() + slot, collider);
     travels_.insert(travels_.begin() + slot, 0.0f);
     steppedWith_.insert(steppedWith_.begin() + slot, false);
+    if (isMesh(collider)) ++meshFieldVersion_;
     return nextId_++;
 }
 
@@ -191,11 +226,14 @@ void ColliderSet::update(std::uint32_t id, const Collider& collider) {
                   std::string("'") + kindName(collider.shape) + "'", "collider");
     }
     if (steppedWith_[slot]) travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
+    const auto* was = std::get_if<Mesh>(&colliders_[slot].shape);
+    if (was && was->field != std::get<Mesh>(collider.shape).field) ++meshFieldVersion_;
     colliders_[slot] = collider;
 }
 
 void ColliderSet::remove(std::uint32_t id) {
     const auto slot = static_cast<std::ptrdiff_t>(slotOf(id));
+    if (isMesh(colliders_[static_cast<std::size_t>(slot)])) ++meshFieldVersion_;
     ids_.erase(ids_.begin() + slot);
     colliders_.erase(colliders_.begin() + slot);
     travels_.erase(travels_.begin() + slot);
@@ -224,6 +262,44 @@ float ColliderSet::clearance(const std::vector<Vec3>& positions, const std::vect
         }
     }
     return smallest;
+}
+
+std::vector<int> meshFieldLayers(const std::vector<Collider>& colliders) {
+    std::vector<int> layers;
+    int next = 0;
+    for (const Collider& collider : colliders) {
+        layers.push_back(next);
+        if (const auto* mesh = std::get_if<Mesh>(&collider.shape)) next += mesh->field->size.z;
+    }
+    return layers;
+}
+
+MeshFieldAtlas meshFieldAtlas(const std::vector<Collider>& colliders) {
+    MeshFieldAtlas atlas{0, 0, 0, {}};
+    for (const Collider& collider : colliders) {
+        if (const auto* mesh = std::get_if<Mesh>(&collider.shape)) {
+            atlas.width = std::max(atlas.width, mesh->field->size.x);
+            atlas.height = std::max(atlas.height, mesh->field->size.y);
+            atlas.depth += mesh->field->size.z;
+        }
+    }
+    if (atlas.depth == 0) return MeshFieldAtlas{};
+    const auto width = static_cast<std::size_t>(atlas.width);
+    const auto height = static_cast<std::size_t>(atlas.height);
+    atlas.values.assign(width * height * static_cast<std::size_t>(atlas.depth), 0.0f);
+    std::size_t layer = 0;
+    for (const Collider& collider : colliders) {
+        const auto* mesh = std::get_if<Mesh>(&collider.shape);
+        if (!mesh) continue;
+        const DistanceField& field = *mesh->field;
+        for (int z = 0; z < field.size.z; ++z, ++layer) {
+            for (int y = 0; y < field.size.y; ++y) {
+                const float* row = &field.distances[static_cast<std::size_t>(field.size.x) * (static_cast<std::size_t>(y) + static_cast<std::size_t>(field.size.y) * static_cast<std::size_t>(z))];
+                std::copy(row, row + field.size.x, atlas.values.begin() + static_cast<std::ptrdiff_t>(width * (static_cast<std::size_t>(y) + height * layer)));
+            }
+        }
+    }
+    return atlas;
 }
 
 }  // namespace nuno

@@ -10,11 +10,13 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "mesh_field.hpp"
 #include "settings.hpp"
 
 namespace nuno {
@@ -55,9 +57,21 @@ struct Box {
     Vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};
 };
 
+// A triangle mesh, solid inside (or a shell `thickness` thick around an open one), placed by
+// rotation (a unit quaternion, as a box's) and then center. Its distance field (mesh_field.hpp)
+// is built when vertices, indices, thickness or resolution are given and shared by the copies of
+// the shape, so moving the mesh builds nothing.
+struct Mesh {
+    static constexpr const char* kName = "mesh";
+    static constexpr std::array<const char*, 6> kKeys = {"vertices", "indices", "center", "rotation", "thickness", "resolution"};
+    Vec3 center{0.0f};
+    Vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};
+    std::shared_ptr<const DistanceField> field;
+};
+
 // A collider's kind code is its shape's index here: the GPU passes switch on these codes
 // (src/bindings/gpu_constants.cpp writes them into the shaders as COLLIDER_SPHERE, ...).
-using ColliderShape = std::variant<Sphere, Plane, Capsule, Box>;
+using ColliderShape = std::variant<Sphere, Plane, Capsule, Box, Mesh>;
 
 template <class Visit, std::size_t... Codes>
 void visitColliderKinds(Visit& visit, std::index_sequence<Codes...>) {
@@ -89,7 +103,7 @@ constexpr int kMaxGpuColliders = 8;
 // Visits of the whole set the collide stage (collide.hpp) may take for a particle in a substep
 // (CONTACT_PASSES on the GPU).
 constexpr int kContactPasses = 3;
-constexpr int kColliderShapeVec4s = 3;
+constexpr int kColliderShapeVec4s = 4;
 using PackedShape = std::array<float, 4 * kColliderShapeVec4s>;
 
 struct Collider {
@@ -110,8 +124,11 @@ Vec4 unitRotation(const std::array<double, 4>& quaternion, const std::string& na
 
 // The shape as the GPU collide pass reads it (shaders/webgl2/collide-contact.glsl):
 //   sphere (center, radius); plane (normal, offset); capsule (start, radius), (end, 0);
-//   box (center, 0), (halfExtents, 0), (rotation); unused floats 0.
-PackedShape packForGpu(const ColliderShape& shape);
+//   box (center, 0), (halfExtents, 0), (rotation);
+//   mesh (center, voxelMetres), (rotation), (field origin, firstLayer), (field size, 0), its
+//   field's samples being layers firstLayer on of the cloth's field atlas (MeshFieldAtlas);
+//   unused floats 0.
+PackedShape packForGpu(const ColliderShape& shape, int firstLayer = 0);
 // Metres from the surface, negative inside.
 float signedDistance(const ColliderShape& shape, const Vec3& point);
 
@@ -140,6 +157,9 @@ public:
     // forgetTravel() when a step has taken it, or the cloth is reset.
     const std::vector<float>& travels() const { return travels_; }
     void forgetTravel();
+    // Changes whenever a mesh collider's field comes or goes (added, removed, built again), so
+    // the GPU cloths upload the atlas again only then.
+    std::uint32_t meshFieldVersion() const { return meshFieldVersion_; }
 
     // The smallest signed distance from a free particle (inverse mass > 0) to any collider, metres;
     // +infinity without colliders or free particles.
@@ -153,7 +173,19 @@ private:
     std::vector<float> travels_;
     std::vector<bool> steppedWith_;  // whether the cloth has stepped since it was added
     std::uint32_t nextId_ = 1;
+    std::uint32_t meshFieldVersion_ = 0;
 };
+
+// Every mesh collider's field in one 3D grid, as the GPU cloths upload it: width and height the
+// largest fields', the fields stacked along z in the set's order. Each mesh's firstLayer goes
+// into its packing; a set without meshes gives one sample of 0.
+struct MeshFieldAtlas {
+    int width = 1, height = 1, depth = 1;
+    std::vector<float> values{0.0f};  // x fastest, then y, then z
+};
+// Per collider in the set's order, its field's first layer in the atlas (0 where not a mesh).
+std::vector<int> meshFieldLayers(const std::vector<Collider>& colliders);
+MeshFieldAtlas meshFieldAtlas(const std::vector<Collider>& colliders);
 
 // Per collider, in the set's order: how much of the depth a particle began a substep with the
 // collide stage may undo in it (collide.hpp): depenetrationSpeed * substepSeconds plus the

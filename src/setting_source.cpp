@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "cloth.hpp"
+#include "mesh_field.hpp"
 
 namespace nuno {
 namespace {
@@ -188,16 +189,65 @@ void readShape(const SettingSource& source, const KeyCheck& has, Capsule& capsul
     if (has("end")) capsule.end = Vec3(vector3(source, "end"));
     if (has("radius")) capsule.radius = real(source, "radius");
 }
+Vec4 readRotation(const SettingSource& source, const char* owner) {
+    const std::string allowed = "an array of 4 numbers [x, y, z, w]";
+    requireLengthAtMost(source, "rotation", 4, allowed, owner);
+    const std::vector<double> values = source.numbers("rotation");
+    if (values.size() != 4) failInput("rotation", allowed, "an array of " + std::to_string(values.size()), owner);
+    return rotationFrom(values.data(), "rotation", owner);
+}
 void readShape(const SettingSource& source, const KeyCheck& has, Box& box) {
     if (has("center")) box.center = Vec3(vector3(source, "center"));
     if (has("halfExtents")) box.halfExtents = Vec3(vector3(source, "halfExtents"));
-    if (has("rotation")) {
-        const std::string allowed = "an array of 4 numbers [x, y, z, w]";
-        requireLengthAtMost(source, "rotation", 4, allowed, Box::kName);
-        const std::vector<double> values = source.numbers("rotation");
-        if (values.size() != 4) failInput("rotation", allowed, "an array of " + std::to_string(values.size()), Box::kName);
-        box.rotation = rotationFrom(values.data(), "rotation", Box::kName);
+    if (has("rotation")) box.rotation = readRotation(source, Box::kName);
+}
+
+std::vector<Vec3> readMeshVertices(const SettingSource& source) {
+    const std::string allowed = "x, y, z for each of 1 to " + std::to_string(kMaxMeshVertices) + " vertices";
+    requireLengthAtMost(source, "vertices", 3 * kMaxMeshVertices, allowed, Mesh::kName);
+    const std::vector<double> flat = source.numbers("vertices");
+    if (flat.size() % 3 != 0) failInput("vertices", allowed, "an array of " + std::to_string(flat.size()), Mesh::kName);
+    std::vector<Vec3> vertices(flat.size() / 3);
+    for (std::size_t v = 0; v < vertices.size(); ++v) {
+        const glm::dvec3 vertex(flat[3 * v], flat[3 * v + 1], flat[3 * v + 2]);
+        requireVector("vertices", vertex, kMaxCoordinateMetres, Mesh::kName);
+        vertices[v] = Vec3(vertex);
     }
+    return vertices;
+}
+
+std::vector<std::uint32_t> readMeshIndices(const SettingSource& source) {
+    requireLengthAtMost(source, "indices", 3 * kMaxMeshTriangles,
+                        "three vertex indices for each of 1 to " + std::to_string(kMaxMeshTriangles) + " triangles", Mesh::kName);
+    std::vector<std::uint32_t> indices;
+    for (const double index : source.numbers("indices")) {
+        if (std::floor(index) != index || index < 0 || index > 4294967295.0) {
+            failInput("indices", "vertex indices (integers >= 0)", showNumber(index), Mesh::kName);
+        }
+        indices.push_back(static_cast<std::uint32_t>(index));
+    }
+    return indices;
+}
+
+// The field is built again when any of what it is made from is given; the rest comes from the
+// current mesh, whose vertices and indices a new one must be given.
+void readShape(const SettingSource& source, const KeyCheck& has, Mesh& mesh) {
+    if (has("center")) mesh.center = Vec3(vector3(source, "center"));
+    if (has("rotation")) mesh.rotation = readRotation(source, Mesh::kName);
+    if (!has("vertices") && !has("indices") && !has("thickness") && !has("resolution") && mesh.field) return;
+    const DistanceField* current = mesh.field.get();
+    if (!current && !(has("vertices") && has("indices"))) {
+        failInput(has("vertices") ? "indices" : "vertices", "given for a new mesh", "none", Mesh::kName);
+    }
+    std::vector<Vec3> vertices = has("vertices") ? readMeshVertices(source) : current->vertices;
+    std::vector<std::uint32_t> indices = has("indices") ? readMeshIndices(source) : current->indices;
+    const float thickness = has("thickness") ? real(source, "thickness") : current ? current->thickness : 0.0f;
+    int resolution = current ? current->resolution : kDefaultMeshResolution;
+    if (has("resolution")) {
+        resolution = integer(source, "resolution",
+                             rangeText(std::to_string(kMinMeshResolution), std::to_string(kMaxMeshResolution)));
+    }
+    mesh.field = buildDistanceField(std::move(vertices), std::move(indices), thickness, resolution);
 }
 
 }  // namespace

@@ -18,6 +18,19 @@ import { ClothFace, nativeOf } from './cloth-face.js';
  * @property {Float32Array} frictions
  * @property {Float32Array} travels metres each collider's surface moved since the cloth last stepped:
  *   its next step's first substep may push that far at once
+ * @property {number} meshFieldVersion changes whenever `meshFieldAtlas()` would (a mesh collider
+ *   added, removed or built again), and only then
+ */
+
+/**
+ * Every mesh collider's signed distance field in one float32 3D grid (src/colliders.hpp's
+ * MeshFieldAtlas): width and height the largest field's, the fields stacked along z in the
+ * colliders' order, each mesh's first layer in its packed shape. Without meshes, one sample of 0.
+ * @typedef {object} MeshFieldAtlas
+ * @property {number} width
+ * @property {number} height
+ * @property {number} depth
+ * @property {Float32Array} values metres, x fastest, then y, then z
  */
 
 export class ClothModel extends ClothFace {
@@ -101,6 +114,15 @@ export class ClothModel extends ClothFace {
    */
   packedColliders() {
     return nativeOf(this).packedColliders();
+  }
+
+  /**
+   * The mesh colliders' fields as the GPU collide pass samples them: upload again when
+   * `packedColliders().meshFieldVersion` changes.
+   * @returns {MeshFieldAtlas}
+   */
+  meshFieldAtlas() {
+    return nativeOf(this).meshFieldAtlas();
   }
 
   /** A step has swept the colliders' travel: forget it. */

@@ -219,20 +219,48 @@ export interface BoxCollider {
   friction?: number;
 }
 
-export type ColliderDescription = SphereCollider | PlaneCollider | CapsuleCollider | BoxCollider;
+/**
+ * A triangle mesh: solid inside when closed, or a shell `thickness` thick around an open one. The
+ * core samples its signed distance once on a grid (`resolution` samples along its longest side),
+ * so a contact costs the same however many triangles it has; moving it (`center`, `rotation`)
+ * builds nothing, a new `vertices`, `indices`, `thickness` or `resolution` builds the grid again.
+ */
+export interface MeshCollider {
+  type: 'mesh';
+  /** x, y, z per vertex, metres in the mesh's own frame, each in [-10000, 10000]; 1 to 1,000,000 vertices. Required for a new mesh. */
+  vertices?: Float32Array | Float64Array | number[];
+  /** Three vertex indices per triangle, 1 to 1,000,000 triangles, in any winding; repeated triangles count once. Required for a new mesh. */
+  indices?: Uint32Array | Uint16Array | Int32Array | number[];
+  /** Where the mesh's origin goes, metres, each coordinate in [-10000, 10000]. Default [0, 0, 0]. */
+  center?: Vec3;
+  /** A quaternion [x, y, z, w] turning the mesh about its origin, any finite length but zero. Default [0, 0, 0, 1]. */
+  rotation?: [number, number, number, number];
+  /** Metres, [0, 1]: 0 for a closed mesh (solid inside); more makes the mesh a shell this thick on each side (for an open one). Default 0. */
+  thickness?: number;
+  /** Distance samples along the mesh's longest side, an integer in [8, 128]. Default 64. */
+  resolution?: number;
+  friction?: number;
+}
+
+export type ColliderDescription = SphereCollider | PlaneCollider | CapsuleCollider | BoxCollider | MeshCollider;
 /** What `updateCollider` takes: any fields of the collider's own type. */
 export type ColliderChanges =
   | Partial<Omit<SphereCollider, 'type'>>
   | Partial<Omit<PlaneCollider, 'type'>>
   | Partial<Omit<CapsuleCollider, 'type'>>
-  | Partial<Omit<BoxCollider, 'type'>>;
+  | Partial<Omit<BoxCollider, 'type'>>
+  | Partial<Omit<MeshCollider, 'type'>>;
 
 /** A collider as the cloth holds it: planes as a unit normal and offset (dot(normal, x) = offset), rotations as unit quaternions. */
 export type ColliderState =
   | { id: number; type: 'sphere'; center: Vec3; radius: number; friction: number }
   | { id: number; type: 'plane'; normal: Vec3; offset: number; friction: number }
   | { id: number; type: 'capsule'; start: Vec3; end: Vec3; radius: number; friction: number }
-  | { id: number; type: 'box'; center: Vec3; halfExtents: Vec3; rotation: [number, number, number, number]; friction: number };
+  | { id: number; type: 'box'; center: Vec3; halfExtents: Vec3; rotation: [number, number, number, number]; friction: number }
+  | {
+      id: number; type: 'mesh'; center: Vec3; rotation: [number, number, number, number]; vertices: Float32Array; indices: Uint32Array;
+      thickness: number; resolution: number; friction: number;
+    };
 
 /**
  * One stage of a substep, as the core schedules it for both backends: predict, then per

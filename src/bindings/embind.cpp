@@ -343,9 +343,11 @@ public:
         std::vector<int> kinds;
         std::vector<float> shapes;
         std::vector<float> frictions;
-        for (const Collider& collider : set.all()) {
+        const std::vector<int> layers = meshFieldLayers(set.all());
+        for (std::size_t c = 0; c < set.size(); ++c) {
+            const Collider& collider = set.all()[c];
             kinds.push_back(static_cast<int>(collider.shape.index()));
-            const PackedShape packed = packForGpu(collider.shape);
+            const PackedShape packed = packForGpu(collider.shape, layers[c]);
             shapes.insert(shapes.end(), packed.begin(), packed.end());
             frictions.push_back(collider.friction);
         }
@@ -355,6 +357,18 @@ public:
         object.set("shapes", typedArrayOf(shapes));
         object.set("frictions", typedArrayOf(frictions));
         object.set("travels", typedArrayOf(set.travels()));
+        object.set("meshFieldVersion", set.meshFieldVersion());
+        return object;
+    }
+    // Every mesh collider's field in one grid, as the GPU cloths upload it (MeshFieldAtlas):
+    // {width, height, depth, values}.
+    val meshFieldAtlas() const {
+        const MeshFieldAtlas atlas = nuno::meshFieldAtlas(owner_.colliders().all());
+        val object = val::object();
+        object.set("width", atlas.width);
+        object.set("height", atlas.height);
+        object.set("depth", atlas.depth);
+        object.set("values", typedArrayOf(atlas.values));
         return object;
     }
     // The gust waves now, as the GPU predict pass reads them (two vec4s a wave: (wavevector,
@@ -479,6 +493,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("restLengthsByDirection", &JsClothModel::restLengthsByDirection)
         .function("forgetColliderTravel", &JsClothModel::forgetColliderTravel)
         .function("packedColliders", &JsClothModel::packedColliders)
+        .function("meshFieldAtlas", &JsClothModel::meshFieldAtlas)
         .function("gustWavesForSubstep", &JsClothModel::gustWavesForSubstep)
         .function("untanglingLookDue", &JsClothModel::untanglingLookDue)
         .function("untangle", &JsClothModel::untangle);

@@ -104,6 +104,18 @@ void setShapeFields(val& object, const Box& box) {
     object.set("rotation", rotation);
 }
 
+void setShapeFields(val& object, const Mesh& mesh) {
+    object.set("center", vec3ToJs(mesh.center));
+    val rotation = val::array();
+    for (int i = 0; i < 4; ++i) rotation.call<void>("push", mesh.rotation[i]);
+    object.set("rotation", rotation);
+    const DistanceField& field = *mesh.field;
+    object.set("vertices", val::global("Float32Array").new_(emscripten::typed_memory_view(3 * field.vertices.size(), &field.vertices[0].x)));
+    object.set("indices", typedArrayOf(field.indices));
+    object.set("thickness", field.thickness);
+    object.set("resolution", field.resolution);
+}
+
 }  // namespace
 
 val settingsToJs(const ClothSettings& s) {

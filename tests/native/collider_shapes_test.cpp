@@ -147,7 +147,7 @@ TEST(ColliderShapeReaders, NameWhatTheyRefuse) {
         return test::errorMessageOf([&] { readCollider(JsonSettingSource(document)); });
     };
     EXPECT_EQ(messageOf({{"type", "cube"}}),
-              "nuno: collider 'type' must be one of 'sphere', 'plane', 'capsule', 'box', got 'cube'");
+              "nuno: collider 'type' must be one of 'sphere', 'plane', 'capsule', 'box', 'mesh', got 'cube'");
     EXPECT_EQ(messageOf({{"type", "capsule"}, {"radius", 0}}), "nuno: capsule 'radius' must be a number in (0, 10000], got 0");
     EXPECT_EQ(messageOf({{"type", "capsule"}, {"end", {0, 2e4, 0}}}),
               "nuno: capsule 'end' must be three finite numbers, each in [-10000, 10000], got [0, 20000, 0]");

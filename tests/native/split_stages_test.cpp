@@ -15,6 +15,7 @@
 #include "predict.hpp"
 #include "normals.hpp"
 #include "split_particles.hpp"
+#include "test_meshes.hpp"
 #include "wind_gusts.hpp"
 
 namespace nuno {
@@ -257,6 +258,14 @@ Contact contactWith(const Box& box, const Vec3& position, float margin) {
     return {true, box.center + rotateOneByOne(box.rotation, localSurface), rotateOneByOne(box.rotation, localNormal)};
 }
 
+Contact contactWith(const Mesh& mesh, const Vec3& position, float margin) {
+    const Vec4 undo(-mesh.rotation.x, -mesh.rotation.y, -mesh.rotation.z, mesh.rotation.w);
+    const FieldSample sample = sampleField(*mesh.field, rotateOneByOne(undo, position - mesh.center));
+    if (sample.distance >= margin) return {false, {}, {}};
+    const Vec3 normal = rotateOneByOne(mesh.rotation, sample.normal);
+    return {true, position + normal * (margin - sample.distance), normal};
+}
+
 // What collide() does to one particle, written as its header says.
 void collideOneByOne(Motion& motion, const std::vector<float>& inverseMasses, const std::vector<Collider>& colliders,
                      const std::vector<float>& depenetration, float margin, float h) {
@@ -303,6 +312,10 @@ TEST(SplitStages, CollideFourAtATimeIsBitForBitOneAtATime) {
     // the capsule also as a sphere and the box turned off every axis; a probe at the sphere's
     // centre and one on a face of the box.
     const Collider sphere{Sphere{Vec3(0.1f, 0.0f, 0.0f), 0.4f}, 0.3f};
+    const test::TriangleMesh torus = test::torusMesh(0.35f, 0.15f, 24, 12);
+    const Collider mesh{Mesh{Vec3(0.05f, 0.0f, -0.02f), unitRotation({0.3, 0.1, 0.0, 0.9}),
+                             buildDistanceField(torus.vertices, torus.indices, 0.0f, 24)},
+                        0.4f};
     const std::vector<std::vector<Collider>> colliderSets = {
         {sphere},
         {{planeThrough({0.0, -0.1, 0.0}, {0.2, 1.0, 0.1}), 0.8f}},
@@ -311,6 +324,9 @@ TEST(SplitStages, CollideFourAtATimeIsBitForBitOneAtATime) {
         {{Box{Vec3(0.0f, 0.1f, 0.0f), Vec3(0.35f, 0.2f, 0.25f), unitRotation({0.1, 0.0, 0.38268343, 0.92387953})}, 0.5f}},
         {{Box{Vec3(0.0f), Vec3(0.3f), Vec4(0.0f, 0.0f, 0.0f, 1.0f)}, 0.2f}, sphere,
          {planeThrough({0.0, 0.0, 0.0}, {0.0, 1.0, 0.0}), 0.6f}},
+        // The torus turned, and beside a sphere (the probes reach past its field's box too).
+        {mesh},
+        {mesh, sphere},
         // Added plane first: the set visits it last.
         {{planeThrough({0.0, 0.05, 0.0}, {0.0, 1.0, 0.0}), 0.6f}, sphere,
          {Capsule{Vec3(-0.3f, 0.0f, 0.0f), Vec3(0.3f, 0.0f, 0.0f), 0.15f}, 0.1f}},

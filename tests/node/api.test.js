@@ -177,7 +177,7 @@ test('invalid input becomes an Error naming the parameter and its range', (t) =>
   assertError(() => cloth.step(-1), /'frameSeconds' must be a number in \[0, /);
   assertError(() => cloth.pin(1024), /'particle' must be an integer in \[0, 1023\]/);
   assertError(() => cloth.addCollider({ type: 'sphere', radius: -1 }), /sphere 'radius' must be a number in \(0, 10000\]/);
-  assertError(() => cloth.addCollider(/** @type {any} */ ({ type: 'cube' })), /collider 'type' must be one of 'sphere', 'plane', 'capsule', 'box', got 'cube'/);
+  assertError(() => cloth.addCollider(/** @type {any} */ ({ type: 'cube' })), /collider 'type' must be one of 'sphere', 'plane', 'capsule', 'box', 'mesh', got 'cube'/);
   assertError(() => cloth.addCollider({ type: 'plane', normal: [0, 0, 0] }), /plane 'normal' must be a non-zero vector/);
   assertError(() => cloth.strain(/** @type {any} */ ('diagonal')), /'family' must be one of/);
 });
