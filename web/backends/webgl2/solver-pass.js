@@ -70,6 +70,8 @@ export class SolverPass {
   #uniforms;
   /** @type {Partial<Record<StructName, import('./struct-uniforms.js').StructMember[]>>} */
   #structs = {};
+  /** @type {Set<string>} the samplers of 3D textures (sampler3D); the others read 2D ones */
+  #volumeSamplers = new Set();
 
   /**
    * @param {WebGL2RenderingContext} gl
@@ -87,6 +89,11 @@ export class SolverPass {
       const layout = options.structs.layouts[name === 'Substep' ? 'substep' : 'stage'];
       this.#structs[name] = structMembers(gl, program.program, structInstances[name], layout);
     }
+    const activeUniforms = gl.getProgramParameter(program.program, gl.ACTIVE_UNIFORMS);
+    for (let index = 0; index < activeUniforms; index++) {
+      const active = gl.getActiveUniform(program.program, index);
+      if (active?.type === gl.SAMPLER_3D) this.#volumeSamplers.add(active.name);
+    }
     try {
       // One cloth's passes need no patch size where they only test patches.
       const unread = [...(splitHalf ? [] : lowParts), ...(hasPatches(options) ? [] : ['uPatchSize'])];
@@ -99,7 +106,8 @@ export class SolverPass {
 
   /**
    * Draws the pass into the bound framebuffer.
-   * @param {Record<string, SamplerBinding>} samplers textures by sampler name; an array for a sampler array
+   * @param {Record<string, SamplerBinding>} samplers textures by sampler name (bound as 2D
+   *   textures, or 3D for a sampler3D); an array for a sampler array
    * @param {(gl: WebGL2RenderingContext, uniforms: UniformLocations) => void} setUniforms
    * @param {StructValues} [structs] the bytes of the structs the pass reads
    */
@@ -111,9 +119,10 @@ export class SolverPass {
     for (const [name, binding] of Object.entries(samplers)) {
       const location = uniforms[name];
       const textures = Array.isArray(binding) ? binding : [binding];
+      const target = this.#volumeSamplers.has(name) ? gl.TEXTURE_3D : gl.TEXTURE_2D;
       const units = textures.map((texture) => {
         gl.activeTexture(gl.TEXTURE0 + unit);
-        gl.bindTexture(gl.TEXTURE_2D, texture);
+        gl.bindTexture(target, texture);
         return unit++;
       });
       if (location) gl.uniform1iv(location, units);
