@@ -2,7 +2,7 @@
 // surface) and the surface normal there: the twins of the contact functions in src/collide.cpp
 // (which works out four particles at a time, each lane as this does one), with the same operations in the same order, so that IEEE float hardware finds the same bits.
 // Shapes come packed as the core's packForGpu writes them, COLLIDER_SHAPE_VEC4S vec4s each;
-// boxes turn with quaternion.glsl's rotate(), put in front.
+// boxes and meshes turn with quaternion.glsl's rotate(), put in front.
 
 struct Contact {
     bool touching;
@@ -60,10 +60,62 @@ Contact contactWithBox(vec3 center, vec3 halfExtents, vec4 rotation, vec3 positi
     return Contact(true, center + rotate(rotation, localSurface), rotate(rotation, localNormal));
 }
 
+// Every mesh collider's signed distance field (metres, negative inside, its thickness taken off),
+// one after another along z: mesh m's sample (i, j, k) is texel (i, j, firstLayer + k)
+// (web/backends/webgl2/mesh-field-texture.js). Read with texelFetch: R32F need not filter.
+uniform highp sampler3D uMeshFields;
+
+// mix(a, b, t) as the core writes it: GLSL's mix may be worked out otherwise.
+float lerp(float a, float b, float t) {
+    return a + (b - a) * t;
+}
+
+// The field sampled trilinearly where the particle is, plus how far it is outside the field's
+// box; the normal is the trilinear's own gradient in its cell (mesh colliders, src/collide.cpp).
+// shape: (center, voxelMetres), rotation, (origin, firstLayer), (nx, ny, nz, 0).
+Contact contactWithMesh(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float margin) {
+    float voxelMetres = shape[0].w;
+    vec4 rotation = shape[1];
+    vec3 size = shape[3].xyz;
+    vec3 local = rotate(vec4(-rotation.xyz, rotation.w), position - shape[0].xyz);
+    vec3 grid = (local - shape[2].xyz) / voxelMetres;
+    vec3 inGrid = clamp(grid, vec3(0.0), size - 1.0);
+    vec3 beyond = (grid - inGrid) * voxelMetres;
+    vec3 cell = min(floor(inGrid), size - 2.0);
+    vec3 f = inGrid - cell;
+    ivec3 low = ivec3(cell) + ivec3(0, 0, int(shape[2].w));
+    float c000 = texelFetch(uMeshFields, low, 0).r;
+    float c100 = texelFetch(uMeshFields, low + ivec3(1, 0, 0), 0).r;
+    float c010 = texelFetch(uMeshFields, low + ivec3(0, 1, 0), 0).r;
+    float c110 = texelFetch(uMeshFields, low + ivec3(1, 1, 0), 0).r;
+    float c001 = texelFetch(uMeshFields, low + ivec3(0, 0, 1), 0).r;
+    float c101 = texelFetch(uMeshFields, low + ivec3(1, 0, 1), 0).r;
+    float c011 = texelFetch(uMeshFields, low + ivec3(0, 1, 1), 0).r;
+    float c111 = texelFetch(uMeshFields, low + ivec3(1, 1, 1), 0).r;
+    float c00 = lerp(c000, c100, f.x);
+    float c10 = lerp(c010, c110, f.x);
+    float c01 = lerp(c001, c101, f.x);
+    float c11 = lerp(c011, c111, f.x);
+    float c0 = lerp(c00, c10, f.y);
+    float c1 = lerp(c01, c11, f.y);
+    float distance = lerp(c0, c1, f.z) + length(beyond);
+    if (distance >= margin) return noContact;
+    vec3 gradient = vec3(
+        lerp(lerp(c100 - c000, c110 - c010, f.y), lerp(c101 - c001, c111 - c011, f.y), f.z),
+        lerp(lerp(c010 - c000, c110 - c100, f.x), lerp(c011 - c001, c111 - c101, f.x), f.z),
+        lerp(lerp(c001 - c000, c101 - c100, f.x), lerp(c011 - c010, c111 - c110, f.x), f.y));
+    float steepness = length(gradient);
+    // A flat cell has no direction out: push it up, in the mesh's frame.
+    vec3 localNormal = steepness > 0.0 ? gradient / steepness : vec3(0.0, 1.0, 0.0);
+    vec3 normal = rotate(rotation, localNormal);
+    return Contact(true, position + normal * (margin - distance), normal);
+}
+
 // shape: the collider's COLLIDER_SHAPE_VEC4S vec4s.
 Contact contactWith(int kind, vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float margin) {
     if (kind == COLLIDER_SPHERE) return contactWithBall(shape[0].xyz, shape[0].w, position, margin);
     if (kind == COLLIDER_PLANE) return contactWithPlane(shape[0], position, margin);
     if (kind == COLLIDER_CAPSULE) return contactWithCapsule(shape[0].xyz, shape[1].xyz, shape[0].w, position, margin);
+    if (kind == COLLIDER_MESH) return contactWithMesh(shape, position, margin);
     return contactWithBox(shape[0].xyz, shape[1].xyz, shape[2], position, margin);  // COLLIDER_BOX
 }

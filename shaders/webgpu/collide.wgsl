@@ -68,6 +68,56 @@ fn contactWithBox(center: vec3f, halfExtents: vec3f, rotation: vec4f, position: 
     return Contact(true, center + rotate(rotation, localSurface), rotate(rotation, localNormal));
 }
 
+// mix(a, b, t) as the core writes it: WGSL's mix may be worked out otherwise.
+fn lerp(a: f32, b: f32, t: f32) -> f32 {
+    return a + (b - a) * t;
+}
+
+fn meshSample(texel: vec3i) -> f32 {
+    return textureLoad(meshFields, texel, 0).r;
+}
+
+// The field sampled trilinearly where the particle is, plus how far it is outside the field's
+// box; the normal is the trilinear's own gradient in its cell (state.wgsl's meshFields: mesh m's
+// sample (i, j, k) is texel (i, j, firstLayer + k)).
+// (center, voxelMetres), rotation, (origin, firstLayer), (nx, ny, nz, 0).
+fn contactWithMesh(centerVoxel: vec4f, rotation: vec4f, originLayer: vec4f, size: vec3f, position: vec3f, margin: f32) -> Contact {
+    let voxelMetres = centerVoxel.w;
+    let local = rotate(vec4f(-rotation.xyz, rotation.w), position - centerVoxel.xyz);
+    let grid = (local - originLayer.xyz) / voxelMetres;
+    let inGrid = clamp(grid, vec3f(0.0), size - 1.0);
+    let beyond = (grid - inGrid) * voxelMetres;
+    let cell = min(floor(inGrid), size - 2.0);
+    let f = inGrid - cell;
+    let low = vec3i(cell) + vec3i(0, 0, i32(originLayer.w));
+    let c000 = meshSample(low);
+    let c100 = meshSample(low + vec3i(1, 0, 0));
+    let c010 = meshSample(low + vec3i(0, 1, 0));
+    let c110 = meshSample(low + vec3i(1, 1, 0));
+    let c001 = meshSample(low + vec3i(0, 0, 1));
+    let c101 = meshSample(low + vec3i(1, 0, 1));
+    let c011 = meshSample(low + vec3i(0, 1, 1));
+    let c111 = meshSample(low + vec3i(1, 1, 1));
+    let c00 = lerp(c000, c100, f.x);
+    let c10 = lerp(c010, c110, f.x);
+    let c01 = lerp(c001, c101, f.x);
+    let c11 = lerp(c011, c111, f.x);
+    let c0 = lerp(c00, c10, f.y);
+    let c1 = lerp(c01, c11, f.y);
+    let distance = lerp(c0, c1, f.z) + length(beyond);
+    if (distance >= margin) { return noContact; }
+    let gradient = vec3f(
+        lerp(lerp(c100 - c000, c110 - c010, f.y), lerp(c101 - c001, c111 - c011, f.y), f.z),
+        lerp(lerp(c010 - c000, c110 - c100, f.x), lerp(c011 - c001, c111 - c101, f.x), f.z),
+        lerp(lerp(c001 - c000, c101 - c100, f.x), lerp(c011 - c010, c111 - c110, f.x), f.y));
+    let steepness = length(gradient);
+    // A flat cell has no direction out: push it up, in the mesh's frame.
+    var localNormal = vec3f(0.0, 1.0, 0.0);
+    if (steepness > 0.0) { localNormal = gradient / steepness; }
+    let normal = rotate(rotation, localNormal);
+    return Contact(true, position + normal * (margin - distance), normal);
+}
+
 fn shapePart(collider: u32, part: u32) -> vec4f {
     return substep.colliderShapes[collider * COLLIDER_SHAPE_VEC4S + part];
 }
@@ -78,6 +128,9 @@ fn contactWith(collider: u32, position: vec3f, margin: f32) -> Contact {
     if (kind == COLLIDER_SPHERE) { return contactWithBall(first.xyz, first.w, position, margin); }
     if (kind == COLLIDER_PLANE) { return contactWithPlane(first, position, margin); }
     if (kind == COLLIDER_CAPSULE) { return contactWithCapsule(first.xyz, shapePart(collider, 1u).xyz, first.w, position, margin); }
+    if (kind == COLLIDER_MESH) {
+        return contactWithMesh(first, shapePart(collider, 1u), shapePart(collider, 2u), shapePart(collider, 3u).xyz, position, margin);
+    }
     return contactWithBox(first.xyz, shapePart(collider, 1u).xyz, shapePart(collider, 2u), position, margin);  // COLLIDER_BOX
 }
 

@@ -5,8 +5,9 @@
 // constrain.wgsl, collide.wgsl). Patches share no constraint, so a patch never waits on another
 // and its workgroup alone orders its stages: 140 dispatches a step become one. The substeps' and
 // constrain stages' uniform slots are the ones those passes read at dynamic offsets, bound here
-// as whole arrays. SUBSTEPS, CONSTRAIN_STAGES, PATCH_COLUMNS, PATCH_ROWS and the slot sizes come
-// from web/backends/webgpu/patch-step.js.
+// as whole arrays; group 0 is theirs (state.wgsl: the state buffers and the mesh colliders'
+// fields). SUBSTEPS, CONSTRAIN_STAGES, PATCH_COLUMNS, PATCH_ROWS and the slot sizes come from
+// web/backends/webgpu/patch-step.js.
 
 struct SubstepSlot { @size(SUBSTEP_SLOT_BYTES) value: Substep }
 struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }

@@ -1,4 +1,4 @@
-// The state buffers of the predict, constrain and collide passes (group 0).
+// The state buffers of the predict, constrain and collide passes (group 0), and the mesh colliders' fields.
 
 @group(0) @binding(0) var<storage, read_write> positions: array<vec4f>;  // the substep's start, then its end
 @group(0) @binding(1) var<storage, read_write> working: array<vec4f>;    // predicted, then constrained in place
@@ -8,6 +8,9 @@
 @group(0) @binding(5) var<storage, read> restLengths: array<f32>;       // REST_LENGTHS_PER_PARTICLE per start particle
 @group(0) @binding(6) var<storage, read_write> lambdas: array<f32>;     // XPBD multipliers, DIRECTION_COUNT per start particle
 @group(0) @binding(7) var<storage, read_write> silents: array<vec4f>;    // with self-collision: the separation's stopping share
+// Every mesh collider's signed distance field, one after another along z (collide.wgsl's
+// contactWithMesh): a texture, as the group holds the 8 storage buffers WebGPU grants by default.
+@group(0) @binding(8) var meshFields: texture_3d<f32>;
 
 // normals.wgsl's position of a particle: the substep's start.
 fn positionAt(texel: vec2i) -> vec3f {

@@ -18,6 +18,7 @@ import { GpuUntangling } from './untangling.js';
 /** @typedef {import('../../index.js').ColliderDescription} ColliderDescription */
 /** @typedef {import('../../index.js').ColliderChanges} ColliderChanges */
 /** @typedef {import('../../cloth-model.js').PackedColliders} PackedColliders */
+/** @typedef {import('../../cloth-model.js').MeshFieldAtlas} MeshFieldAtlas */
 
 /** @typedef {import('../../index.js').SubstepStage} SubstepStage */
 /** @typedef {import('../../index.js').FamilyRule} FamilyRule */
@@ -79,10 +80,15 @@ import { GpuUntangling } from './untangling.js';
  * @property {() => number} fastestApproach with self-collision on, the fastest two particles
  *   within reach of each other approached in the last substep of a recent step, m/s: the latest
  *   the GPU has handed back (it reads back while later steps run), 0 before any
+ * @property {(atlas: Pick<MeshFieldAtlas, 'width' | 'height' | 'depth'>) => string | null} meshFieldRefusal
+ *   why the device's 3D textures cannot hold the mesh fields' atlas (mesh-field-limits.js), or null
  */
 
 /** @type {WeakMap<GpuClothOverSetup, PackedColliders>} */
 const packings = new WeakMap();
+
+/** What a mesh collider's field is built from: an update giving any builds it again. */
+const meshFieldKeys = ['vertices', 'indices', 'thickness', 'resolution'];
 /** @type {WeakMap<GpuClothOverSetup, GpuBackend>} */
 const backends = new WeakMap();
 
@@ -161,11 +167,12 @@ export function forgetStepParameters(cloth) {
 }
 
 /**
- * The colliders of `cloth` as its collide pass reads them.
+ * The colliders of `cloth` as its collide pass reads them; their meshFieldVersion tells the
+ * backend when to upload the mesh fields' atlas again.
  * @param {GpuClothOverSetup} cloth
  * @returns {PackedColliders}
  */
-function packedCollidersOf(cloth) {
+export function packedCollidersOf(cloth) {
   return /** @type {PackedColliders} */ (packings.get(cloth));
 }
 
@@ -443,8 +450,24 @@ export class GpuClothOverSetup extends ClothOverSetup {
       throw new Error(`nuno: the ${this.#errorName} backend resolves at most ${this.#maxColliders} colliders; remove one first`);
     }
     const id = setup.addCollider(collider);
-    packings.set(this, setup.packedColliders());
+    const packed = setup.packedColliders();
+    const refusal = this.#meshFieldRefusal(packed);
+    if (refusal) {
+      setup.removeCollider(id);
+      throw new GpuUnsupportedError(refusal);
+    }
+    packings.set(this, packed);
     return id;
+  }
+
+  /**
+   * Why the backend cannot hold the mesh fields of these colliders, or null: asked only when the
+   * fields changed (a mesh added, or its field rebuilt).
+   * @param {PackedColliders} packed
+   */
+  #meshFieldRefusal(packed) {
+    if (packed.meshFieldVersion === packedCollidersOf(this).meshFieldVersion) return null;
+    return backendOf(this).meshFieldRefusal(setupOf(this).meshFieldAtlas());
   }
 
   /**
@@ -453,8 +476,19 @@ export class GpuClothOverSetup extends ClothOverSetup {
    */
   updateCollider(id, changes) {
     const setup = setupOf(this);
+    // A mesh whose field is built again (any of these given: src/setting_source.cpp) may outgrow
+    // the device's 3D textures; what it was is kept to go back to.
+    const rebuilds = changes && typeof changes === 'object' && meshFieldKeys.some((key) => key in changes);
+    const before = rebuilds ? setup.colliders.find((collider) => collider.id === id) : undefined;
     setup.updateCollider(id, changes);
-    packings.set(this, setup.packedColliders());
+    const packed = setup.packedColliders();
+    const refusal = this.#meshFieldRefusal(packed);
+    if (refusal) {
+      const { id: _id, type: _type, ...was } = /** @type {import('../../index.js').ColliderState} */ (before);
+      setup.updateCollider(id, /** @type {ColliderChanges} */ (was));
+      throw new GpuUnsupportedError(refusal);
+    }
+    packings.set(this, packed);
   }
 
   /** @param {number} id */

@@ -2,7 +2,8 @@
 // share of its sliding, and updates velocities from what constraints and collisions moved
 // (shaders/webgl2/collide.frag.glsl, with each kind's contact in collide-contact.glsl).
 // Colliders, the margin and self-collision's thickness and friction reach it in the Substep
-// struct, which the GPU cloth writes every substep from what the core packs.
+// struct, which the GPU cloth writes every substep from what the core packs; the mesh
+// colliders' fields in a 3D texture (mesh-field-texture.js).
 import { collideContact, quaternion, collideFrag, faceContacts, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
 import { bucketLayers } from './bucket-pass.js';
 import { SolverPass } from './solver-pass.js';
@@ -19,7 +20,7 @@ import { SolverPass } from './solver-pass.js';
  *   written as the framebuffer's draw buffer `target` (after the state's); null: not written
  */
 
-const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass'];
+const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'uVelocity', 'uVelocityLow', 'uInverseMass', 'uMeshFields'];
 const layerSamplers = Array.from({ length: bucketLayers }, (_, layer) => `uBucketLayer${layer}`);
 
 export class CollidePass {
@@ -74,9 +75,10 @@ export class CollidePass {
    * @param {VectorField} input.predicted the predict pass's positions
    * @param {VectorField} input.velocities the predict pass's velocities
    * @param {WebGLTexture} input.inverseMasses
+   * @param {WebGLTexture} input.meshFields the mesh colliders' fields, a 3D texture (mesh-field-texture.js)
    * @param {{bytes: ArrayBuffer, offset: number}} input.substep the Substep struct's bytes
    */
-  run({ positions, predicted, velocities, inverseMasses, substep }) {
+  run({ positions, predicted, velocities, inverseMasses, meshFields, substep }) {
     this.#pass.run({
       uPosition: positions.high,
       uPositionLow: positions.low,
@@ -85,6 +87,7 @@ export class CollidePass {
       uVelocity: velocities.high,
       uVelocityLow: velocities.low,
       uInverseMass: inverseMasses,
+      uMeshFields: meshFields,
       ...this.#selfCollisionSamplers,
     }, (gl, u) => {
       if (this.#separates) {

@@ -8,7 +8,7 @@
 // sets its samplers and uniforms; this class picks the textures each reads and writes, and
 // writes the bytes of the core's Substep and Stage structs the passes read (uniform-layout.js).
 import { setupOf } from '../../cloth-over-setup.js';
-import { GpuClothOverSetup, forgetTangles, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
+import { GpuClothOverSetup, forgetTangles, packedCollidersOf, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError, enableFloatRenderTargets } from '../gpu/capabilities.js';
 import { ApproachPass } from './approach-pass.js';
 import { AttachPass } from './attach-pass.js';
@@ -19,6 +19,7 @@ import { FramebufferCache } from './framebuffers.js';
 import { halfSplitProbe } from './half-split-check.js';
 import { JacobiPass } from './jacobi-pass.js';
 import { LoadPass } from './load-pass.js';
+import { MeshFieldTexture } from './mesh-field-texture.js';
 import { PredictPass } from './predict-pass.js';
 import { pickByReadingBack } from '../../picking.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
@@ -62,6 +63,8 @@ export class GpuCloth extends GpuClothOverSetup {
   #passes;
   /** @type {StateTextures} */
   #textures;
+  /** @type {MeshFieldTexture} the mesh colliders' fields the collide pass reads */
+  #meshFields;
   /** @type {ArrayBuffer} the Substep struct's bytes, written before each substep */
   #substepBytes;
   /** @type {ArrayBuffer} a Stage struct per constrain stage of the schedule, written when the parameters change */
@@ -117,6 +120,7 @@ export class GpuCloth extends GpuClothOverSetup {
       readPositions: () => this.readPositions(),
       uploadTangles: (tangles) => this.#withSolverState(() => this.#textures.uploadTangles(tangles)),
       fastestApproach: () => this.#passes.approach?.fastest ?? 0,
+      meshFieldRefusal: (atlas) => this.#meshFields.refusal(atlas),
     });
     this.#gl = gl;
     this.#directions = tables.directions;
@@ -155,6 +159,7 @@ export class GpuCloth extends GpuClothOverSetup {
       attach: null, // made when a particle is first attached
     };
     this.#textures = new StateTextures(gl, precision, this.#columns, this.#rows, this.#constants, this.#passes.load, this.#framebuffers);
+    this.#meshFields = new MeshFieldTexture(gl);
 
     if (precision === 'half') this.#verifyHalfSplit();
     this.#textures.uploadRestLengths(this.#live.restLengthsByDirection);
@@ -258,6 +263,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const { settings } = parameters;
     this.#step = { parameters, useLambdas: settings.solver === 'xpbd' && settings.iterations > 1 };
     if (this.#step.useLambdas) this.#prepareLambdas();
+    this.#meshFields.update(packedCollidersOf(this).meshFieldVersion, () => this.#live.meshFieldAtlas());
     this.#withSolverState(() => {
       substeps();
       if (settings.selfCollisionThickness > 0) this.#passes.approach?.run();
@@ -345,6 +351,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const gl = this.#gl;
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     this.#textures.dispose();
+    this.#meshFields.dispose();
     for (const pass of Object.values(this.#passes)) pass?.dispose();
     this.#framebuffers.dispose();
     gl.deleteVertexArray(this.#emptyVertexArray);
@@ -439,7 +446,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const pass = separates ? /** @type {CollidePass} */ (this.#passes.collideWithSelfCollision) : this.#passes.collide;
     pass.run({
       positions: this.#textures.positions[from], predicted: this.#textures.positions[predicted], velocities: this.#textures.velocities[velocityFrom],
-      inverseMasses: this.#textures.inverseMasses, substep: { bytes: this.#substepBytes, offset: 0 },
+      inverseMasses: this.#textures.inverseMasses, meshFields: this.#meshFields.texture, substep: { bytes: this.#substepBytes, offset: 0 },
     });
     this.#velocityCurrent = velocityTo;
   }

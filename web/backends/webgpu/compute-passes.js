@@ -3,7 +3,8 @@
 // predict, constrain, collide) and self-collision (separate.wgsl: sortIntoBuckets, separate). Each has its own state layout (group 0, at most 8 storage buffers, the WebGPU
 // default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
-// step is encoded without making a bind group.
+// step is encoded without making a bind group. The solver's group 0 ends with a texture, the
+// mesh colliders' fields (mesh-field-texture.js), as the self-collision's ends with the untangling's.
 import { attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
@@ -15,7 +16,10 @@ export const bucketLayers = 4;
 /** Texels a row of the untangling's texture (separate.wgsl's TANGLES_WIDTH): 16 KiB rows. */
 export const tanglesWidth = 1024;
 
-/** The solver's storage buffers of group 0, in binding order (shaders/webgpu/state.wgsl). */
+/**
+ * The solver's storage buffers of group 0, in binding order (shaders/webgpu/state.wgsl); the mesh
+ * colliders' fields, a 3D texture, follow them.
+ */
 export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas', 'silents']);
 /**
  * The self-collision passes' storage buffers (shaders/webgpu/separate.wgsl), by the solver's
@@ -74,7 +78,9 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
     label,
     entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform', hasDynamicOffset: true, minBindingSize } }],
   });
-  const stateLayout = storageLayout('nuno state', stateBindings, writtenBySolver);
+  const stateLayout = storageLayout('nuno state', stateBindings, writtenBySolver, [
+    { binding: stateBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float', viewDimension: '3d' } },
+  ]);
   const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision, [
     { binding: selfCollisionBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'sint' } },
   ]);

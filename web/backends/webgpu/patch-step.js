@@ -29,6 +29,7 @@ export class PatchStep {
    * @param {GPUDevice} device
    * @param {import('../gpu/gpu-constants.js').GpuTables} tables
    * @param {GPUBindGroupLayout} stateLayout the solver passes' group 0, which the patch step binds too
+   *   (the state buffers, and the mesh colliders' fields its collideParticle samples)
    */
   constructor(device, tables, stateLayout) {
     this.#device = device;

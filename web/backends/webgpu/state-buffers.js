@@ -1,9 +1,10 @@
 // The storage buffers a WebGPU cloth keeps, one entry per particle each (a vec4f for vectors):
 // the particle state the kernels read and write, what the model fixes (inverse masses, rest
-// lengths, the rest shape), and the bind groups over them. What the cloth dispatches over them
-// is in webgpu-cloth.js; this file makes, sizes and frees them.
+// lengths, the rest shape), the mesh colliders' fields, and the bind groups over them. What the
+// cloth dispatches over them is in webgpu-cloth.js; this file makes, sizes and frees them.
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { attachBindings, bucketLayers, selfCollisionBindings, stateBindings, tanglesWidth } from './compute-passes.js';
+import { MeshFieldTexture } from './mesh-field-texture.js';
 
 /** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
 /** @typedef {import('./compute-passes.js').ComputePasses} ComputePasses */
@@ -81,8 +82,10 @@ export class StateBuffers {
   #sizes;
   /** @type {Partial<Record<StateName, GPUBuffer>>} */
   #buffers;
-  /** @type {GPUBindGroup} the state every kernel binds */
+  /** @type {GPUBindGroup} the state every kernel binds, the mesh colliders' fields with it */
   stateGroup;
+  /** @type {MeshFieldTexture} */
+  #meshFields;
   /** @type {GPUBindGroup | null} made, with its buffers, when self-collision first runs */
   selfCollisionGroup = null;
   /**
@@ -114,7 +117,20 @@ export class StateBuffers {
     this.#buffers = Object.fromEntries(stateBindings.map((name) => [
       name, device.createBuffer({ label: `nuno ${name}`, size: particleCount * this.#sizes[name], usage }),
     ]));
-    this.stateGroup = this.#groupOf(passes.stateLayout, stateBindings);
+    this.#meshFields = new MeshFieldTexture(device);
+    this.stateGroup = this.#groupOf(passes.stateLayout, stateBindings, [this.#meshFields.view]);
+  }
+
+  /**
+   * Writes the mesh colliders' fields when their version changed, making the state's group anew
+   * when their texture was: call it before a step's commands bind the group.
+   * @param {number} version the packed colliders' meshFieldVersion
+   * @param {() => import('../../cloth-model.js').MeshFieldAtlas} atlasOf the model's atlas
+   */
+  updateMeshFields(version, atlasOf) {
+    if (this.#meshFields.update(version, atlasOf)) {
+      this.stateGroup = this.#groupOf(this.#passes.stateLayout, stateBindings, [this.#meshFields.view]);
+    }
   }
 
   /** @param {StateName} name */
@@ -192,6 +208,7 @@ export class StateBuffers {
   destroy() {
     for (const buffer of Object.values(this.#buffers)) buffer?.destroy();
     this.#tangles?.destroy();
+    this.#meshFields.destroy();
     this.#attachments?.destroy();
   }
 

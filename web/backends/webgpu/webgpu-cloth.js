@@ -10,10 +10,11 @@
 // pass (separate.wgsl), as WebGL2 draws bucket layers and separates in its collide
 // pass. A step is one command buffer, its substeps' uniforms written before it is submitted.
 import { setupOf } from '../../cloth-over-setup.js';
-import { GpuClothOverSetup, forgetStepParameters, forgetTangles, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
+import { GpuClothOverSetup, forgetStepParameters, forgetTangles, packedCollidersOf, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
+import { meshFieldRefusalOn } from './mesh-field-texture.js';
 import { ParticlePicker } from './particle-picker.js';
 import { PatchStep } from './patch-step.js';
 import { requireRay } from '../../picking.js';
@@ -143,6 +144,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
       readPositions: () => this.readPositions(),
       uploadTangles: (tangles) => this.#buffers.uploadTangles(tangles),
       fastestApproach: () => this.#fastestApproach,
+      meshFieldRefusal: (atlas) => meshFieldRefusalOn(this.#device, atlas),
     });
     this.#tables = tables;
     this.#ownsDevice = ownsDevice;
@@ -312,6 +314,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     }
     const separates = schedule.some((stage) => stage.kind === 'separate');
     if (separates) this.#buffers.prepareSelfCollision(this.#live.restPositions);
+    this.#buffers.updateMeshFields(packedCollidersOf(this).meshFieldVersion, () => this.#live.meshFieldAtlas());
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
     this.#encoding = {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
