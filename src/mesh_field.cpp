@@ -322,7 +322,10 @@ std::shared_ptr<const DistanceField> buildDistanceField(std::vector<Vec3> vertic
 }
 
 FieldSample sampleField(const DistanceField& field, const Vec3& local) {
-    if (!finite(local)) return {std::numeric_limits<float>::quiet_NaN(), Vec3(0.0f, 1.0f, 0.0f)};
+    // An infinite coordinate comes out infinitely far (no contact, as the GPU finds), a NaN as NaN.
+    if (std::isnan(local.x) || std::isnan(local.y) || std::isnan(local.z)) {
+        return {std::numeric_limits<float>::quiet_NaN(), Vec3(0.0f, 1.0f, 0.0f)};
+    }
     const Vec3 grid = (local - field.origin) / field.voxelMetres;
     const Vec3 inGrid = glm::clamp(grid, Vec3(0.0f), Vec3(field.size) - 1.0f);
     const Vec3 beyond = (grid - inGrid) * field.voxelMetres;

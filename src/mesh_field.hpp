@@ -59,7 +59,8 @@ struct FieldSample {
 };
 // The field at a point of the mesh's frame: trilinear between the eight samples around it, plus
 // the distance from the field's box where the point lies outside it; the normal is the
-// trilinear's own gradient there. Not-a-number in, not-a-number out.
+// trilinear's own gradient there. Not-a-number in, not-a-number out; an infinite coordinate is
+// infinitely far.
 FieldSample sampleField(const DistanceField& field, const Vec3& local);
 
 // The exact distance from a point to a triangle (a segment or a point where it is degenerate).

@@ -43,6 +43,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -627,6 +628,29 @@ ClothSettings patchSettings(const json& document) {
     return settings;
 }
 
+// A mesh's vertices and indices, drawn from a generator seeded by the input (a few bytes make a
+// whole mesh, so short inputs build meshes too): a few vertices near the cloth, triangles over
+// them, now and then a NaN, a huge number, a length no multiple of three, a repeated or
+// degenerate triangle, an index out of range or not an integer.
+json meshVertices(FuzzedDataProvider& input) {
+    std::mt19937 draw(input.ConsumeIntegral<std::uint32_t>() ^ 0x9E3779B9u);  // an exhausted input still draws a mesh
+    std::uniform_real_distribution<double> near(-1.0, 1.0);
+    json vertices = json::array();
+    const int count = 3 * std::uniform_int_distribution<int>(6, 12)(draw) + (draw() % 16 == 0 ? 1 : 0);
+    for (int i = 0; i < count; ++i) vertices.push_back(near(draw));
+    if (draw() % 24 == 0) vertices[draw() % vertices.size()] = draw() % 2 ? kNaN : 1e30;
+    return vertices;
+}
+
+json meshIndices(FuzzedDataProvider& input) {
+    std::mt19937 draw(input.ConsumeIntegral<std::uint32_t>() ^ 0x9E3779B9u);  // an exhausted input still draws a mesh
+    json indices = json::array();
+    const int count = 3 * std::uniform_int_distribution<int>(1, 16)(draw) + (draw() % 16 == 0 ? 2 : 0);
+    for (int i = 0; i < count; ++i) indices.push_back(static_cast<int>(draw() % 6));  // at least 6 vertices
+    if (draw() % 24 == 0) indices[draw() % indices.size()] = draw() % 3 == 0 ? json(2.5) : json(draw() % 2 ? -1 : 12);
+    return indices;
+}
+
 // One kind's {type, friction, <its keys>} (nuno::forEachColliderKind, so a new kind is fuzzed
 // with no edit here), with a wrong or missing type, unknown keys and wrong values some of the time.
 json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
@@ -648,13 +672,23 @@ json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
         collider["type"] = kindName;
     }
     for (const std::string& field : fields) {
-        if (!input.ConsumeBool()) continue;
+        // A new mesh needs both its arrays: give them most of the time, so most meshes get built.
+        const bool usuallyGiven = kindName == "mesh" && !isUpdate && (field == "vertices" || field == "indices");
+        if (usuallyGiven ? oneIn(input, 8) : !input.ConsumeBool()) continue;
         if (oneIn(input, 10)) {
             collider[field] = anyValue(input);
         } else if (field == "friction") {
             collider[field] = unitNumber(input);
         } else if (field == "radius") {
             collider[field] = input.ConsumeBool() ? anyNumber(input) : input.ConsumeFloatingPointInRange(0.0, 2.0);
+        } else if (field == "vertices") {
+            collider[field] = oneIn(input, 32) ? longArrayValue(input, 3 * nuno::kMaxMeshVertices, 0.5) : meshVertices(input);
+        } else if (field == "indices") {
+            collider[field] = oneIn(input, 32) ? longArrayValue(input, 3 * nuno::kMaxMeshTriangles, 1.0) : meshIndices(input);
+        } else if (field == "thickness") {
+            collider[field] = input.ConsumeBool() ? anyNumber(input) : input.ConsumeFloatingPointInRange(0.0, 0.1);
+        } else if (field == "resolution") {
+            collider[field] = oneIn(input, 8) ? anyNumber(input) : input.ConsumeIntegralInRange(6, 14);
         } else if (field == "rotation") {
             json quaternion = json::array();
             for (int i = 0; i < 4; ++i) quaternion.push_back(oneIn(input, 4) ? anyNumber(input) : unitNumber(input) - 0.5);
@@ -665,6 +699,8 @@ json colliderDocument(FuzzedDataProvider& input, bool isUpdate) {
             collider[field] = vectorValue(input, !oneIn(input, 4));
         }
     }
+    // A field at the default resolution takes a second under the sanitizers: keep meshes coarse.
+    if (kindName == "mesh" && !collider.contains("resolution")) collider["resolution"] = input.ConsumeIntegralInRange(8, 12);
     if (oneIn(input, 12)) collider[input.PickValueInArray(kJunkNames)] = anyValue(input);
     return collider;
 }

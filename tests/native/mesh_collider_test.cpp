@@ -128,6 +128,8 @@ TEST(MeshField, AnOpenMeshWithThicknessIsAShell) {
     EXPECT_GT(sampleField(*field, Vec3(0.1f, 0.05f, 0.1f)).normal.y, 0.99f);
     // Far outside the field's box: its distance grows with the distance to the box.
     EXPECT_GT(sampleField(*field, Vec3(0.0f, 3.0f, 0.0f)).distance, 2.9f);
+    EXPECT_EQ(sampleField(*field, Vec3(0.0f, -std::numeric_limits<float>::infinity(), 0.0f)).distance, std::numeric_limits<float>::infinity());
+    EXPECT_TRUE(std::isnan(sampleField(*field, Vec3(0.0f, std::nanf(""), 0.0f)).distance));
 }
 
 nlohmann::json meshJson(const test::TriangleMesh& mesh) {
