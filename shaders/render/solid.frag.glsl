@@ -1,6 +1,7 @@
 #version 300 es
-// Solid collider (sphere, capsule, box), fragment stage: a matte body with a soft highlight, lit by the same sun and
-// sky as the cloth so the two sit in one scene.
+// Solid collider (sphere, capsule, box, mesh), fragment stage: a matte body with a soft highlight, lit by the same sun
+// and sky as the cloth so the two sit in one scene. Both faces are drawn and the side in view is lit: a
+// mesh collider's triangles may all wind inward (its normals then point in, with the winding).
 precision highp float;
 
 in vec3 vWorldPosition;
@@ -17,7 +18,7 @@ out vec4 fragColor;
 const float kGamma = 2.2;
 
 void main() {
-  vec3 normal = normalize(vNormal);
+  vec3 normal = normalize(gl_FrontFacing ? vNormal : -vNormal);
   vec3 albedo = pow(uColor, vec3(kGamma));
   float diffuse = max(dot(normal, uLightDirection), 0.0);
   vec3 ambient = mix(pow(uGroundColor, vec3(kGamma)), pow(uSkyColor, vec3(kGamma)), 0.5 + 0.5 * normal.y);

@@ -1,6 +1,7 @@
 // Solid collider, vertex stage: a unit mesh (sphere, cube or open cylinder) stretched along its
-// own axes, turned by a quaternion (quaternion.glsl, put in front with the #version line by the
-// renderer) and moved to the collider's centre. Normals take the inverse stretch.
+// own axes, or a mesh collider's own triangles (a stretch of 1), turned by a quaternion
+// (quaternion.glsl, put in front with the #version line by the renderer) and moved to the
+// collider's centre. Normals take the inverse stretch.
 precision highp float;
 
 layout(location = 0) in vec3 aUnitPosition;

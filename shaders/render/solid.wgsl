@@ -1,7 +1,9 @@
-// Solid collider (sphere, capsule part, box) drawn by WebGPU, as solid.vert.glsl and
-// solid.frag.glsl draw it with WebGL2: a unit mesh stretched along its own axes, turned by a
-// quaternion (quaternion.wgsl) and moved to the collider's centre; a matte body with a soft
-// highlight, lit by the cloth's sun and sky. One slot of `solid` a draw (a dynamic offset).
+// Solid collider (sphere, capsule part, box, mesh) drawn by WebGPU, as solid.vert.glsl and
+// solid.frag.glsl draw it with WebGL2: a unit mesh stretched along its own axes (or a mesh
+// collider's own triangles, a stretch of 1), turned by a quaternion (quaternion.wgsl) and moved
+// to the collider's centre; a matte body with a soft highlight, lit by the cloth's sun and sky,
+// on the side in view (both faces are drawn: a mesh's triangles may all wind inward). One slot
+// of `solid` a draw (a dynamic offset).
 
 struct Solid {
     center: vec3f,   // metres
@@ -29,8 +31,8 @@ fn solidVertex(@location(0) unitPosition: vec3f, @location(1) unitNormal: vec3f)
 }
 
 @fragment
-fn solidFragment(in: SolidVarying) -> @location(0) vec4f {
-    let normal = normalize(in.normal);
+fn solidFragment(in: SolidVarying, @builtin(front_facing) front: bool) -> @location(0) vec4f {
+    let normal = normalize(select(-in.normal, in.normal, front));
     let albedo = pow(solid.color, vec3f(gamma));
     let diffuse = max(dot(normal, view.lightDirection), 0.0);
     let ambient = mix(pow(view.groundColor, vec3f(gamma)), pow(view.skyColor, vec3f(gamma)), 0.5 + 0.5 * normal.y);

@@ -1,18 +1,24 @@
-// Draws the colliders a cloth is hitting: shaded solids (spheres, capsules, boxes) and a gridded
-// floor for each plane.
+// Draws the colliders a cloth is hitting: shaded solids (spheres, capsules, boxes, meshes) and a
+// gridded floor for each plane.
 import { groundFrag, groundVert, quaternion, solidFrag, solidVert } from '../../dist/shaders.js';
 import { colliderLook, planeBasis, solidParts, unitCube, unitCylinder, unitSphere, unitSquare } from './collider-meshes.js';
 import { createProgram } from '../gl/program.js';
 import { setViewUniforms } from './view-uniforms.js';
 import { createStaticMesh } from './static-mesh.js';
+import { MeshUploads } from './mesh-uploads.js';
 
 /** @typedef {import('./view-uniforms.js').Rgb} Rgb */
 /** @typedef {{ type: 'sphere', center: ArrayLike<number>, radius: number }} DrawnSphere */
 /** @typedef {{ type: 'plane', point: ArrayLike<number>, normal: ArrayLike<number> }} DrawnPlane */
 /** @typedef {{ type: 'capsule', start: ArrayLike<number>, end: ArrayLike<number>, radius: number }} DrawnCapsule */
 /** @typedef {{ type: 'box', center: ArrayLike<number>, halfExtents: ArrayLike<number>, rotation?: ArrayLike<number> }} DrawnBox */
-/** @typedef {DrawnSphere | DrawnPlane | DrawnCapsule | DrawnBox} DrawnCollider same fields as `cloth.addCollider` takes */
+/**
+ * @typedef {{ type: 'mesh', vertices: ArrayLike<number>, indices: ArrayLike<number>, center?: ArrayLike<number>, rotation?: ArrayLike<number> }} DrawnMesh
+ *   its triangles are uploaded once for as long as frames draw the same `vertices` array (mesh-uploads.js)
+ */
+/** @typedef {DrawnSphere | DrawnPlane | DrawnCapsule | DrawnBox | DrawnMesh} DrawnCollider same fields as `cloth.addCollider` takes */
 /** @typedef {import('./view-uniforms.js').View} View */
+/** @typedef {import('./static-mesh.js').StaticMesh} StaticMesh */
 
 const { solidColor, floorColor, floorLineColor, planeHalfExtentMetres, maxShadingSpheres } = colliderLook;
 
@@ -25,6 +31,8 @@ export class ColliderDrawer {
   #cubeMesh;
   #cylinderMesh;
   #squareMesh;
+  /** @type {MeshUploads<StaticMesh>} */
+  #meshUploads;
 
   /** @param {WebGL2RenderingContext} gl */
   constructor(gl) {
@@ -39,6 +47,9 @@ export class ColliderDrawer {
     this.#cylinderMesh = createStaticMesh(gl, cylinder.positions, 3, cylinder.indices, cylinder.normals);
     const square = unitSquare();
     this.#squareMesh = createStaticMesh(gl, square.corners, 2, square.indices);
+    this.#meshUploads = new MeshUploads(
+      ({ positions, normals, indices }) => createStaticMesh(gl, positions, 3, indices, normals),
+      (mesh) => mesh.dispose());
   }
 
   /**
@@ -47,10 +58,12 @@ export class ColliderDrawer {
    * @param {Rgb} background the clear colour floors fade into
    */
   draw(colliders, view, background) {
-    const solids = colliders.filter((collider) => collider.type !== 'plane');
+    const parts = solidParts(colliders);
+    // Every frame, so a mesh no longer drawn is freed even when no solid is left.
+    const uploads = this.#meshUploads.forFrame(parts);
     const planes = /** @type {DrawnPlane[]} */ (colliders.filter((collider) => collider.type === 'plane'));
     const spheres = /** @type {DrawnSphere[]} */ (colliders.filter((collider) => collider.type === 'sphere'));
-    if (solids.length > 0) this.#drawSolids(solids, view);
+    if (parts.length > 0) this.#drawSolids(parts, uploads, view);
     if (planes.length > 0) this.#drawPlanes(planes, spheres, view, background);
   }
 
@@ -62,27 +75,29 @@ export class ColliderDrawer {
     this.#cubeMesh.dispose();
     this.#cylinderMesh.dispose();
     this.#squareMesh.dispose();
+    this.#meshUploads.clear();
   }
 
   /**
-   * @param {(DrawnSphere | DrawnCapsule | DrawnBox)[]} solids
+   * @param {ReturnType<typeof solidParts>} parts
+   * @param {Map<DrawnMesh, StaticMesh>} uploads the mesh colliders' triangles
    * @param {View} view
    */
-  #drawSolids(solids, view) {
+  #drawSolids(parts, uploads, view) {
     const gl = this.#gl;
     const { program, uniforms } = this.#solidProgram;
     gl.useProgram(program);
     setViewUniforms(gl, uniforms, view);
     gl.uniform3fv(uniforms.uColor, solidColor);
-    gl.enable(gl.CULL_FACE);
-    const meshes = { sphere: this.#sphereMesh, cube: this.#cubeMesh, cylinder: this.#cylinderMesh };
-    for (const { mesh, center, scale, rotation } of solidParts(solids)) {
+    const units = { sphere: this.#sphereMesh, cube: this.#cubeMesh, cylinder: this.#cylinderMesh };
+    // Both faces drawn: a mesh collider may wind its triangles either way (the shader lights the
+    // side in view), and the unit meshes' far sides lie behind their near ones.
+    for (const { mesh, center, scale, rotation } of parts) {
       gl.uniform3f(uniforms.uCenter, center[0], center[1], center[2]);
       gl.uniform3f(uniforms.uScale, scale[0], scale[1], scale[2]);
       gl.uniform4f(uniforms.uRotation, rotation[0], rotation[1], rotation[2], rotation[3]);
-      meshes[mesh].draw();
+      (typeof mesh === 'string' ? units[mesh] : /** @type {StaticMesh} */ (uploads.get(mesh))).draw();
     }
-    gl.disable(gl.CULL_FACE);
   }
 
   /**

@@ -1,10 +1,12 @@
 // The shapes colliders are drawn with, as plain arrays: a unit sphere, cube, open cylinder and
 // square. Sizes, turns and placement come from uniforms, so one mesh serves every collider of a
-// kind (a capsule is a cylinder between two spheres). Shared by the WebGL2 and WebGPU renderers,
-// with what they draw colliders in: the parts of each solid, and the colours.
+// kind (a capsule is a cylinder between two spheres); a mesh collider is its own triangles,
+// placed the same way. Shared by the WebGL2 and WebGPU renderers, with what they draw colliders
+// in: the parts of each solid, and the colours.
 
 /** @typedef {import('./view-uniforms.js').Rgb} Rgb */
 /** @typedef {import('./collider-drawer.js').DrawnCollider} DrawnCollider */
+/** @typedef {import('./collider-drawer.js').DrawnMesh} DrawnMesh */
 
 /** The colours and sizes colliders are drawn in. */
 export const colliderLook = {
@@ -21,12 +23,14 @@ export const colliderLook = {
 };
 
 const noTurn = [0, 0, 0, 1];
+const unitScale = [1, 1, 1];
+const origin = [0, 0, 0];
 
 /**
- * The unit meshes that draw the solid colliders, each placed: a sphere, a box, and a capsule as
- * two spheres and the cylinder between them.
+ * The meshes that draw the solid colliders, each placed: a sphere, a box, and a capsule as two
+ * spheres and the cylinder between them (unit meshes, named), and a mesh collider (itself).
  * @param {readonly DrawnCollider[]} colliders planes are left out
- * @returns {{ mesh: 'sphere' | 'cube' | 'cylinder', center: ArrayLike<number>, scale: ArrayLike<number>, rotation: ArrayLike<number> }[]}
+ * @returns {{ mesh: 'sphere' | 'cube' | 'cylinder' | DrawnMesh, center: ArrayLike<number>, scale: ArrayLike<number>, rotation: ArrayLike<number> }[]}
  */
 export function solidParts(colliders) {
   /** @type {ReturnType<typeof solidParts>} */
@@ -45,6 +49,8 @@ export function solidParts(colliders) {
       if (length > 0) {
         parts.push({ mesh: 'cylinder', center: [0, 1, 2].map((i) => (start[i] + end[i]) / 2), scale: [radius, length / 2, radius], rotation: turnFromYTo(axis) });
       }
+    } else if (solid.type === 'mesh') {
+      parts.push({ mesh: solid, center: solid.center ?? origin, scale: unitScale, rotation: normalize(Array.from(solid.rotation ?? noTurn)) });
     }
   }
   return parts;

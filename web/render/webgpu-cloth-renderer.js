@@ -6,6 +6,7 @@
 import { clothWgsl, groundWgsl, normalsWgsl, quaternionWgsl, solidWgsl, viewWgsl } from '../../dist/shaders.js';
 import { uniqueEdges } from './cloth-mesh.js';
 import { colliderLook, planeBasis, solidParts, unitCube, unitCylinder, unitSphere, unitSquare } from './collider-meshes.js';
+import { MeshUploads } from './mesh-uploads.js';
 import { viewBlock } from './view-uniforms.js';
 import { defaultBackground, defaultClothColor, eyeOf } from './cloth-renderer.js';
 
@@ -13,6 +14,14 @@ import { defaultBackground, defaultClothColor, eyeOf } from './cloth-renderer.js
 /** @typedef {import('./collider-drawer.js').DrawnCollider} DrawnCollider */
 /** @typedef {import('./cloth-renderer.js').Camera} Camera */
 /** @typedef {import('./cloth-renderer.js').ClothRendererOptions} ClothRendererOptions */
+/**
+ * @typedef {object} DrawnTriangles a solid's vertex and index buffers
+ * @property {GPUBuffer} positions
+ * @property {GPUBuffer} normals
+ * @property {GPUBuffer} indices
+ * @property {GPUIndexFormat} format
+ * @property {number} count indices
+ */
 
 /**
  * The parts of a cloth this renderer reads: `WebGpuCloth` and the CPU `Cloth` have them.
@@ -31,7 +40,7 @@ import { defaultBackground, defaultClothColor, eyeOf } from './cloth-renderer.js
 
 /** Bytes between the per-draw uniform slots: WebGPU's dynamic offset alignment. */
 const slotBytes = 256;
-/** Solid parts a frame (a capsule is three): the 8 colliders a cloth takes, all capsules. */
+/** Solid parts a frame (a capsule is three, a mesh one): the 8 colliders a cloth takes, all capsules. */
 const maxSolidParts = 24;
 const maxPlanes = 8;
 const depthFormat = 'depth24plus';
@@ -71,6 +80,8 @@ export class WebGpuClothRenderer {
   #groups;
   #meshes;
   #indices;
+  /** @type {MeshUploads<DrawnTriangles & { buffers: GPUBuffer[] }>} */
+  #meshUploads;
 
   /**
    * Makes every pipeline and buffer up front, so a shader error surfaces here rather than
@@ -110,6 +121,11 @@ export class WebGpuClothRenderer {
       edges: this.#indexBuffer(uniqueEdges(cloth.triangleIndices, cloth.particleCount)),
     };
     this.#meshes = this.#colliderMeshes();
+    this.#meshUploads = new MeshUploads(({ positions, normals, indices }) => {
+      /** @type {GPUBuffer[]} */
+      const buffers = [];
+      return { ...this.#triangles(positions, normals, indices, buffers), buffers };
+    }, ({ buffers }) => buffers.forEach((buffer) => buffer.destroy()));
 
     const visible = GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT;
     const viewEntry = { binding: 0, visibility: visible, buffer: { type: /** @type {const} */ ('uniform') } };
@@ -147,9 +163,9 @@ export class WebGpuClothRenderer {
     this.#pipelines = {
       surface: pipeline('nuno cloth surface', [clothLayout], cloth3d, 'cloth', {}),
       edges: pipeline('nuno cloth edges', [clothLayout], cloth3d, 'cloth', { primitive: { topology: 'line-list' } }),
-      solid: pipeline('nuno solid colliders', [viewLayout, slotLayout], solid, 'solid', {
-        vertex: /** @type {any} */ ({ buffers: vec3Buffers }), primitive: { topology: 'triangle-list', cullMode: 'back' },
-      }),
+      // Both faces drawn: a mesh collider may wind its triangles either way (the shader lights
+      // the side in view), and the unit meshes' far sides lie behind their near ones.
+      solid: pipeline('nuno solid colliders', [viewLayout, slotLayout], solid, 'solid', { vertex: /** @type {any} */ ({ buffers: vec3Buffers }) }),
       // Cloth resting on the floor sits only the collision margin above it: push the floor
       // back in depth so the cloth always wins instead of flickering through.
       ground: pipeline('nuno ground', [viewLayout, slotLayout], ground, 'ground', {
@@ -217,6 +233,7 @@ export class WebGpuClothRenderer {
   dispose() {
     this.#disposed = true;
     for (const buffer of this.#owned) buffer.destroy();
+    this.#meshUploads.clear();
     this.#depth?.destroy();
   }
 
@@ -224,6 +241,7 @@ export class WebGpuClothRenderer {
   #drawColliders(pass) {
     const device = this.#device;
     const solids = solidParts(this.#colliders).slice(0, maxSolidParts);
+    const uploads = this.#meshUploads.forFrame(solids);
     const planes = /** @type {Extract<DrawnCollider, { type: 'plane' }>[]} */ (this.#colliders.filter((collider) => collider.type === 'plane')).slice(0, maxPlanes);
     if (solids.length > 0) {
       const slots = new Float32Array((slotBytes / 4) * solids.length);
@@ -238,11 +256,11 @@ export class WebGpuClothRenderer {
       pass.setPipeline(this.#pipelines.solid);
       pass.setBindGroup(0, this.#groups.view);
       solids.forEach(({ mesh }, i) => {
-        const drawn = this.#meshes[mesh];
+        const drawn = typeof mesh === 'string' ? this.#meshes[mesh] : /** @type {DrawnTriangles} */ (uploads.get(mesh));
         pass.setBindGroup(1, this.#groups.solids, [slotBytes * i]);
         pass.setVertexBuffer(0, drawn.positions);
         pass.setVertexBuffer(1, drawn.normals);
-        pass.setIndexBuffer(drawn.indices, 'uint16');
+        pass.setIndexBuffer(drawn.indices, drawn.format);
         pass.drawIndexed(drawn.count);
       });
     }
@@ -305,42 +323,55 @@ export class WebGpuClothRenderer {
   /**
    * @param {number} size bytes
    * @param {number} usage
+   * @param {GPUBuffer[]} owner the list that frees it: dispose()'s, or a mesh collider's
    */
-  #buffer(size, usage) {
+  #buffer(size, usage, owner = this.#owned) {
     const buffer = this.#device.createBuffer({ size, usage: usage | GPUBufferUsage.COPY_DST });
-    this.#owned.push(buffer);
+    owner.push(buffer);
     return buffer;
   }
 
   /**
    * @param {Uint32Array | Uint16Array} indices
+   * @param {GPUBuffer[]} [owner]
    * @returns {{ buffer: GPUBuffer, count: number }}
    */
-  #indexBuffer(indices) {
+  #indexBuffer(indices, owner) {
     // writeBuffer wants a multiple of 4 bytes: a Uint16Array of odd length gets a zero at its end.
     const padded = /** @type {Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>} */ (
       indices.byteLength % 4 === 0 ? indices : Uint16Array.from({ length: indices.length + 1 }, (_, i) => indices[i] ?? 0));
-    const buffer = this.#buffer(Math.max(4, padded.byteLength), GPUBufferUsage.INDEX);
+    const buffer = this.#buffer(Math.max(4, padded.byteLength), GPUBufferUsage.INDEX, owner);
     this.#device.queue.writeBuffer(buffer, 0, padded);
     return { buffer, count: indices.length };
   }
 
   /**
    * @param {Float32Array} data
+   * @param {GPUBuffer[]} [owner]
    * @returns {GPUBuffer}
    */
-  #vertexBuffer(data) {
-    const buffer = this.#buffer(data.byteLength, GPUBufferUsage.VERTEX);
+  #vertexBuffer(data, owner) {
+    const buffer = this.#buffer(data.byteLength, GPUBufferUsage.VERTEX, owner);
     this.#device.queue.writeBuffer(buffer, 0, /** @type {Float32Array<ArrayBuffer>} */ (data));
     return buffer;
   }
 
+  /**
+   * A solid's triangles in vertex and index buffers.
+   * @param {Float32Array} positions
+   * @param {Float32Array} normals
+   * @param {Uint16Array | Uint32Array} indices
+   * @param {GPUBuffer[]} [owner]
+   * @returns {DrawnTriangles}
+   */
+  #triangles(positions, normals, indices, owner) {
+    const { buffer, count } = this.#indexBuffer(indices, owner);
+    const format = indices instanceof Uint32Array ? 'uint32' : 'uint16';
+    return { positions: this.#vertexBuffer(positions, owner), normals: this.#vertexBuffer(normals, owner), indices: buffer, format, count };
+  }
+
   /** The unit meshes colliders are drawn with, in vertex and index buffers. */
   #colliderMeshes() {
-    const mesh = (/** @type {Float32Array} */ positions, /** @type {Float32Array} */ normals, /** @type {Uint16Array} */ indices) => {
-      const { buffer, count } = this.#indexBuffer(indices);
-      return { positions: this.#vertexBuffer(positions), normals: this.#vertexBuffer(normals), indices: buffer, count };
-    };
     const sphere = unitSphere(24, 48);
     const cube = unitCube();
     const cylinder = unitCylinder(48);
@@ -348,9 +379,9 @@ export class WebGpuClothRenderer {
     const { buffer: squareIndices, count: squareCount } = this.#indexBuffer(square.indices);
     return {
       // Every vertex of the unit sphere is its own normal.
-      sphere: mesh(sphere.positions, sphere.positions, sphere.indices),
-      cube: mesh(cube.positions, cube.normals, cube.indices),
-      cylinder: mesh(cylinder.positions, cylinder.normals, cylinder.indices),
+      sphere: this.#triangles(sphere.positions, sphere.positions, sphere.indices),
+      cube: this.#triangles(cube.positions, cube.normals, cube.indices),
+      cylinder: this.#triangles(cylinder.positions, cylinder.normals, cylinder.indices),
       square: { positions: this.#vertexBuffer(square.corners), indices: squareIndices, count: squareCount },
     };
   }
