@@ -1,5 +1,7 @@
 #include "collide.hpp"
 
+#include <limits>
+
 #include "collider_geometry.hpp"
 #include "split_lanes.hpp"
 
@@ -76,16 +78,24 @@ Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
     return {touching, Float4x3(box.center) + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
 }
 
-// The field is read lane by lane (eight samples each, wherever the lane lies); the turn into
-// the mesh's frame and back is the box's.
+// The field is read lane by lane (eight samples each), for the lanes within its reach of the
+// mesh: one farther out is surely not touching (mesh_field.hpp), as the GPU finds by reading
+// the samples. The turn into the mesh's frame and back is the box's.
 Contacts contactWith(const Mesh& mesh, const Float4x3& position, float margin) {
+    const DistanceField& field = *mesh.field;
     const Float4x3 local = rotate(inverse(mesh.rotation), position - Float4x3(mesh.center));
-    float x[4], y[4], z[4], distance[4], nx[4], ny[4], nz[4];
+    const Float4x3 fromMiddle = local - Float4x3(field.middle);
+    const Float4 reach(field.samplesReachMetres + margin);
+    const Mask4 beyondReach = dot(fromMiddle, fromMiddle) >= reach * reach;
+    if (!any(!beyondReach)) return Contacts::none(noLanes());
+    float x[4], y[4], z[4], far[4], distance[4], nx[4], ny[4], nz[4];
     local.x.store(x);
     local.y.store(y);
     local.z.store(z);
+    select(beyondReach, Float4(1.0f), Float4(0.0f)).store(far);
     for (int lane = 0; lane < 4; ++lane) {
-        const FieldSample sample = sampleField(*mesh.field, Vec3(x[lane], y[lane], z[lane]));
+        const FieldSample sample = far[lane] != 0.0f ? FieldSample{std::numeric_limits<float>::infinity(), Vec3(0.0f, 1.0f, 0.0f)}
+                                                     : sampleField(field, Vec3(x[lane], y[lane], z[lane]));
         distance[lane] = sample.distance;
         nx[lane] = sample.normal.x;
         ny[lane] = sample.normal.y;

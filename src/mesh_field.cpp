@@ -111,6 +111,12 @@ void placeGrid(DistanceField& field, const std::vector<Triangle>& triangles) {
                   std::to_string(field.size.x) + " x " + std::to_string(field.size.y) + " x " + std::to_string(field.size.z), kOwner);
     }
     field.origin = low - Vec3(static_cast<float>(padding) * field.voxelMetres);
+    field.middle = field.origin + Vec3(field.size - 1) * (0.5f * field.voxelMetres);
+    float ballRadius = 0.0f;
+    for (const Triangle& triangle : triangles) {
+        for (const std::uint32_t corner : triangle) ballRadius = std::max(ballRadius, glm::length(field.vertices[corner] - field.middle));
+    }
+    field.samplesReachMetres = ballRadius + field.thickness + 2.0f * field.voxelMetres;
 }
 
 class Grid {
@@ -331,7 +337,10 @@ FieldSample sampleField(const DistanceField& field, const Vec3& local) {
     const Vec3 beyond = (grid - inGrid) * field.voxelMetres;
     const glm::ivec3 cell = glm::min(glm::ivec3(glm::floor(inGrid)), field.size - 2);
     const Vec3 f = inGrid - Vec3(cell);
-    const auto c = [&](int dx, int dy, int dz) { return field.at(cell.x + dx, cell.y + dy, cell.z + dz); };
+    const std::size_t row = static_cast<std::size_t>(field.size.x);
+    const std::size_t layer = row * static_cast<std::size_t>(field.size.y);
+    const float* corner = &field.distances[static_cast<std::size_t>(cell.x) + row * static_cast<std::size_t>(cell.y) + layer * static_cast<std::size_t>(cell.z)];
+    const auto c = [&](int dx, int dy, int dz) { return corner[static_cast<std::size_t>(dx) + row * static_cast<std::size_t>(dy) + layer * static_cast<std::size_t>(dz)]; };
     const float c000 = c(0, 0, 0), c100 = c(1, 0, 0), c010 = c(0, 1, 0), c110 = c(1, 1, 0);
     const float c001 = c(0, 0, 1), c101 = c(1, 0, 1), c011 = c(0, 1, 1), c111 = c(1, 1, 1);
     const float c00 = lerp(c000, c100, f.x);

@@ -37,6 +37,12 @@ struct DistanceField {
     float voxelMetres = 1.0f;  // between neighbouring samples
     // Metres to the surface (less the thickness), negative inside; x fastest, then y, then z.
     std::vector<float> distances;
+    // Beyond this far from `middle` (the middle of the field's box) the field reads more than
+    // any margin plus this much: the mesh's bounding ball around it, the thickness and two
+    // voxels (a trilinear sample of a distance falls short of it by at most sqrt(3) voxels).
+    // The collide stage reads no samples for a particle farther out than that plus the margin.
+    Vec3 middle{0.0f};
+    float samplesReachMetres = 0.0f;
 
     float at(int x, int y, int z) const {
         return distances[static_cast<std::size_t>(x) + static_cast<std::size_t>(size.x) * (static_cast<std::size_t>(y) + static_cast<std::size_t>(size.y) * static_cast<std::size_t>(z))];

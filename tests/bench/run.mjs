@@ -17,6 +17,7 @@ import { runBrowserBench, runThreadsBench } from './browser-bench.mjs';
 import { runThreeExampleBench } from './three-example-bench.mjs';
 import { coreOfCommit } from './commit-core.mjs';
 import { compareBuilds } from './compare-builds.mjs';
+import { MESHES, RESOLUTIONS, timeFieldBuilds, timeMeshStep } from './mesh-bench.mjs';
 import { MADE_CLOTHS } from './made-cloths.js';
 import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
 
@@ -286,6 +287,26 @@ console.log(`
 \`nuno.createCloth\` / \`nuno.createPatches\` under Node (wasm), median of three, ms.
 `);
 console.log(markdownTable([['made', 'ms'], ...madeRows.map((row) => [row.label, row.medianMs.toFixed(0)])]));
+
+console.error('nuno bench: mesh colliders (wasm)');
+const fieldRows = timeFieldBuilds(nuno);
+const meshStep = timeMeshStep(nuno);
+report.meshColliders = { fieldBuilds: fieldRows, step: meshStep };
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`
+## Mesh colliders
+
+Building a mesh collider's distance field (\`addCollider\`) under Node (wasm), median of three, ms, by
+the mesh and the samples along its longest side:
+`);
+console.log(markdownTable([['mesh', ...RESOLUTIONS.map(String)], ...MESHES.map(({ label }) => [
+  label, ...RESOLUTIONS.map((resolution) => fieldRows.find((row) => row.mesh === label && row.resolution === resolution)?.medianMs.toFixed(0) ?? ''),
+])]));
+console.log(`
+The 64 x 64 bench cloth stepped bare, with its sphere, and with that sphere as a 4,096-triangle mesh
+(resolution 64), in turn (medians of 120 steps): ${meshStep.bareMs.toFixed(3)} / ${meshStep.sphereMs.toFixed(3)} /
+${meshStep.meshMs.toFixed(3)} ms a step, so the mesh's collide stage costs ${meshStep.collideRatio.toFixed(2)}x the sphere's.
+`);
 
 // Red-black against Jacobi sweeps, by the strain they leave: the CPU (wasm) runs the same
 // arithmetic the GPU passes do (bit for bit on SwiftShader, the browser tests), so its strain
