@@ -1,6 +1,6 @@
 // The demo page: a cloth scene (presets.js) stepped and drawn every animation frame, a control
 // panel, live figures, and pointer input to grab the cloth, drag the sphere and orbit. The
-// address can choose the start: ?preset=swing|curtain|flag|tablecloth|crate|pile|papers,
+// address can choose the start: ?preset=swing|curtain|flag|tablecloth|crate|knot|pile|papers,
 // ?backend=auto|webgpu|gpu|cpu (default auto: WebGL2 where the device can run it; webgpu: the
 // WebGPU compute backend, drawn with WebGPU into a canvas over the WebGL one, with no read-back),
 // ?precision=auto|float|half, ?papers=N papers per side for the sea of papers, and ?debug=1

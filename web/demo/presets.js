@@ -1,6 +1,7 @@
 // The demo's scenes as plain data. A preset says where the sheet starts and what holds it (or,
 // for a sea of papers, how they are scattered), the sphere, the wind and the view; the solver's
 // parameters and the resolution are the panel's, so they carry over from one preset to the next.
+import { torusKnotMesh } from './mesh-shapes.js';
 
 /** @typedef {[number, number, number]} Vec3 */
 
@@ -40,7 +41,15 @@
  *   spacing apart
  */
 
-/** @typedef {import('nuno').CapsuleCollider | import('nuno').BoxCollider} Obstacle */
+/**
+ * @typedef {import('nuno').CapsuleCollider | import('nuno').BoxCollider
+ *   | (import('nuno').MeshCollider & { vertices: Float32Array, indices: Uint32Array })} Obstacle
+ *   a mesh's arrays are made once, here: the renderer uploads a mesh once for as long as it is
+ *   drawn from the same array
+ */
+
+/** The knot the cloth drapes over: 1.2 m across, 0.57 m high, its tube 0.24 m thick. */
+const knot = torusKnotMesh({ radius: 0.5, tubeRadius: 0.12 });
 
 /** @type {Record<string, Preset>} in the panel's order; the first is the default */
 export const presets = {
@@ -100,6 +109,20 @@ export const presets = {
     obstacles: [
       { type: 'box', center: [-0.35, 0.35, 0], halfExtents: [0.35, 0.35, 0.35], rotation: [0, 0.258819, 0, 0.9659258], friction: 0.6 },
       { type: 'capsule', start: [0.55, 0.45, -0.9], end: [0.55, 0.45, 0.9], radius: 0.12, friction: 0.4 },
+    ],
+    selfCollision: false,
+  },
+  knot: {
+    label: 'drape over a knot',
+    // Free, level above a (2, 3) torus knot lying flat a little off the floor (a mesh collider):
+    // the sheet settles over the knot's crossings and hangs between them, the knot's lobes
+    // showing under its hem. A sheet smaller than the knot is wide, so it cannot hide it.
+    sheet: { width: 1.3, height: 1.3, orientation: 'horizontal', center: [0, 1.3, 0], pins: 'none' },
+    sphere: { enabled: false, center: [1.1, 0.3, 0.8], radius: 0.3 },
+    wind: { speed: 0, azimuthDegrees: 90, gusts: false, gustField: 0, normalDrag: 2, tangentialDrag: 0.2 },
+    camera: { target: [0, 0.35, 0], distanceMetres: 3.4, azimuthRadians: 0.6, elevationRadians: 0.55 },
+    obstacles: [
+      { type: 'mesh', vertices: knot.vertices, indices: knot.indices, center: [0, 0.4, 0], rotation: [0, 0, 0, 1], friction: 0.5 },
     ],
     selfCollision: false,
   },
