@@ -88,24 +88,27 @@ Contacts contactWith(const Mesh& mesh, const Float4x3& position, float margin) {
     const Float4 reach(field.samplesReachMetres + margin);
     const Mask4 beyondReach = dot(fromMiddle, fromMiddle) >= reach * reach;
     if (!any(!beyondReach)) return Contacts::none(noLanes());
-    float x[4], y[4], z[4], far[4], distance[4], nx[4], ny[4], nz[4];
+    float x[4], y[4], z[4], far[4], distance[4], px[4], py[4], pz[4], nx[4], ny[4], nz[4];
     local.x.store(x);
     local.y.store(y);
     local.z.store(z);
     select(beyondReach, Float4(1.0f), Float4(0.0f)).store(far);
     for (int lane = 0; lane < 4; ++lane) {
-        const FieldSample sample = far[lane] != 0.0f ? FieldSample{std::numeric_limits<float>::infinity(), Vec3(0.0f, 1.0f, 0.0f)}
-                                                     : sampleField(field, Vec3(x[lane], y[lane], z[lane]));
-        distance[lane] = sample.distance;
-        nx[lane] = sample.normal.x;
-        ny[lane] = sample.normal.y;
-        nz[lane] = sample.normal.z;
+        const FieldContact contact = far[lane] != 0.0f
+                                         ? FieldContact{std::numeric_limits<float>::infinity(), Vec3(0.0f), Vec3(0.0f, 1.0f, 0.0f)}
+                                         : contactWithField(field, Vec3(x[lane], y[lane], z[lane]), margin);
+        distance[lane] = contact.distance;
+        px[lane] = contact.push.x;
+        py[lane] = contact.push.y;
+        pz[lane] = contact.push.z;
+        nx[lane] = contact.normal.x;
+        ny[lane] = contact.normal.y;
+        nz[lane] = contact.normal.z;
     }
-    const Float4 distances = Float4::load(distance);
-    const Mask4 touching = !(distances >= Float4(margin));
+    const Mask4 touching = !(Float4::load(distance) >= Float4(margin));
     if (!any(touching)) return Contacts::none(touching);
-    const Float4x3 normal = rotate(mesh.rotation, Float4x3(Float4::load(nx), Float4::load(ny), Float4::load(nz)));
-    return {touching, position + normal * (Float4(margin) - distances), normal};
+    const Float4x3 push = rotate(mesh.rotation, Float4x3(Float4::load(px), Float4::load(py), Float4::load(pz)));
+    return {touching, position + push, rotate(mesh.rotation, Float4x3(Float4::load(nx), Float4::load(ny), Float4::load(nz)))};
 }
 
 }  // namespace

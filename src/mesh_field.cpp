@@ -355,4 +355,18 @@ FieldSample sampleField(const DistanceField& field, const Vec3& local) {
     return {distance, steepness > 0.0f ? gradient / steepness : Vec3(0.0f, 1.0f, 0.0f)};
 }
 
+FieldContact contactWithField(const DistanceField& field, const Vec3& local, float margin) {
+    const FieldSample first = sampleField(field, local);
+    if (!(first.distance < margin)) return {first.distance, Vec3(0.0f), first.normal};
+    Vec3 push = first.normal * (margin - first.distance);
+    if (!(margin - first.distance > field.voxelMetres)) return {first.distance, push, first.normal};
+    for (int step = 0; step < 3; ++step) {
+        const FieldSample again = sampleField(field, local + push);
+        const float lacking = margin - again.distance;
+        if (!(lacking > 0.01f * field.voxelMetres)) break;
+        push = push + again.normal * lacking;
+    }
+    return {first.distance, push, push / glm::length(push)};
+}
+
 }  // namespace nuno

@@ -69,6 +69,18 @@ struct FieldSample {
 // infinitely far.
 FieldSample sampleField(const DistanceField& field, const Vec3& local);
 
+// Where a point of the mesh's frame closer than the margin goes: along the field's normal by
+// what it lacks of the margin (push, metres) and, where that step was longer than a voxel (the
+// point began deep inside, where the normal may turn on the way out), up to three more steps
+// from where it got while it still lacks a hundredth of a voxel; normal is the way it went.
+// Beyond the margin (or NaN) push is 0. The GPU passes repeat it operation for operation.
+struct FieldContact {
+    float distance;  // where the point was, metres
+    Vec3 push;
+    Vec3 normal;
+};
+FieldContact contactWithField(const DistanceField& field, const Vec3& local, float margin);
+
 // The exact distance from a point to a triangle (a segment or a point where it is degenerate).
 float distanceToTriangle(const Vec3& point, const Vec3& a, const Vec3& b, const Vec3& c);
 

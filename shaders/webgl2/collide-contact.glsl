@@ -70,14 +70,18 @@ float lerp(float a, float b, float t) {
     return a + (b - a) * t;
 }
 
-// The field sampled trilinearly where the particle is, plus how far it is outside the field's
-// box; the normal is the trilinear's own gradient in its cell (mesh colliders, src/collide.cpp).
-// shape: (center, voxelMetres), rotation, (origin, firstLayer), (nx, ny, nz, 0).
-Contact contactWithMesh(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float margin) {
+struct FieldSample {
+    float distance;  // metres, negative inside
+    vec3 normal;  // in the mesh's frame
+};
+
+// The field at a point of the mesh's frame, sampled trilinearly, plus how far the point is
+// outside the field's box; the normal is the trilinear's own gradient in its cell (the core's
+// sampleField, src/mesh_field.cpp). shape: (center, voxelMetres), rotation, (origin,
+// firstLayer), (nx, ny, nz, 0).
+FieldSample sampleField(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 local) {
     float voxelMetres = shape[0].w;
-    vec4 rotation = shape[1];
     vec3 size = shape[3].xyz;
-    vec3 local = rotate(vec4(-rotation.xyz, rotation.w), position - shape[0].xyz);
     vec3 grid = (local - shape[2].xyz) / voxelMetres;
     vec3 inGrid = clamp(grid, vec3(0.0), size - 1.0);
     vec3 beyond = (grid - inGrid) * voxelMetres;
@@ -96,19 +100,36 @@ Contact contactWithMesh(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float m
     float c10 = lerp(c010, c110, f.x);
     float c01 = lerp(c001, c101, f.x);
     float c11 = lerp(c011, c111, f.x);
-    float c0 = lerp(c00, c10, f.y);
-    float c1 = lerp(c01, c11, f.y);
-    float distance = lerp(c0, c1, f.z) + length(beyond);
-    if (distance >= margin) return noContact;
+    float distance = lerp(lerp(c00, c10, f.y), lerp(c01, c11, f.y), f.z) + length(beyond);
     vec3 gradient = vec3(
         lerp(lerp(c100 - c000, c110 - c010, f.y), lerp(c101 - c001, c111 - c011, f.y), f.z),
         lerp(lerp(c010 - c000, c110 - c100, f.x), lerp(c011 - c001, c111 - c101, f.x), f.z),
         lerp(lerp(c001 - c000, c101 - c100, f.x), lerp(c011 - c010, c111 - c110, f.x), f.y));
     float steepness = length(gradient);
-    // A flat cell has no direction out: push it up, in the mesh's frame.
-    vec3 localNormal = steepness > 0.0 ? gradient / steepness : vec3(0.0, 1.0, 0.0);
-    vec3 normal = rotate(rotation, localNormal);
-    return Contact(true, position + normal * (margin - distance), normal);
+    // A flat cell has no direction out: up, in the mesh's frame.
+    return FieldSample(distance, steepness > 0.0 ? gradient / steepness : vec3(0.0, 1.0, 0.0));
+}
+
+// A mesh's contact (the core's contactWithField, src/mesh_field.cpp): along the field's normal by
+// what the particle lacks of the margin, and where that was more than a voxel, up to three more
+// steps from where it got while it still lacks a hundredth of a voxel.
+Contact contactWithMesh(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float margin) {
+    vec4 rotation = shape[1];
+    vec3 local = rotate(vec4(-rotation.xyz, rotation.w), position - shape[0].xyz);
+    FieldSample first = sampleField(shape, local);
+    if (first.distance >= margin) return noContact;
+    vec3 push = first.normal * (margin - first.distance);
+    vec3 localNormal = first.normal;
+    if (margin - first.distance > shape[0].w) {
+        for (int step = 0; step < 3; ++step) {
+            FieldSample again = sampleField(shape, local + push);
+            float lacking = margin - again.distance;
+            if (!(lacking > 0.01 * shape[0].w)) break;
+            push = push + again.normal * lacking;
+        }
+        localNormal = push / length(push);
+    }
+    return Contact(true, position + rotate(rotation, push), rotate(rotation, localNormal));
 }
 
 // shape: the collider's COLLIDER_SHAPE_VEC4S vec4s.

@@ -77,13 +77,16 @@ fn meshSample(texel: vec3i) -> f32 {
     return textureLoad(meshFields, texel, 0).r;
 }
 
-// The field sampled trilinearly where the particle is, plus how far it is outside the field's
-// box; the normal is the trilinear's own gradient in its cell (state.wgsl's meshFields: mesh m's
-// sample (i, j, k) is texel (i, j, firstLayer + k)).
-// (center, voxelMetres), rotation, (origin, firstLayer), (nx, ny, nz, 0).
-fn contactWithMesh(centerVoxel: vec4f, rotation: vec4f, originLayer: vec4f, size: vec3f, position: vec3f, margin: f32) -> Contact {
-    let voxelMetres = centerVoxel.w;
-    let local = rotate(vec4f(-rotation.xyz, rotation.w), position - centerVoxel.xyz);
+struct FieldSample {
+    distance: f32,  // metres, negative inside
+    normal: vec3f,  // in the mesh's frame
+}
+
+// The field at a point of the mesh's frame, sampled trilinearly, plus how far the point is
+// outside the field's box; the normal is the trilinear's own gradient in its cell (the core's
+// sampleField, src/mesh_field.cpp; state.wgsl's meshFields: mesh m's sample (i, j, k) is texel
+// (i, j, firstLayer + k)). (center, voxelMetres), rotation, (origin, firstLayer), (nx, ny, nz, 0).
+fn sampleField(voxelMetres: f32, originLayer: vec4f, size: vec3f, local: vec3f) -> FieldSample {
     let grid = (local - originLayer.xyz) / voxelMetres;
     let inGrid = clamp(grid, vec3f(0.0), size - 1.0);
     let beyond = (grid - inGrid) * voxelMetres;
@@ -102,20 +105,38 @@ fn contactWithMesh(centerVoxel: vec4f, rotation: vec4f, originLayer: vec4f, size
     let c10 = lerp(c010, c110, f.x);
     let c01 = lerp(c001, c101, f.x);
     let c11 = lerp(c011, c111, f.x);
-    let c0 = lerp(c00, c10, f.y);
-    let c1 = lerp(c01, c11, f.y);
-    let distance = lerp(c0, c1, f.z) + length(beyond);
-    if (distance >= margin) { return noContact; }
+    let distance = lerp(lerp(c00, c10, f.y), lerp(c01, c11, f.y), f.z) + length(beyond);
     let gradient = vec3f(
         lerp(lerp(c100 - c000, c110 - c010, f.y), lerp(c101 - c001, c111 - c011, f.y), f.z),
         lerp(lerp(c010 - c000, c110 - c100, f.x), lerp(c011 - c001, c111 - c101, f.x), f.z),
         lerp(lerp(c001 - c000, c101 - c100, f.x), lerp(c011 - c010, c111 - c110, f.x), f.y));
     let steepness = length(gradient);
-    // A flat cell has no direction out: push it up, in the mesh's frame.
-    var localNormal = vec3f(0.0, 1.0, 0.0);
-    if (steepness > 0.0) { localNormal = gradient / steepness; }
-    let normal = rotate(rotation, localNormal);
-    return Contact(true, position + normal * (margin - distance), normal);
+    // A flat cell has no direction out: up, in the mesh's frame.
+    var normal = vec3f(0.0, 1.0, 0.0);
+    if (steepness > 0.0) { normal = gradient / steepness; }
+    return FieldSample(distance, normal);
+}
+
+// A mesh's contact (the core's contactWithField, src/mesh_field.cpp): along the field's normal by
+// what the particle lacks of the margin, and where that was more than a voxel, up to three more
+// steps from where it got while it still lacks a hundredth of a voxel.
+fn contactWithMesh(centerVoxel: vec4f, rotation: vec4f, originLayer: vec4f, size: vec3f, position: vec3f, margin: f32) -> Contact {
+    let voxelMetres = centerVoxel.w;
+    let local = rotate(vec4f(-rotation.xyz, rotation.w), position - centerVoxel.xyz);
+    let first = sampleField(voxelMetres, originLayer, size, local);
+    if (first.distance >= margin) { return noContact; }
+    var push = first.normal * (margin - first.distance);
+    var localNormal = first.normal;
+    if (margin - first.distance > voxelMetres) {
+        for (var step = 0; step < 3; step++) {
+            let again = sampleField(voxelMetres, originLayer, size, local + push);
+            let lacking = margin - again.distance;
+            if (!(lacking > 0.01 * voxelMetres)) { break; }
+            push = push + again.normal * lacking;
+        }
+        localNormal = push / length(push);
+    }
+    return Contact(true, position + rotate(rotation, push), rotate(rotation, localNormal));
 }
 
 fn shapePart(collider: u32, part: u32) -> vec4f {

@@ -260,10 +260,9 @@ Contact contactWith(const Box& box, const Vec3& position, float margin) {
 
 Contact contactWith(const Mesh& mesh, const Vec3& position, float margin) {
     const Vec4 undo(-mesh.rotation.x, -mesh.rotation.y, -mesh.rotation.z, mesh.rotation.w);
-    const FieldSample sample = sampleField(*mesh.field, rotateOneByOne(undo, position - mesh.center));
-    if (sample.distance >= margin) return {false, {}, {}};
-    const Vec3 normal = rotateOneByOne(mesh.rotation, sample.normal);
-    return {true, position + normal * (margin - sample.distance), normal};
+    const FieldContact contact = contactWithField(*mesh.field, rotateOneByOne(undo, position - mesh.center), margin);
+    if (contact.distance >= margin) return {false, {}, {}};
+    return {true, position + rotateOneByOne(mesh.rotation, contact.push), rotateOneByOne(mesh.rotation, contact.normal)};
 }
 
 // What collide() does to one particle, written as its header says.
