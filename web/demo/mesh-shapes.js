@@ -27,7 +27,7 @@ function tubeMesh(path, tubeRadius, along, around) {
     const tangent = normalize(ahead.map((x, k) => x - p[k]));
     // A side direction off the tangent, then the third axis.
     const side = normalize(cross(tangent, Math.abs(tangent[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0]));
-    const up = cross(side, tangent);
+    const up = cross(tangent, side);  // side, up, tangent right-handed: the rings wind outward
     for (let i = 0; i <= around; i++) {
       const angle = (2 * Math.PI * i) / around;
       for (let k = 0; k < 3; k++) vertices[v++] = p[k] + tubeRadius * (Math.cos(angle) * side[k] + Math.sin(angle) * up[k]);
@@ -47,7 +47,7 @@ function gridIndices(around, along) {
   let n = 0;
   for (let j = 0; j < along; j++) {
     for (let i = 0; i < around; i++) {
-      indices.set([at(i, j), at(i + 1, j + 1), at(i + 1, j), at(i, j), at(i, j + 1), at(i + 1, j + 1)], n);
+      indices.set([at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1)], n);
       n += 6;
     }
   }
