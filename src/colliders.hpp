@@ -183,7 +183,8 @@ struct MeshFieldAtlas {
     int width = 1, height = 1, depth = 1;
     std::vector<float> values{0.0f};  // x fastest, then y, then z
 };
-// Per collider in the set's order, its field's first layer in the atlas (0 where not a mesh).
+// Per collider in the set's order, the atlas layer its field starts at (for a collider that is
+// no mesh, the next mesh's: packForGpu ignores it).
 std::vector<int> meshFieldLayers(const std::vector<Collider>& colliders);
 MeshFieldAtlas meshFieldAtlas(const std::vector<Collider>& colliders);
 
