@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { compareBackendsInPage } from '../engines/page-scripts.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
-import { gpuCpuToleranceMm, minDropMetres, papersInGusts, solvers, swingOntoGround, swingOverShapes } from '../engines/scenes.js';
+import { gpuCpuToleranceMm, minDropMetres, papersInGusts, solvers, swingOntoGround, swingOverMesh, swingOverShapes } from '../engines/scenes.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -30,13 +30,16 @@ for (const solver of solvers) {
   });
 }
 
-test('WebGPU keeps XPBD multipliers over 3 iterations, resolves the box and capsule, and runs patches in gusts as the CPU does', async ({ page }) => {
+test('WebGPU keeps XPBD multipliers over 3 iterations, resolves the box, capsule and mesh crate, and runs patches in gusts as the CPU does', async ({ page }) => {
   const complaints = await openHarness(page);
   const xpbd = { ...swingOntoGround, settings: { ...swingOntoGround.settings, solver: 'xpbd', substeps: 4, iterations: 3, structural: { compliance: 1e-4 } } };
   // Besides the 1 mm every backend meets: on SwiftShader the WebGPU passes do the CPU's float
   // operations in its order, and the multiplier scene ends within 0.01 mm (0 here; keeping half
   // of each multiplier's change, a mutation, ends 0.12 mm away, inside the 1 mm).
-  const scenes = { 'xpbd 4 x 3': [xpbd, 0.01], 'box and capsule': [swingOverShapes, gpuCpuToleranceMm], 'papers in gusts': [papersInGusts, gpuCpuToleranceMm] };
+  const scenes = {
+    'xpbd 4 x 3': [xpbd, 0.01], 'box and capsule': [swingOverShapes, gpuCpuToleranceMm], 'mesh crate': [swingOverMesh, 0.01],
+    'papers in gusts': [papersInGusts, gpuCpuToleranceMm],
+  };
   for (const [name, [scene, toleranceMm]] of Object.entries(scenes)) {
     const result = await page.evaluate(compareBackendsInPage, { scene, first: { backend: 'webgpu' }, second: { backend: 'cpu' } });
     console.log(`metric: webgpu_cpu_max_deviation_mm = ${result.maxDeviationMm.toPrecision(3)} mm (${name})`);

@@ -41,6 +41,21 @@ export const swingOverShapes = {
 };
 
 /**
+ * The agreement scene for mesh colliders: the crate of swingOverShapes as a triangle mesh (its
+ * eight corners, twelve triangles) without the rail, so the GPU's field texture and its
+ * contact arithmetic meet the CPU's on this device.
+ */
+export const swingOverMesh = {
+  settings: swingOntoGround.settings,
+  colliders: [{
+    type: 'mesh', center: [0, -0.05, 0], rotation: [0, 0.0436194, 0, 0.9990482], friction: 0.5, resolution: 48,
+    vertices: [-0.9, -0.3, -0.45, 0.9, -0.3, -0.45, -0.9, 0.3, -0.45, 0.9, 0.3, -0.45, -0.9, -0.3, 0.45, 0.9, -0.3, 0.45, -0.9, 0.3, 0.45, 0.9, 0.3, 0.45],
+    indices: [0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6, 0, 1, 5, 0, 5, 4, 2, 6, 7, 2, 7, 3, 0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5],
+  }],
+  steps: 120,
+};
+
+/**
  * The self-collision heap's starting shape: a side x side, 1 m sheet stood on its edge 0.6 m up,
  * in shallow waves so it buckles the same way every time: it lands and piles up.
  * @param {number} side particles per row and column

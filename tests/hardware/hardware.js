@@ -16,7 +16,7 @@ import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, benchSettings, pape
 import { compareBackendsInPage, compareStagesInPage } from '../engines/page-scripts.js';
 import {
   comparedStages, firstStageAstray, gpuCpuToleranceMm, halfFloatToleranceMm, minDropMetres, papersInGusts, solvers,
-  stageToleranceMm, swingOntoGround, swingOverShapes,
+  stageToleranceMm, swingOntoGround, swingOverMesh, swingOverShapes,
 } from '../engines/scenes.js';
 
 const parameters = new URLSearchParams(location.search);
@@ -104,6 +104,7 @@ async function main() {
   if (onWebGpu) {
     await check('WebGPU vs CPU', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, await swingAllowanceMm(checkedSolvers[0]));
     await check('WebGPU vs CPU over a capsule and a box', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm, swingOverShapes);
+    await check('WebGPU vs CPU over a mesh', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm, swingOverMesh);
   }
   if (onWebgl) await checkWebgl();
   if (onWebgl || onWebGpu) await checkStages(onWebGpu);
@@ -171,6 +172,9 @@ async function checkWebgl() {
   // Every collider kind's contact on this device's float arithmetic (capsule, box; plane above).
   await check('GPU float vs CPU over a capsule and a box', checkedSolvers[0], { backend: 'gpu', precision: 'float' },
     { backend: 'cpu' }, gpuCpuToleranceMm, swingOverShapes);
+  // A mesh collider: the field's 3D texture and its contact on this device.
+  await check('GPU float vs CPU over a mesh', checkedSolvers[0], { backend: 'gpu', precision: 'float' },
+    { backend: 'cpu' }, gpuCpuToleranceMm, swingOverMesh);
   // Patches in gusts: every patch kept to its tile, and the gust waves' cosines on this device.
   await check('GPU float vs CPU, 12 patches in gusts', checkedSolvers[0], { backend: 'gpu', precision: 'float' },
     { backend: 'cpu' }, gpuCpuToleranceMm, papersInGusts, -Infinity);
