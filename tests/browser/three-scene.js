@@ -376,3 +376,83 @@ export async function setUpDrag(options) {
   const bounds = canvas.getBoundingClientRect();
   return { particle, x: bounds.left + (onScreen.x + 1) / 2 * bounds.width, y: bounds.top + (1 - onScreen.y) / 2 * bounds.height, startX: positions[3 * particle] };
 }
+
+/**
+ * A sheet dropped onto a torus knot (collideWith makes it a mesh collider, with a friction that
+ * keeps the sheet from sliding off it once upright) whose parent scales it by 1.2, which is then
+ * grown (scale 1.1 more), raised and stood upright, 30 to 90 frames each.
+ * Returns, at the end of each phase: the sheet's highest point and the knot's top (both world y),
+ * the smallest collider clearance over read-backs every 10 frames, the collider as the cloth
+ * holds it against the knot's pose and scale, and the rebuilds (updateCollider calls with
+ * vertices) so far.
+ * @param {{ backend: 'cpu' | 'gpu' | 'webgpu', renderer: 'webgl' | 'webgpu' }} options
+ */
+export async function dropOntoKnot(options) {
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  const settings = {
+    columns: 20, rows: 20, width: 1, height: 1, center: /** @type {[number, number, number]} */ ([0, 0.9, 0]),
+    orientation: /** @type {'horizontal'} */ ('horizontal'), pins: /** @type {'none'} */ ('none'),
+  };
+  const { THREE, ClothMesh, renderer, cloth, settle, gpuErrors } = await setUp(canvas, options, settings);
+  const scene = new THREE.Scene();
+  const camera = new THREE.PerspectiveCamera(45, canvas.width / canvas.height, 0.1, 10);
+  camera.position.set(0, 1, 2.4);
+  camera.lookAt(0, 0.5, 0);
+  const mesh = new ClothMesh(/** @type {any} */ (cloth), { renderer: /** @type {any} */ (options.backend === 'cpu' ? undefined : renderer) });
+  // Lying flat, under a parent that scales it: the collider takes the world scale.
+  const rig = new THREE.Group();
+  rig.scale.setScalar(1.2);
+  const knot = new THREE.Mesh(new THREE.TorusKnotGeometry(0.16, 0.05, 96, 12), new THREE.MeshBasicMaterial({ color: 0x40c0ff }));
+  knot.position.set(0, 0.4 / 1.2, 0);
+  knot.rotation.x = Math.PI / 2;
+  rig.add(knot);
+  scene.add(mesh, rig);
+  let rebuilds = 0;
+  const update = cloth.updateCollider.bind(cloth);
+  cloth.updateCollider = (/** @type {number} */ id, /** @type {any} */ changes) => {
+    if (changes.vertices) rebuilds += 1;
+    update(id, changes);
+  };
+  const id = mesh.collideWith(knot, { resolution: 48, friction: 0.9 });
+  const geometryX = knot.geometry.getAttribute('position').getX(0);
+  let clearance = Infinity;
+  /** @type {Record<string, unknown>} */
+  const phases = {};
+  /**
+   * @param {string} name
+   * @param {number} frames
+   * @param {(t: number) => void} move the knot, at t from 1 / frames to 1
+   */
+  const phase = async (name, frames, move) => {
+    for (let i = 1; i <= frames; i++) {
+      move(i / frames);
+      mesh.step(1 / 60);
+      renderer.render(scene, camera);
+      await settle();
+      if (i % 10 === 0) clearance = Math.min(clearance, cloth.colliderClearance(await cloth.readPositions()));
+    }
+    const positions = await cloth.readPositions();
+    let highest = -Infinity;
+    for (let i = 1; i < positions.length; i += 3) highest = Math.max(highest, positions[i]);
+    const held = /** @type {any} */ (cloth.colliders.find((collider) => collider.id === id));
+    const pose = /** @type {const} */ ([new THREE.Vector3(), new THREE.Quaternion(), new THREE.Vector3()]);
+    knot.matrixWorld.decompose(...pose);
+    phases[name] = {
+      highest, knotTop: new THREE.Box3().setFromObject(knot, true).max.y, clearance, rebuilds,
+      centerOffMm: 1000 * pose[0].distanceTo(new THREE.Vector3(...held.center)),
+      rotationOff: 1 - Math.abs(pose[1].dot(new THREE.Quaternion(...held.rotation))),
+      scaleOff: Math.abs(held.vertices[0] / geometryX - pose[2].x),
+      resolution: held.resolution, friction: held.friction,
+    };
+  };
+  await phase('dropped', 90, () => {});
+  await phase('grown', 30, () => knot.scale.setScalar(1.1));
+  await phase('raised', 30, (t) => { knot.position.y = (0.4 + 0.1 * t) / 1.2; });
+  // Turned in 40 frames, which tosses the sheet up, and 20 more for it to land.
+  await phase('upright', 60, (t) => { knot.rotation.x = Math.PI / 2 * Math.max(0, 1 - 1.5 * t); });
+  const summary = { phases, margin: cloth.settings.collisionMargin, gpuErrors: gpuErrors() };
+  mesh.dispose();
+  cloth.dispose();
+  renderer.dispose();
+  return summary;
+}

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { expectClothSceneDrawn } from '../engines/checks.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
 import { webGpuCanvasArgs } from './chromium-flags.js';
-import { expectCornerDragged, expectPapersAsOnCpu } from './three-checks.js';
+import { expectCornerDragged, expectPapersAsOnCpu, expectSheetOnKnot } from './three-checks.js';
 
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: webGpuCanvasArgs } });
 test.describe.configure({ timeout: 120_000 });
@@ -127,6 +127,10 @@ test('a nuno/three/webgpu ClothMesh draws a WebGPU sea of papers as it draws the
 
 test('a ClothDragger grabs the WebGPU cloth\'s corner under the pointer, drags it and lets it go', async ({ page }) => {
   await expectCornerDragged(page, 'webgpu', 'webgpu');
+});
+
+test('a nuno/three/webgpu ClothMesh drops the WebGPU cloth onto a torus knot mesh that holds it up as it moves, turns and grows', async ({ page }) => {
+  await expectSheetOnKnot(page, 'webgpu', 'webgpu');
 });
 
 test('a three that makes its own buffer for the cloth\'s positions is caught by name, not drawn frozen', async ({ page }) => {

@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { expectClothSceneDrawn } from '../engines/checks.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
-import { expectCornerDragged, expectPapersAsOnCpu } from './three-checks.js';
+import { expectCornerDragged, expectPapersAsOnCpu, expectSheetOnKnot } from './three-checks.js';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -75,7 +75,11 @@ test('a ClothMesh refuses what it cannot draw by name, and frees only what it ma
       reused,
       afterDispose,
       duplicate: errorOf(() => meshOnCpu.attachTo(new THREE.Object3D(), [4, 4])),
-      torus: errorOf(() => meshOnCpu.collideWith(new THREE.Mesh(new THREE.TorusGeometry()))),
+      points: errorOf(() => meshOnCpu.collideWith(new THREE.Points(new THREE.TorusGeometry()))),
+      lines: errorOf(() => meshOnCpu.collideWith(new THREE.LineSegments(new THREE.EdgesGeometry(new THREE.TorusGeometry())))),
+      instanced: errorOf(() => meshOnCpu.collideWith(new THREE.InstancedMesh(new THREE.TorusGeometry(), undefined, 4))),
+      positionless: errorOf(() => meshOnCpu.collideWith(new THREE.Mesh(new THREE.BufferGeometry()))),
+      flat: errorOf(() => meshOnCpu.collideWith(new THREE.Mesh(new THREE.BufferGeometry().setAttribute('position', new THREE.Float32BufferAttribute(6, 2))))),
       group: errorOf(() => meshOnCpu.collideWith(new THREE.Group())),
       particle: errorOf(() => meshOnCpu.attachTo(new THREE.Object3D(), [0, 64])),
       twice: (() => {
@@ -120,8 +124,12 @@ test('a ClothMesh refuses what it cannot draw by name, and frees only what it ma
   expect(result.errors.webgpu).toMatch(/^nuno\/three: a WebGPU cloth is drawn by WebGPURenderer: use ClothMesh from 'nuno\/three\/webgpu'/);
   expect(result.errors.noRenderer).toMatch(/a WebGL2 cloth needs \{ renderer \}/);
   expect(result.errors.otherContext).toMatch(/made on another WebGL context than the renderer's/);
-  expect(result.errors.torus).toBe('nuno/three: a collider is made from a mesh with a SphereGeometry, BoxGeometry, CapsuleGeometry or PlaneGeometry, got a TorusGeometry');
-  expect(result.errors.group).toMatch(/got an object without geometry$/);
+  expect(result.errors.points).toBe('nuno/three: a collider is made from a mesh of triangles, got a Points of a TorusGeometry');
+  expect(result.errors.lines).toBe('nuno/three: a collider is made from a mesh of triangles, got a LineSegments of an EdgesGeometry');
+  expect(result.errors.instanced).toMatch(/^nuno\/three: a collider is made from one mesh, got an InstancedMesh of a TorusGeometry: collide with a Mesh per instance/);
+  expect(result.errors.positionless).toBe("nuno/three: a mesh collider is made from a geometry's 'position' attribute of x, y, z per vertex, got a Mesh of a BufferGeometry without one");
+  expect(result.errors.flat).toMatch(/got a Mesh of a BufferGeometry whose positions have 2 components$/);
+  expect(result.errors.group).toBe('nuno/three: a collider is made from a mesh of triangles, got a Group');
   expect(result.errors.particle).toBe("nuno/three: 'particles' must be integers in [0, 63], got 64");
   expect(result.errors.twice).toBe('nuno/three: particle 11 is attached to another object already');
   expect(result.errors.duplicate).toBe("nuno/three: 'particles' must name each particle once, got 4 twice");
@@ -213,6 +221,12 @@ for (const backend of ['cpu', 'gpu']) {
     expect(result.clearance, 'no particle inside the ball (beyond rounding)').toBeGreaterThan(-1e-4);
     expect(result.fell, 'let go, the edge falls').toBeGreaterThan(0.01);
     expect(complaints).toEqual([]);
+  });
+}
+
+for (const backend of /** @type {const} */ (['cpu', 'gpu'])) {
+  test(`a ClothMesh drops a ${backend === 'gpu' ? 'WebGL2' : 'CPU'} cloth onto a torus knot mesh that holds it up as it moves, turns and grows`, async ({ page }) => {
+    await expectSheetOnKnot(page, backend, 'webgl');
   });
 }
 

@@ -133,15 +133,17 @@ export class ClothMeshBase extends Mesh {
   }
 
   /**
-   * Makes the cloth collide with a three mesh of a SphereGeometry, BoxGeometry, CapsuleGeometry
-   * or PlaneGeometry (an unbounded plane facing its +z), shaped and placed as the mesh is in the
-   * scene (its scale taken in), and moved with it before every step().
+   * Makes the cloth collide with a three mesh, shaped and placed as the mesh is in the scene (its
+   * scale taken in), and moved with it before every step(): a SphereGeometry, BoxGeometry,
+   * CapsuleGeometry or PlaneGeometry (an unbounded plane facing its +z) as that analytic
+   * collider, any other geometry of triangles as a mesh collider (`thickness` and `resolution`
+   * as the cloth's MeshCollider takes them), its field built again when its scale changes.
    * @param {Object3D} object
-   * @param {{ friction?: number }} [options]
+   * @param {{ friction?: number, thickness?: number, resolution?: number }} [options]
    * @returns {number} the cloth's id of the collider
    */
-  collideWith(object, { friction } = {}) {
-    return this.#links.collideWith(this.#cloth, this, object, friction);
+  collideWith(object, { friction, thickness, resolution } = {}) {
+    return this.#links.collideWith(this.#cloth, this, object, { friction, thickness, resolution });
   }
 
   /**

@@ -1,6 +1,6 @@
 // nuno/three: nuno's cloths in three.js scenes (three >= 0.187, an optional peer dependency).
 import type { BufferGeometry, Camera, EventDispatcher, Material, Mesh, Object3D, WebGLRenderer } from 'three';
-import type { Cloth, GpuCloth, WebGpuCloth, WorkerCloth } from '../index.js';
+import type { Cloth, GpuCloth, MeshCollider, WebGpuCloth, WorkerCloth } from '../index.js';
 
 /** The cloths a ClothMesh draws with WebGLRenderer. */
 export type ThreeDrawableCloth = Cloth | WorkerCloth | GpuCloth;
@@ -12,6 +12,15 @@ export interface ClothMeshOptions {
   renderer?: WebGLRenderer;
   /** A WebGL2 cloth's positions read back into the geometry after each update(), never waiting: three then culls it and its Raycaster sees it, a frame or a few behind. Default false (a copy through the CPU each frame). */
   readBack?: boolean;
+}
+
+/** What `collideWith` takes besides the object. */
+export interface ThreeColliderOptions {
+  friction?: number;
+  /** A mesh collider's: 0 (default) for a closed mesh, solid inside; metres > 0 make it a shell this thick on each side (an open mesh). Refused for the analytic geometries. */
+  thickness?: MeshCollider['thickness'];
+  /** A mesh collider's distance samples along its longest side, 8..128 (default 64). Refused for the analytic geometries. */
+  resolution?: MeshCollider['resolution'];
 }
 
 /**
@@ -26,11 +35,15 @@ export abstract class ClothMeshBase extends Mesh<BufferGeometry, Material> {
   /** The cloth drawn. */
   readonly cloth: Cloth | WorkerCloth | GpuCloth | WebGpuCloth;
   /**
-   * Makes the cloth collide with a mesh of a SphereGeometry, BoxGeometry, CapsuleGeometry or
-   * PlaneGeometry (unbounded, facing its +z), shaped and placed as the mesh is in the scene and
-   * moved with it before every step(). Returns the cloth's collider id.
+   * Makes the cloth collide with a three mesh, shaped and placed as it is in the scene (its
+   * scale taken in) and moved with it before every step(): a SphereGeometry, BoxGeometry,
+   * CapsuleGeometry or PlaneGeometry (unbounded, facing its +z) as that analytic collider, any
+   * other geometry of triangles (indexed or not) as a mesh collider, its distance field built
+   * again when its scale, its geometry or an attribute marked `needsUpdate` changes. Points,
+   * lines, instanced meshes and a geometry without positions are refused by name. Returns the
+   * cloth's collider id.
    */
-  collideWith(object: Object3D, options?: { friction?: number }): number;
+  collideWith(object: Object3D, options?: ThreeColliderOptions): number;
   /** Removes the collider made from `object`. */
   stopColliding(object: Object3D): void;
   /**

@@ -1,8 +1,10 @@
 // What ClothMesh keeps in step with the scene every frame: colliders shaped and placed as three
-// objects are (a sphere, box, capsule or plane mesh, under any parents) and particles attached to
-// objects that move. Everything is expressed in the ClothMesh's own frame, where the cloth's
-// positions live: an object's pose is its world matrix seen from the mesh's.
+// objects are (a sphere, box, capsule or plane mesh as that analytic collider, any other mesh of
+// triangles as a mesh collider, under any parents) and particles attached to objects that move.
+// Everything is expressed in the ClothMesh's own frame, where the cloth's positions live: an
+// object's pose is its world matrix seen from the mesh's.
 import { Matrix4, Quaternion, Vector3 } from 'three';
+import { MeshShape } from './mesh-shape.js';
 
 /** @typedef {import('three').Object3D} Object3D */
 /** @typedef {import('../index.js').ColliderDescription} ColliderDescription */
@@ -23,14 +25,22 @@ function poseIn(object, frame) {
   return pose.copy(frame.matrixWorld).invert().multiply(object.matrixWorld);
 }
 
+/** The geometries made into analytic colliders: cheaper than a mesh's field, and exact. */
+const analytic = new Set(['SphereGeometry', 'BoxGeometry', 'CapsuleGeometry', 'PlaneGeometry']);
+
+/** @param {Object3D} object */
+const geometryOf = (object) => /** @type {{ type?: string, parameters?: Record<string, number> }} */ (/** @type {any} */ (object).geometry ?? {});
+
 /**
- * The collider a three mesh makes, in `frame`'s coordinates, without its friction.
+ * The collider a three mesh makes, in `frame`'s coordinates, without its friction; a mesh
+ * collider's triangles only when `shape` says they changed.
  * @param {Object3D} object
  * @param {Object3D} frame
+ * @param {MeshShape | null} shape the object's, unless its geometry is analytic
  * @returns {ColliderDescription}
  */
-export function colliderOf(object, frame) {
-  const geometry = /** @type {{ type?: string, parameters?: Record<string, number> }} */ (/** @type {any} */ (object).geometry ?? {});
+export function colliderOf(object, frame, shape) {
+  const geometry = geometryOf(object);
   const parameters = geometry.parameters ?? {};
   poseIn(object, frame).decompose(position, rotation, scale);
   const [sx, sy, sz] = [Math.abs(scale.x), Math.abs(scale.y), Math.abs(scale.z)];
@@ -56,8 +66,7 @@ export function colliderOf(object, frame) {
       // The plane it lies in, facing its +z, taken as unbounded.
       return { type: 'plane', point: center, normal: /** @type {[number, number, number]} */ (new Vector3(0, 0, 1).applyQuaternion(rotation).toArray()) };
     default:
-      throw new TypeError(`nuno/three: a collider is made from a mesh with a SphereGeometry, BoxGeometry, CapsuleGeometry or ` +
-        `PlaneGeometry, got ${geometry.type ? `a ${geometry.type}` : 'an object without geometry'}`);
+      return { type: 'mesh', center, rotation: [rotation.x, rotation.y, rotation.z, rotation.w], .../** @type {MeshShape} */ (shape).changes(scale) };
   }
 }
 
@@ -65,7 +74,7 @@ export function colliderOf(object, frame) {
  * The colliders and attachments of one ClothMesh, brought up to date before each step.
  */
 export class SceneLinks {
-  /** @type {Map<Object3D, number>} collider id per object */
+  /** @type {Map<Object3D, { id: number, shape: MeshShape | null }>} each object's collider */
   #colliders = new Map();
   /** @type {Map<Object3D, { particles: number[], offsets: Vector3[] }>} each object's particles, at offsets in its own frame */
   #attachments = new Map();
@@ -78,12 +87,14 @@ export class SceneLinks {
    * @param {import('./cloth-mesh.js').AnyCloth} cloth
    * @param {Object3D} frame the ClothMesh
    * @param {Object3D} object
-   * @param {number | undefined} friction
+   * @param {{ friction?: number, thickness?: number, resolution?: number }} options those given; the core refuses a mesh's on another collider
    */
-  collideWith(cloth, frame, object, friction) {
+  collideWith(cloth, frame, object, options) {
     if (this.#colliders.has(object)) throw new Error('nuno/three: the cloth already collides with this object');
-    const id = cloth.addCollider({ ...colliderOf(object, frame), ...(friction !== undefined && { friction }) });
-    this.#colliders.set(object, id);
+    const shape = analytic.has(geometryOf(object).type ?? '') ? null : new MeshShape(object);
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    const id = cloth.addCollider(/** @type {ColliderDescription} */ ({ ...colliderOf(object, frame, shape), ...given }));
+    this.#colliders.set(object, { id, shape });
     return id;
   }
 
@@ -92,9 +103,9 @@ export class SceneLinks {
    * @param {Object3D} object
    */
   stopColliding(cloth, object) {
-    const id = this.#colliders.get(object);
-    if (id === undefined) return;
-    cloth.removeCollider(id);
+    const collider = this.#colliders.get(object);
+    if (collider === undefined) return;
+    cloth.removeCollider(collider.id);
     this.#colliders.delete(object);
   }
 
@@ -137,8 +148,8 @@ export class SceneLinks {
    * @param {Object3D} frame the ClothMesh
    */
   follow(cloth, frame) {
-    for (const [object, id] of this.#colliders) {
-      const { type, ...changes } = colliderOf(object, frame);
+    for (const [object, { id, shape }] of this.#colliders) {
+      const { type, ...changes } = colliderOf(object, frame, shape);
       cloth.updateCollider(id, changes);
     }
     if (this.#attachments.size === 0) {

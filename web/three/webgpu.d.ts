@@ -5,6 +5,7 @@ import type { Cloth, WebGpuCloth, WorkerCloth } from '../index.js';
 import { ClothMeshBase } from './index.js';
 
 export { ClothDragger, ClothMeshBase } from './index.js';
+export type { ThreeColliderOptions } from './index.js';
 
 /** The cloths a ClothMesh draws with WebGPURenderer. */
 export type WebGpuDrawableCloth = Cloth | WorkerCloth | WebGpuCloth;
