@@ -241,48 +241,79 @@ std::string settingNamed(const char* boundText) {
     return text.rfind("s.", 0) == 0 ? text.substr(2) : "";
 }
 
-// A family's fields follow it in the schema; other settings have none.
-void appendFields(std::vector<SettingInfo>& schema, const std::string& family, Scope scope,
-                  const FamilyStiffness& familyDefaults) {
-#define NUNO_FAMILY_FIELD_INFO(field, defaultValue, low, high, unit, summary)                                \
-    schema.push_back({family + "." #field, SettingKind::Number, low, high, false, "", "", scope, unit, summary, "", \
-                      jsText(familyDefaults.field), {}, ""});
-    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_INFO)
-#undef NUNO_FAMILY_FIELD_INFO
-}
-template <class Type>
-void appendFields(std::vector<SettingInfo>&, const std::string&, Scope, const Type&) {}
-
-// What NUNO_SETTINGS writes of a setting as text.
+// What NUNO_SETTINGS writes of a setting's name and range as text.
 struct SettingText {
     const char* key;
     const char* lowBound;  // as written: a number, or s.<setting> for another setting's default
     const char* highBound;
-    const char* unit;
-    const char* summary;
-    const char* note;
 };
 
-// A setting's entry, then its family's fields. One instance per type of setting, so the schema
-// is made by a call per setting rather than by the same code written out per setting (which
-// was 12 KB of the wasm module).
+// A setting's entry. One instance per type of setting, so the schema is made by a call per
+// setting rather than by the same code written out per setting (which was 12 KB of the wasm module).
+template <class Type>
+SettingInfo infoOf(const SettingText& text, double low, double high, bool open, Scope scope) {
+    return {text.key, kindOf<Type>(), low, high, open, settingNamed(text.lowBound), settingNamed(text.highBound), scope,
+            choiceNames<Type>()};
+}
+
+// A family's field, which follows the family in the schema.
+SettingInfo fieldInfo(const std::string& family, const char* field, double low, double high, Scope scope) {
+    return {family + "." + field, SettingKind::Number, low, high, false, "", "", scope, {}};
+}
+
+// A setting's entry, then its family's fields; other settings have none.
 template <class Type>
 void addSetting(std::vector<SettingInfo>& schema, const SettingText& text, double low, double high, bool open,
-                Scope scope, const Type& defaultValue) {
-    schema.push_back({text.key, kindOf<Type>(), low, high, open, settingNamed(text.lowBound),
-                      settingNamed(text.highBound), scope, text.unit, text.summary, text.note, jsText(defaultValue),
-                      choiceNames<Type>(), choiceTypeName<Type>()});
-    appendFields(schema, text.key, scope, defaultValue);
+                Scope scope) {
+    schema.push_back(infoOf<Type>(text, low, high, open, scope));
+    if constexpr (std::is_same_v<Type, FamilyStiffness>) {
+#define NUNO_FAMILY_FIELD_INFO(field, defaultValue, low, high, unit, summary) \
+    schema.push_back(fieldInfo(text.key, #field, low, high, scope));
+        NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_INFO)
+#undef NUNO_FAMILY_FIELD_INFO
+    }
 }
 
 std::vector<SettingInfo> buildSchema() {
     const ClothSettings s;  // a bound that is another setting takes that setting's default
     std::vector<SettingInfo> schema;
-#define NUNO_SETTING_INFO(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)          \
-    addSetting<Type>(schema, {key, #low, #high, unit, summary, note}, static_cast<double>(low),                \
-                     static_cast<double>(high), Ends::ends == Ends::Open, Scope::scope, s.field);
+#define NUNO_SETTING_INFO(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)              \
+    addSetting<Type>(schema, {key, #low, #high}, static_cast<double>(low), static_cast<double>(high),            \
+                     Ends::ends == Ends::Open, Scope::scope);
     NUNO_SETTINGS(NUNO_SETTING_INFO)
 #undef NUNO_SETTING_INFO
+    return schema;
+}
+
+// What NUNO_SETTINGS writes of a setting for the documentation.
+struct SettingDocText {
+    const char* unit;
+    const char* summary;
+    const char* note;
+};
+
+// As addSetting, documented.
+template <class Type>
+void addDocumentedSetting(std::vector<DocumentedSetting>& schema, const SettingText& text, const SettingDocText& doc,
+                          double low, double high, bool open, Scope scope, const Type& defaults) {
+    schema.push_back({infoOf<Type>(text, low, high, open, scope), doc.unit, doc.summary, doc.note, jsText(defaults),
+                      choiceTypeName<Type>()});
+    if constexpr (std::is_same_v<Type, FamilyStiffness>) {
+#define NUNO_FAMILY_FIELD_DOC(field, defaultValue, low, high, unit, summary) \
+    schema.push_back({fieldInfo(text.key, #field, low, high, scope), unit, summary, "", jsText(defaults.field), ""});
+        NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_DOC)
+#undef NUNO_FAMILY_FIELD_DOC
+    }
+}
+
+std::vector<DocumentedSetting> buildDocumentedSchema() {
+    const ClothSettings s;
+    std::vector<DocumentedSetting> schema;
+#define NUNO_SETTING_DOC(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)                \
+    addDocumentedSetting<Type>(schema, {key, #low, #high}, {unit, summary, note}, static_cast<double>(low),         \
+                               static_cast<double>(high), Ends::ends == Ends::Open, Scope::scope, s.field);
+    NUNO_SETTINGS(NUNO_SETTING_DOC)
+#undef NUNO_SETTING_DOC
     return schema;
 }
 
@@ -407,6 +438,11 @@ void validate(const ClothSettings& s) {
 
 const std::vector<SettingInfo>& settingsSchema() {
     static const std::vector<SettingInfo> schema = buildSchema();
+    return schema;
+}
+
+const std::vector<DocumentedSetting>& documentedSettingsSchema() {
+    static const std::vector<DocumentedSetting> schema = buildDocumentedSchema();
     return schema;
 }
 

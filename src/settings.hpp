@@ -105,16 +105,23 @@ struct SettingInfo {
     std::string lowSetting;
     std::string highSetting;
     Scope scope;
+    std::vector<std::string> choices;  // Choice and Pins: the names it takes
+};
+
+// An entry with its documentation, for the generator of web/model.d.ts (and its tests) only:
+// the wasm module, which never asks for it, keeps none of its text and code (10 KB).
+struct DocumentedSetting : SettingInfo {
     std::string unit;
     std::string summary;
     std::string note;
-    std::string defaultText;           // the default as JS writes it
-    std::vector<std::string> choices;  // Choice and Pins: the names it takes
-    std::string typeName;              // Choice and Pins: what web/index.d.ts calls the choices
+    std::string defaultText;  // the default as JS writes it
+    std::string typeName;     // Choice and Pins: what web/index.d.ts calls the choices
 };
 
 // Every setting in the order of NUNO_SETTINGS, each family followed by its fields.
 const std::vector<SettingInfo>& settingsSchema();
+// The same entries, documented.
+const std::vector<DocumentedSetting>& documentedSettingsSchema();
 
 // Throws std::invalid_argument naming the first setting out of range and its allowed range.
 void validate(const ClothSettings& settings);
