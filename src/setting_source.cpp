@@ -153,13 +153,20 @@ void read(const SettingSource& parent, const std::string& familyName, FamilyStif
 
 using Reader = void (*)(const SettingSource&, const std::string&, ClothSettings&);
 
+// By name, in alphabetical order (as the errors list the names). Filled from a table in a loop,
+// which is a fraction of the code of the map's own list of a pair per setting.
 const std::map<std::string, Reader>& settingReaders() {
-    static const std::map<std::string, Reader> readers = {
+    static const std::map<std::string, Reader> readers = [] {
+        constexpr std::pair<const char*, Reader> kReaders[] = {
 #define NUNO_SETTING_READER(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
     {key, [](const SettingSource& source, const std::string& name, ClothSettings& s) { read(source, name, s.field, s); }},
-        NUNO_SETTINGS(NUNO_SETTING_READER)
+            NUNO_SETTINGS(NUNO_SETTING_READER)
 #undef NUNO_SETTING_READER
-    };
+        };
+        std::map<std::string, Reader> byName;
+        for (const auto& [key, reader] : kReaders) byName.emplace(key, reader);
+        return byName;
+    }();
     return readers;
 }
 
