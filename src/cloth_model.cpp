@@ -82,8 +82,7 @@ void ClothModel::reset() {
 
 void ClothModel::checkParticle(std::uint32_t particle) const {
     if (particle >= particleCount()) {
-        throw std::invalid_argument("nuno: 'particle' must be an index in [0, " + std::to_string(particleCount() - 1) +
-                                    "], got " + std::to_string(particle));
+        failWith({"'particle' must be an index in [0, ", particleCount() - 1, "], got ", particle});
     }
 }
 

@@ -157,7 +157,8 @@ private:
 using MessagePieces = std::initializer_list<MessagePiece>;
 
 // Part of a message given as one piece or as a list of them: "text", or {"text ", number, "."}.
-// Only for arguments: a list's pieces last as long as the call's full expression.
+// Only for arguments, never kept in a variable: a list and its pieces last as long as the
+// expression that makes the call.
 class MessageText {
 public:
     MessageText(MessagePieces pieces) : pieces_(pieces) {}
