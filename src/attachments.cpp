@@ -11,8 +11,7 @@ namespace nuno {
 bool Attachments::set(const std::vector<double>& particles, const std::vector<double>& targets,
                       std::size_t particleCount) {
     if (targets.size() != 3 * particles.size()) {
-        failInput("targets", "x, y, z for each of the " + std::to_string(particles.size()) + " particles",
-                  std::to_string(targets.size()) + " numbers");
+        failInput("targets", {"x, y, z for each of the ", particles.size(), " particles"}, {targets.size(), " numbers"});
     }
     std::vector<Attachment> next;
     next.reserve(particles.size());
@@ -23,8 +22,8 @@ bool Attachments::set(const std::vector<double>& particles, const std::vector<do
         const double particle = particles[i];
         const double above = i == 0 ? -1.0 : particles[i - 1];
         if (!(particle > above && particle < static_cast<double>(particleCount)) || particle != std::floor(particle)) {
-            failInput("particles", "integers in [0, " + std::to_string(particleCount - 1) + "], each above the one before",
-                      showNumber(particle) + (i == 0 ? "" : " after " + showNumber(above)));
+            failInput("particles", {"integers in [0, ", particleCount - 1, "], each above the one before"},
+                      i == 0 ? MessageText{particle} : MessageText{particle, " after ", above});
         }
         const glm::dvec3 target(targets[3 * i], targets[3 * i + 1], targets[3 * i + 2]);
         requireVector("targets", target, kMaxCoordinateMetres);

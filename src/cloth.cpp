@@ -11,13 +11,11 @@ void Cloth::requireChangeFitsInMemory(const ClothSettings& current, const ClothS
     const bool orderingChanged = next.ordering != current.ordering;
     const bool solverChanged = next.solver != current.solver;
     const char* name = orderingChanged ? "ordering" : solverChanged ? "solver" : "iterations";
-    const std::string got = orderingChanged ? std::string("'") + orderingName(next.ordering) + "'"
-                            : solverChanged ? std::string("'") + solverName(next.solver) + "'"
-                                            : std::to_string(next.iterations);
+    const char* choice = orderingChanged ? orderingName(next.ordering) : solverName(next.solver);
     failInput(name,
-              "what this grid has the memory for (with it the cloth would keep about " + showMebibytes(bytes) +
-                  ", and a cloth may take " + showMebibytes(Cloth::kMaxClothBytes) + " of the 2 GiB WebAssembly heap)",
-              got);
+              {"what this grid has the memory for (with it the cloth would keep about ", showMebibytes(bytes),
+               ", and a cloth may take ", showMebibytes(Cloth::kMaxClothBytes), " of the 2 GiB WebAssembly heap)"},
+              orderingChanged || solverChanged ? MessageText{"'", choice, "'"} : MessageText{next.iterations});
 }
 
 Cloth::Cloth(const ClothSettings& settings)

@@ -46,7 +46,7 @@ public:
     // triangles. For settings that pass validate().
     static std::uint64_t memoryBytes(const ClothSettings& settings);
     // ClothModel::requireFitsInMemory for what a CPU cloth keeps.
-    static void requireFitsInMemory(const ClothSettings& settings, const std::string& name, const std::string& units,
+    static void requireFitsInMemory(const ClothSettings& settings, std::string_view name, const MessageText& units,
                                     int particlesPerUnit) {
         ClothModel::requireFitsInMemory(settings, memoryBytes(settings), name, units, particlesPerUnit);
     }

@@ -27,16 +27,17 @@ void requireUnchanged(bool same, const char* name) {
 
 }  // namespace
 
-void ClothModel::requireFitsInMemory(const ClothSettings& settings, std::uint64_t bytes, const std::string& name,
-                                     const std::string& units, int particlesPerUnit) {
+void ClothModel::requireFitsInMemory(const ClothSettings& settings, std::uint64_t bytes, std::string_view name,
+                                     const MessageText& units, int particlesPerUnit) {
     if (bytes <= kMaxBytes) return;
     const double bytesPerParticle = static_cast<double>(bytes) / settings.particleCount();
     const auto maxUnits = static_cast<std::uint64_t>(static_cast<double>(kMaxBytes) / bytesPerParticle / particlesPerUnit);
+    std::string most = "at most about " + std::to_string(maxUnits) + " ";
+    units.appendTo(most);
     failInput(name,
-              "at most about " + std::to_string(maxUnits) + " " + units + " (a cloth keeps about " +
-                  showNumber(std::round(bytesPerParticle)) + " bytes per particle and may take " +
-                  showMebibytes(kMaxBytes) + " of the 2 GiB WebAssembly heap)",
-              std::to_string(settings.particleCount() / particlesPerUnit) + ", which needs about " + showMebibytes(bytes));
+              {most, " (a cloth keeps about ", std::round(bytesPerParticle), " bytes per particle and may take ",
+               showMebibytes(kMaxBytes), " of the 2 GiB WebAssembly heap)"},
+              {settings.particleCount() / particlesPerUnit, ", which needs about ", showMebibytes(bytes)});
 }
 
 ClothModel::ClothModel(const ClothSettings& settings, MemoryBytes kept)
@@ -81,8 +82,7 @@ void ClothModel::reset() {
 
 void ClothModel::checkParticle(std::uint32_t particle) const {
     if (particle >= particleCount()) {
-        throw std::invalid_argument("nuno: 'particle' must be an index in [0, " + std::to_string(particleCount() - 1) +
-                                    "], got " + std::to_string(particle));
+        failWith({"'particle' must be an index in [0, ", particleCount() - 1, "], got ", particle});
     }
 }
 

@@ -43,8 +43,8 @@ public:
     // Refuses `bytes` beyond kMaxBytes by the name of what made the grid so large: at most about
     // N `units` of `particlesPerUnit` particles ('columns * rows' counts particles, a patch
     // layout patches), rather than letting an allocation fail as std::bad_alloc.
-    static void requireFitsInMemory(const ClothSettings& settings, std::uint64_t bytes, const std::string& name,
-                                    const std::string& units, int particlesPerUnit);
+    static void requireFitsInMemory(const ClothSettings& settings, std::uint64_t bytes, std::string_view name,
+                                    const MessageText& units, int particlesPerUnit);
 
     const ClothSettings& settings() const { return settings_; }
     const Grid& grid() const { return grid_; }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 #include <type_traits>
@@ -13,7 +14,7 @@
 namespace nuno {
 namespace {
 
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument("nuno: " + message); }
+[[noreturn]] void fail(const std::string& message) { failWith(message); }
 
 std::string joined(const std::vector<std::string>& names) {
     std::string text;
@@ -21,42 +22,39 @@ std::string joined(const std::vector<std::string>& names) {
     return text;
 }
 
-// "[low, high]", as the errors write a range.
-std::string rangeText(const std::string& low, const std::string& high) { return "[" + low + ", " + high + "]"; }
-
-// A whole number that an int holds; otherwise refused as "an integer in <range>", so a whole
+// A whole number that an int holds; otherwise refused as "an integer in [low, high]", so a whole
 // number too large to hold (2^31) is told the range rather than that it is no integer. The
 // range itself is checked by the caller (validate(), for the schema's settings).
-int integer(const SettingSource& source, const std::string& key, const std::string& range) {
+int integer(const SettingSource& source, const std::string& key, MessagePiece low, MessagePiece high) {
     const double value = source.number(key);
-    if (std::floor(value) != value || std::fabs(value) > 1e9) failInput(key, "an integer in " + range, showNumber(value));
+    if (std::floor(value) != value || std::fabs(value) > 1e9) failInput(key, {"an integer in [", low, ", ", high, "]"}, {value});
     return static_cast<int>(value);
 }
 
-// A schema setting's range as the errors write it; an end that is another setting by its name
+// A schema setting's ends as the errors write them; an end that is another setting by its name
 // ("[0, columns]"), since that setting may not have been read yet.
-std::string schemaRange(const std::string& key) {
+std::pair<MessagePiece, MessagePiece> schemaEnds(const std::string& key) {
     const auto& schema = settingsSchema();
     const auto info = std::find_if(schema.begin(), schema.end(), [&](const SettingInfo& entry) { return entry.name == key; });
-    const auto end = [](double bound, const std::string& setting) { return setting.empty() ? showNumber(bound) : setting; };
-    return rangeText(end(info->low, info->lowSetting), end(info->high, info->highSetting));
+    const auto end = [](double bound, const std::string& setting) {
+        return setting.empty() ? MessagePiece(bound) : MessagePiece(setting);
+    };
+    return {end(info->low, info->lowSetting), end(info->high, info->highSetting)};
 }
 
 // The declared length of an array setting, refused as `allowed` says when it is over maxCount.
 // Asked before numbers() copies the array, so a huge one is refused by name, not by the allocator.
 void requireLengthAtMost(const SettingSource& source, const std::string& key, std::size_t maxCount,
-                         const std::string& allowed, const std::string& owner = "") {
+                         std::string_view allowed, std::string_view owner = {}) {
     const std::size_t length = source.length(key);
-    if (length > maxCount) failInput(key, allowed, "an array of " + std::to_string(length), owner);
+    if (length > maxCount) failInput(key, {allowed}, {"an array of ", length}, owner);
 }
 
 // In double, as the document holds it: planes are normalised before anything is rounded.
 glm::dvec3 vector3(const SettingSource& source, const std::string& key) {
     requireLengthAtMost(source, key, 3, "an array of 3 numbers");
     const std::vector<double> values = source.numbers(key);
-    if (values.size() != 3) {
-        failInput(key, "an array of 3 numbers", "an array of " + std::to_string(values.size()));
-    }
+    if (values.size() != 3) failInput(key, {"an array of 3 numbers"}, {"an array of ", values.size()});
     return {values[0], values[1], values[2]};
 }
 
@@ -69,17 +67,16 @@ float real(const SettingSource& source, const std::string& key) { return static_
 Vec4 rotationFrom(const double* xyzw, const std::string& key, const std::string& owner) {
     const std::array<double, 4> quaternion{xyzw[0], xyzw[1], xyzw[2], xyzw[3]};
     if (!std::all_of(quaternion.begin(), quaternion.end(), [](double component) { return std::isfinite(component); })) {
-        failInput(key, "a non-zero quaternion [x, y, z, w] of four finite numbers",
-                  "[" + showNumber(quaternion[0]) + ", " + showNumber(quaternion[1]) + ", " + showNumber(quaternion[2]) +
-                      ", " + showNumber(quaternion[3]) + "]",
-                  owner);
+        failInput(key, {"a non-zero quaternion [x, y, z, w] of four finite numbers"},
+                  {"[", quaternion[0], ", ", quaternion[1], ", ", quaternion[2], ", ", quaternion[3], "]"}, owner);
     }
     return unitRotation(quaternion, key, owner);
 }
 
 // One reader per kind of setting, so the readers can be made from the schema.
 void read(const SettingSource& source, const std::string& key, int& value, ClothSettings&) {
-    value = integer(source, key, schemaRange(key));
+    const auto [low, high] = schemaEnds(key);
+    value = integer(source, key, low, high);
 }
 void read(const SettingSource& source, const std::string& key, float& value, ClothSettings&) {
     value = real(source, key);
@@ -95,11 +92,13 @@ void read(const SettingSource& source, const std::string& key, Choice& value, Cl
 void read(const SettingSource& source, const std::string& key, std::vector<Vec3>& points, ClothSettings&) {
     const std::uint32_t particles = maxParticleCount();
     const std::size_t mostNumbers = 3 * std::size_t{particles};
-    requireLengthAtMost(source, key, mostNumbers,
-                        "an array of at most " + std::to_string(mostNumbers) + " numbers (x, y, z for each of at most " +
-                            std::to_string(particles) + " particles)");
+    const std::size_t length = source.length(key);
+    if (length > mostNumbers) {
+        failInput(key, {"an array of at most ", mostNumbers, " numbers (x, y, z for each of at most ", particles, " particles)"},
+                  {"an array of ", length});
+    }
     const std::vector<double> flat = source.numbers(key);
-    if (flat.size() % 3 != 0) fail("'" + key + "' must hold x, y, z for each particle; its length is not a multiple of 3");
+    if (flat.size() % 3 != 0) failWith({"'", key, "' must hold x, y, z for each particle; its length is not a multiple of 3"});
     points.resize(flat.size() / 3);
     for (std::size_t i = 0; i < points.size(); ++i) {
         points[i] = Vec3(static_cast<float>(flat[3 * i]), static_cast<float>(flat[3 * i + 1]),
@@ -116,54 +115,67 @@ void read(const SettingSource& source, const std::string& key, PinPreset& pins, 
     }
     pins = PinPreset::Custom;
     const std::uint32_t particles = maxParticleCount();
-    requireLengthAtMost(source, key, particles,
-                        "an array of at most " + std::to_string(particles) + " particle indices (a cloth has at most " +
-                            std::to_string(particles) + " particles)");
+    const std::size_t length = source.length(key);
+    if (length > particles) {
+        failInput(key, {"an array of at most ", particles, " particle indices (a cloth has at most ", particles, " particles)"},
+                  {"an array of ", length});
+    }
     for (double index : source.numbers(key)) {
         if (std::floor(index) != index || index < 0 || index > 4294967295.0) {
-            failInput(key, "particle indices (integers >= 0)", showNumber(index));
+            failInput(key, {"particle indices (integers >= 0)"}, {index});
         }
         settings.pinnedParticles.push_back(static_cast<std::uint32_t>(index));
     }
 }
 
+struct FamilyField {
+    const char* name;
+    float FamilyStiffness::*member;
+};
+constexpr FamilyField kFamilyFields[] = {
+#define NUNO_FAMILY_FIELD_MEMBER(field, defaultValue, low, high, unit, summary) {#field, &FamilyStiffness::field},
+    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_MEMBER)
+#undef NUNO_FAMILY_FIELD_MEMBER
+};
+
 void read(const SettingSource& parent, const std::string& familyName, FamilyStiffness& family, ClothSettings&) {
     const std::unique_ptr<SettingSource> source = parent.child(familyName);
-    const std::map<std::string, float FamilyStiffness::*> fields = {
-#define NUNO_FAMILY_FIELD_MEMBER(field, defaultValue, low, high, unit, summary) {#field, &FamilyStiffness::field},
-        NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_MEMBER)
-#undef NUNO_FAMILY_FIELD_MEMBER
-    };
     for (const std::string& key : source->keys()) {
-        const auto field = fields.find(key);
-        if (field == fields.end()) {
+        const auto field = std::find_if(std::begin(kFamilyFields), std::end(kFamilyFields),
+                                        [&key](const FamilyField& entry) { return key == entry.name; });
+        if (field == std::end(kFamilyFields)) {
             std::vector<std::string> known;
-#define NUNO_FAMILY_FIELD_NAME(field, defaultValue, low, high, unit, summary) known.push_back(#field);
-            NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_NAME)
-#undef NUNO_FAMILY_FIELD_NAME
-            fail("unknown setting '" + familyName + "." + printable(key) + "'; known: " + joined(known));
+            for (const FamilyField& entry : kFamilyFields) known.emplace_back(entry.name);
+            failWith({"unknown setting '", familyName, ".", printable(key), "'; known: ", joined(known)});
         }
-        family.*(field->second) = real(*source, key);
+        family.*(field->member) = real(*source, key);
     }
 }
 
 using Reader = void (*)(const SettingSource&, const std::string&, ClothSettings&);
 
+// By name, in alphabetical order (as the errors list the names). Filled from a table in a loop,
+// which is a fraction of the code of the map's own list of a pair per setting.
 const std::map<std::string, Reader>& settingReaders() {
-    static const std::map<std::string, Reader> readers = {
+    static const std::map<std::string, Reader> readers = [] {
+        constexpr std::pair<const char*, Reader> kReaders[] = {
 #define NUNO_SETTING_READER(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note) \
     {key, [](const SettingSource& source, const std::string& name, ClothSettings& s) { read(source, name, s.field, s); }},
-        NUNO_SETTINGS(NUNO_SETTING_READER)
+            NUNO_SETTINGS(NUNO_SETTING_READER)
 #undef NUNO_SETTING_READER
-    };
+        };
+        std::map<std::string, Reader> byName;
+        for (const auto& [key, reader] : kReaders) byName.emplace(key, reader);
+        return byName;
+    }();
     return readers;
 }
 
 void requireKnownKeys(const std::vector<std::string>& keys, const std::vector<std::string>& known,
-                      const std::string& what) {
+                      std::string_view what) {
     for (const std::string& key : keys) {
         if (std::find(known.begin(), known.end(), key) == known.end()) {
-            fail("unknown " + what + " setting '" + printable(key) + "'; known: " + joined(known));
+            failWith({"unknown ", what, " setting '", printable(key), "'; known: ", joined(known)});
         }
     }
 }
@@ -259,7 +271,7 @@ void applySettings(const SettingSource& source, ClothSettings& settings) {
         if (reader == readers.end()) {
             std::vector<std::string> known;
             for (const auto& entry : readers) known.push_back(entry.first);
-            fail("unknown setting '" + printable(key) + "'; known settings: " + joined(known));
+            failWith({"unknown setting '", printable(key), "'; known settings: ", joined(known)});
         }
         reader->second(source, key, settings);
     }
@@ -295,26 +307,24 @@ std::uint32_t maxParticleCount() {
 
 namespace {
 
-int integerIn(const SettingSource& source, const std::string& key, int low, int high) {
-    const std::string range = rangeText(std::to_string(low), std::to_string(high));
-    const int value = integer(source, key, range);
-    if (value < low || value > high) failInput(key, "an integer in " + range, std::to_string(value));
+int integerIn(const SettingSource& source, const char* key, int low, int high) {
+    const int value = integer(source, key, low, high);
+    if (value < low || value > high) failInput(key, {"an integer in [", low, ", ", high, "]"}, {value});
     return value;
 }
 
-float realIn(const SettingSource& source, const std::string& key, float low, float high) {
+float realIn(const SettingSource& source, const char* key, float low, float high) {
     const double value = source.number(key);
-    if (!std::isfinite(value) || value < low || value > high) {
-        failInput(key, "a number in [" + showNumber(low) + ", " + showNumber(high) + "]", showNumber(value));
-    }
+    if (!std::isfinite(value) || value < low || value > high) failInput(key, {"a number in [", low, ", ", high, "]"}, {value});
     return static_cast<float>(value);
 }
 
-Vec3 vectorIn(const SettingSource& source, const std::string& key, double low, double high) {
+Vec3 vectorIn(const SettingSource& source, const char* key, double low, double high) {
     const glm::dvec3 value = vector3(source, key);
     for (int axis = 0; axis < 3; ++axis) {
         if (!std::isfinite(value[axis]) || value[axis] < low || value[axis] > high) {
-            failInput(key, "three numbers, each in [" + showNumber(low) + ", " + showNumber(high) + "]", showVector(value));
+            failInput(key, {"three numbers, each in [", low, ", ", high, "]"},
+                      {"[", value.x, ", ", value.y, ", ", value.z, "]"});
         }
     }
     return Vec3(value);
@@ -323,13 +333,10 @@ Vec3 vectorIn(const SettingSource& source, const std::string& key, double low, d
 // One entry of `width` numbers per patch, from a flat array; each passed to take(patch, values).
 // The length is checked before the array is copied, so a huge one is refused by name.
 template <class Take>
-void readPerPatch(const SettingSource& source, const std::string& key, int patches, std::size_t width, Take&& take) {
+void readPerPatch(const SettingSource& source, const char* key, int patches, std::size_t width, Take&& take) {
     const std::size_t expected = width * static_cast<std::size_t>(patches);
     const auto requireLength = [&](std::size_t length) {
-        if (length != expected) {
-            failInput(key, std::to_string(width) + " numbers per patch (" + std::to_string(expected) + ")",
-                      std::to_string(length) + " numbers");
-        }
+        if (length != expected) failInput(key, {width, " numbers per patch (", expected, ")"}, {length, " numbers"});
     };
     requireLength(source.length(key));
     const std::vector<double> flat = source.numbers(key);
@@ -337,10 +344,10 @@ void readPerPatch(const SettingSource& source, const std::string& key, int patch
     for (int patch = 0; patch < patches; ++patch) take(patch, &flat[width * static_cast<std::size_t>(patch)]);
 }
 
-void requireFinite(const std::string& key, const double* values, std::size_t count, double limit) {
+void requireFinite(const char* key, const double* values, std::size_t count, double limit) {
     for (std::size_t i = 0; i < count; ++i) {
         if (!std::isfinite(values[i]) || std::fabs(values[i]) > limit) {
-            failInput(key, "finite numbers, each in [-" + showNumber(limit) + ", " + showNumber(limit) + "]", showNumber(values[i]));
+            failInput(key, {"finite numbers, each in [-", limit, ", ", limit, "]"}, {values[i]});
         }
     }
 }
@@ -352,8 +359,8 @@ PatchRequest readPatchRequest(const SettingSource& source) {
     const KeyCheck has{keys};
     for (const char* gridKey : {"columns", "rows", "width", "height", "orientation", "center", "positions", "velocities"}) {
         if (has(gridKey)) {
-            fail(std::string("'") + gridKey + "' is set by createPatches from the layout (patchesAcross, patchesDown, "
-                 "patchColumns, patchRows, patchWidth, patchHeight) and the poses; leave it out");
+            failWith({"'", gridKey, "' is set by createPatches from the layout (patchesAcross, patchesDown, "
+                      "patchColumns, patchRows, patchWidth, patchHeight) and the poses; leave it out"});
         }
     }
     const std::vector<std::string>& patchKeys = patchSettingKeys();
@@ -362,8 +369,8 @@ PatchRequest readPatchRequest(const SettingSource& source) {
         if (std::find(patchKeys.begin(), patchKeys.end(), key) != patchKeys.end() || readers.count(key) > 0) continue;
         std::vector<std::string> clothKeys;
         for (const auto& entry : readers) clothKeys.push_back(entry.first);
-        fail("unknown setting '" + printable(key) + "'; createPatches takes " + joined(patchKeys) +
-             ", and the cloth settings " + joined(clothKeys));
+        failWith({"unknown setting '", printable(key), "'; createPatches takes ", joined(patchKeys), ", and the cloth settings ",
+                  joined(clothKeys)});
     }
     PatchRequest request;
     PatchLayout& layout = request.layout;
@@ -378,8 +385,7 @@ PatchRequest readPatchRequest(const SettingSource& source) {
     ClothSettings grid;
     setGridOf(layout, grid);
     Cloth::requireFitsInMemory(grid, "patchesAcross * patchesDown",
-                               "patches of " + std::to_string(layout.patchColumns) + " x " +
-                                   std::to_string(layout.patchRows) + " particles",
+                               {"patches of ", layout.patchColumns, " x ", layout.patchRows, " particles"},
                                layout.patchColumns * layout.patchRows);
 
     PatchScatter scatter;

@@ -128,57 +128,52 @@ bool readsBackAsItself(double value, int significantDigits) {
     return static_cast<float>(readBack) == static_cast<float>(std::fabs(value));
 }
 
-void requireIntIn(const std::string& name, int value, int low, int high) {
-    if (value < low || value > high) {
-        failInput(name, "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]",
-                  std::to_string(value));
-    }
+void requireIntIn(std::string_view name, int value, int low, int high) {
+    if (value < low || value > high) failInput(name, {"an integer in [", low, ", ", high, "]"}, {value});
 }
 
-void requireIn(const std::string& name, float value, float low, float high, Ends ends = Ends::Closed) {
+bool isIn(float value, float low, float high, Ends ends) {
     const bool open = ends == Ends::Open;
     const bool tooLow = open ? !(value > low) : !(value >= low);
     const bool tooHigh = open ? !(value < high) : !(value <= high);
-    if (!std::isfinite(value) || tooLow || tooHigh) {
-        failInput(name,
-                  std::string("a number in ") + (open ? "(" : "[") + showNumber(low) + ", " + showNumber(high) +
-                      (open ? ")" : "]"),
-                  showNumber(value));
-    }
+    return std::isfinite(value) && !tooLow && !tooHigh;
+}
+
+[[noreturn]] void failRange(const MessageText& name, float value, float low, float high, Ends ends) {
+    const bool open = ends == Ends::Open;
+    failInput(name, {"a number in ", open ? "(" : "[", low, ", ", high, open ? ")" : "]"}, {value});
 }
 
 // One check per kind of setting, so validate() can go through the schema.
-void check(const std::string& key, int value, int low, int high, Ends, const ClothSettings&) {
+void check(const char* key, int value, int low, int high, Ends, const ClothSettings&) {
     requireIntIn(key, value, low, high);
 }
-void check(const std::string& key, float value, float low, float high, Ends ends, const ClothSettings&) {
-    requireIn(key, value, low, high, ends);
+void check(const char* key, float value, float low, float high, Ends ends, const ClothSettings&) {
+    if (!isIn(value, low, high, ends)) failRange(key, value, low, high, ends);
 }
-void check(const std::string& key, const Vec3& value, float, float limit, Ends, const ClothSettings&) {
+void check(const char* key, const Vec3& value, float, float limit, Ends, const ClothSettings&) {
     requireVector(key, value, limit);
 }
-void check(const std::string& key, const std::vector<Vec3>& points, float, float limit, Ends,
+void check(const char* key, const std::vector<Vec3>& points, float, float limit, Ends,
            const ClothSettings& s) {
     if (points.empty()) return;
     if (points.size() != static_cast<std::size_t>(s.particleCount())) {
-        failInput(key, "columns * rows = " + std::to_string(s.particleCount()) + " points",
-                  std::to_string(points.size()) + " points");
+        failInput(key, {"columns * rows = ", s.particleCount(), " points"}, {points.size(), " points"});
     }
     for (const Vec3& point : points) requireVector(key, point, limit);
 }
-void check(const std::string& key, PinPreset pins, int, int, Ends, const ClothSettings& s) {
+void check(const char* key, PinPreset pins, int, int, Ends, const ClothSettings& s) {
     if (pins != PinPreset::Custom) return;
     for (std::uint32_t index : s.pinnedParticles) {
         if (index >= static_cast<std::uint32_t>(s.particleCount())) {
-            failInput(key, "particle indices in [0, " + std::to_string(s.particleCount() - 1) + "]",
-                      std::to_string(index));
+            failInput(key, {"particle indices in [0, ", s.particleCount() - 1, "]"}, {index});
         }
     }
 }
 // Choices are checked as they are read (parseChoice): an enum holds no other value.
 template <class Choice, std::enable_if_t<std::is_enum_v<Choice>, int> = 0>
-void check(const std::string&, Choice, int, int, Ends, const ClothSettings&) {}
-void check(const std::string& key, const FamilyStiffness& family, int, int, Ends, const ClothSettings&) {
+void check(const char*, Choice, int, int, Ends, const ClothSettings&) {}
+void check(const char* key, const FamilyStiffness& family, int, int, Ends, const ClothSettings&) {
     validateFamily(family, key);
 }
 
@@ -241,58 +236,114 @@ std::string settingNamed(const char* boundText) {
     return text.rfind("s.", 0) == 0 ? text.substr(2) : "";
 }
 
-// A family's fields follow it in the schema; other settings have none.
-void appendFields(std::vector<SettingInfo>& schema, const std::string& family, Scope scope,
-                  const FamilyStiffness& familyDefaults) {
-#define NUNO_FAMILY_FIELD_INFO(field, defaultValue, low, high, unit, summary)                                \
-    schema.push_back({family + "." #field, SettingKind::Number, low, high, false, "", "", scope, unit, summary, "", \
-                      jsText(familyDefaults.field), {}, ""});
-    NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_INFO)
-#undef NUNO_FAMILY_FIELD_INFO
-}
-template <class Type>
-void appendFields(std::vector<SettingInfo>&, const std::string&, Scope, const Type&) {}
-
-// What NUNO_SETTINGS writes of a setting as text.
+// What NUNO_SETTINGS writes of a setting's name and range as text.
 struct SettingText {
     const char* key;
     const char* lowBound;  // as written: a number, or s.<setting> for another setting's default
     const char* highBound;
-    const char* unit;
-    const char* summary;
-    const char* note;
 };
 
-// A setting's entry, then its family's fields. One instance per type of setting, so the schema
-// is made by a call per setting rather than by the same code written out per setting (which
-// was 12 KB of the wasm module).
+// A setting's entry. One instance per type of setting, so the schema is made by a call per
+// setting rather than by the same code written out per setting (which was 12 KB of the wasm module).
+template <class Type>
+SettingInfo infoOf(const SettingText& text, double low, double high, bool open, Scope scope) {
+    return {text.key, kindOf<Type>(), low, high, open, settingNamed(text.lowBound), settingNamed(text.highBound), scope,
+            choiceNames<Type>()};
+}
+
+// A family's field, which follows the family in the schema.
+SettingInfo fieldInfo(const std::string& family, const char* field, double low, double high, Scope scope) {
+    return {family + "." + field, SettingKind::Number, low, high, false, "", "", scope, {}};
+}
+
+// A setting's entry, then its family's fields; other settings have none.
 template <class Type>
 void addSetting(std::vector<SettingInfo>& schema, const SettingText& text, double low, double high, bool open,
-                Scope scope, const Type& defaultValue) {
-    schema.push_back({text.key, kindOf<Type>(), low, high, open, settingNamed(text.lowBound),
-                      settingNamed(text.highBound), scope, text.unit, text.summary, text.note, jsText(defaultValue),
-                      choiceNames<Type>(), choiceTypeName<Type>()});
-    appendFields(schema, text.key, scope, defaultValue);
+                Scope scope) {
+    schema.push_back(infoOf<Type>(text, low, high, open, scope));
+    if constexpr (std::is_same_v<Type, FamilyStiffness>) {
+#define NUNO_FAMILY_FIELD_INFO(field, defaultValue, low, high, unit, summary) \
+    schema.push_back(fieldInfo(text.key, #field, low, high, scope));
+        NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_INFO)
+#undef NUNO_FAMILY_FIELD_INFO
+    }
 }
 
 std::vector<SettingInfo> buildSchema() {
     const ClothSettings s;  // a bound that is another setting takes that setting's default
     std::vector<SettingInfo> schema;
-#define NUNO_SETTING_INFO(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)          \
-    addSetting<Type>(schema, {key, #low, #high, unit, summary, note}, static_cast<double>(low),                \
-                     static_cast<double>(high), Ends::ends == Ends::Open, Scope::scope, s.field);
+#define NUNO_SETTING_INFO(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)              \
+    addSetting<Type>(schema, {key, #low, #high}, static_cast<double>(low), static_cast<double>(high),            \
+                     Ends::ends == Ends::Open, Scope::scope);
     NUNO_SETTINGS(NUNO_SETTING_INFO)
 #undef NUNO_SETTING_INFO
     return schema;
 }
 
-}  // namespace
+// What NUNO_SETTINGS writes of a setting for the documentation.
+struct SettingDocText {
+    const char* unit;
+    const char* summary;
+    const char* note;
+};
 
-void failInput(const std::string& name, const std::string& allowed, const std::string& got, const std::string& owner) {
-    throw std::invalid_argument("nuno: " + (owner.empty() ? "" : owner + " ") + "'" + name + "' must be " + allowed +
-                                ", got " + got);
+// As addSetting, documented.
+template <class Type>
+void addDocumentedSetting(std::vector<DocumentedSetting>& schema, const SettingText& text, const SettingDocText& doc,
+                          double low, double high, bool open, Scope scope, const Type& defaults) {
+    schema.push_back({infoOf<Type>(text, low, high, open, scope), doc.unit, doc.summary, doc.note, jsText(defaults),
+                      choiceTypeName<Type>()});
+    if constexpr (std::is_same_v<Type, FamilyStiffness>) {
+#define NUNO_FAMILY_FIELD_DOC(field, defaultValue, low, high, unit, summary) \
+    schema.push_back({fieldInfo(text.key, #field, low, high, scope), unit, summary, "", jsText(defaults.field), ""});
+        NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_DOC)
+#undef NUNO_FAMILY_FIELD_DOC
+    }
 }
 
+std::vector<DocumentedSetting> buildDocumentedSchema() {
+    const ClothSettings s;
+    std::vector<DocumentedSetting> schema;
+#define NUNO_SETTING_DOC(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)                \
+    addDocumentedSetting<Type>(schema, {key, #low, #high}, {unit, summary, note}, static_cast<double>(low),         \
+                               static_cast<double>(high), Ends::ends == Ends::Open, Scope::scope, s.field);
+    NUNO_SETTINGS(NUNO_SETTING_DOC)
+#undef NUNO_SETTING_DOC
+    return schema;
+}
+
+}  // namespace
+
+void MessagePiece::appendTo(std::string& message) const {
+    if (isNumber_) {
+        message += showNumber(number_);
+    } else {
+        message += text_;
+    }
+}
+
+void MessageText::appendTo(std::string& message) const {
+    if (pieces_.size() == 0) one_.appendTo(message);
+    for (const MessagePiece& piece : pieces_) piece.appendTo(message);
+}
+
+void failWith(const MessageText& message) {
+    std::string text = "nuno: ";
+    message.appendTo(text);
+    throw std::invalid_argument(text);
+}
+
+void failInput(const MessageText& name, const MessageText& allowed, const MessageText& got, std::string_view owner) {
+    std::string message = "nuno: ";
+    if (!owner.empty()) message.append(owner).append(" ");
+    message += "'";
+    name.appendTo(message);
+    message += "' must be ";
+    allowed.appendTo(message);
+    message += ", got ";
+    got.appendTo(message);
+    throw std::invalid_argument(message);
+}
 
 std::string showMebibytes(std::uint64_t bytes) {
     return showNumber(std::round(static_cast<double>(bytes) / (1024.0 * 1024.0))) + " MiB";
@@ -348,11 +399,11 @@ std::string showVector(const glm::dvec3& value) {
     return "[" + showNumber(value.x) + ", " + showNumber(value.y) + ", " + showNumber(value.z) + "]";
 }
 
-void requireVector(const std::string& name, const glm::dvec3& value, double limit, const std::string& owner) {
+void requireVector(std::string_view name, const glm::dvec3& value, double limit, std::string_view owner) {
     for (int axis = 0; axis < 3; ++axis) {
         if (!std::isfinite(value[axis]) || std::fabs(value[axis]) > limit) {
-            failInput(name, "three finite numbers, each in [-" + showNumber(limit) + ", " + showNumber(limit) + "]",
-                      showVector(value), owner);
+            failInput(name, {"three finite numbers, each in [-", limit, ", ", limit, "]"},
+                      {"[", value.x, ", ", value.y, ", ", value.z, "]"}, owner);
         }
     }
 }
@@ -365,9 +416,11 @@ bool FamilyStiffness::operator==(const FamilyStiffness& other) const {
     return same;
 }
 
-void validateFamily(const FamilyStiffness& family, const std::string& familyName) {
+void validateFamily(const FamilyStiffness& family, std::string_view familyName) {
 #define NUNO_FAMILY_FIELD_CHECK(field, defaultValue, low, high, unit, summary) \
-    requireIn(familyName + "." #field, family.field, low, high);
+    if (!isIn(family.field, low, high, Ends::Closed)) {                      \
+        failRange({familyName, "." #field}, family.field, low, high, Ends::Closed);             \
+    }
     NUNO_FAMILY_FIELDS(NUNO_FAMILY_FIELD_CHECK)
 #undef NUNO_FAMILY_FIELD_CHECK
 }
@@ -381,10 +434,7 @@ void validate(const ClothSettings& s) {
     // A patch side divides the grid's, so the grid is whole patches.
     const auto requirePatchSide = [](const char* key, int patchSide, const char* gridKey, int gridSide) {
         if (patchSide == 0 || (patchSide >= 2 && patchSide <= gridSide && gridSide % patchSide == 0)) return;
-        failInput(key,
-                  std::string("0 or an integer of at least 2 that divides ") + gridKey + " (" +
-                      std::to_string(gridSide) + ")",
-                  std::to_string(patchSide));
+        failInput(key, {"0 or an integer of at least 2 that divides ", gridKey, " (", gridSide, ")"}, {patchSide});
     };
     requirePatchSide("patchColumns", s.patchColumns, "columns", s.columns);
     requirePatchSide("patchRows", s.patchRows, "rows", s.rows);
@@ -399,14 +449,18 @@ void validate(const ClothSettings& s) {
     const float thickest = kMaxSelfCollisionSpacings * spacing;
     if (s.selfCollisionThickness > thickest) {
         failInput("selfCollisionThickness",
-                  "0 or at most " + showNumber(kMaxSelfCollisionSpacings) + " particle spacings of this grid (" +
-                      showNumber(thickest) + " m)",
-                  showNumber(s.selfCollisionThickness));
+                  {"0 or at most ", kMaxSelfCollisionSpacings, " particle spacings of this grid (", thickest, " m)"},
+                  {s.selfCollisionThickness});
     }
 }
 
 const std::vector<SettingInfo>& settingsSchema() {
     static const std::vector<SettingInfo> schema = buildSchema();
+    return schema;
+}
+
+const std::vector<DocumentedSetting>& documentedSettingsSchema() {
+    static const std::vector<DocumentedSetting> schema = buildDocumentedSchema();
     return schema;
 }
 

@@ -4,7 +4,10 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -105,16 +108,23 @@ struct SettingInfo {
     std::string lowSetting;
     std::string highSetting;
     Scope scope;
+    std::vector<std::string> choices;  // Choice and Pins: the names it takes
+};
+
+// An entry with its documentation, for the generator of web/model.d.ts (and its tests) only:
+// the wasm module, which never asks for it, keeps none of its text and code (10 KB).
+struct DocumentedSetting : SettingInfo {
     std::string unit;
     std::string summary;
     std::string note;
-    std::string defaultText;           // the default as JS writes it
-    std::vector<std::string> choices;  // Choice and Pins: the names it takes
-    std::string typeName;              // Choice and Pins: what web/index.d.ts calls the choices
+    std::string defaultText;  // the default as JS writes it
+    std::string typeName;     // Choice and Pins: what web/index.d.ts calls the choices
 };
 
 // Every setting in the order of NUNO_SETTINGS, each family followed by its fields.
 const std::vector<SettingInfo>& settingsSchema();
+// The same entries, documented.
+const std::vector<DocumentedSetting>& documentedSettingsSchema();
 
 // Throws std::invalid_argument naming the first setting out of range and its allowed range.
 void validate(const ClothSettings& settings);
@@ -122,11 +132,54 @@ void validate(const ClothSettings& settings);
 // height / (rows - 1)), besides its range.
 constexpr float kMaxSelfCollisionSpacings = 4.0f;
 
+// A piece of an error message: text, or a number as showNumber writes it (a whole number as
+// std::to_string does). A message made of pieces is put together in one place, where the
+// message is thrown: the temporary strings a check made of it before were cleaned up on every
+// way out of the check, and that clean-up code was a large share of the wasm module.
+class MessagePiece {
+public:
+    MessagePiece(const char* text) : text_(text) {}
+    MessagePiece(std::string_view text) : text_(text) {}
+    MessagePiece(const std::string& text) : text_(text) {}
+    // Any number but a character or a bool.
+    template <class Number, std::enable_if_t<std::is_arithmetic_v<Number> && !std::is_same_v<Number, char> &&
+                                                 !std::is_same_v<Number, bool>,
+                                             int> = 0>
+    MessagePiece(Number number) : number_(static_cast<double>(number)), isNumber_(true) {}
+
+    void appendTo(std::string& message) const;
+
+private:
+    std::string_view text_;
+    double number_ = 0.0;
+    bool isNumber_ = false;
+};
+using MessagePieces = std::initializer_list<MessagePiece>;
+
+// Part of a message given as one piece or as a list of them: "text", or {"text ", number, "."}.
+// Only for arguments, never kept in a variable: a list and its pieces last as long as the
+// expression that makes the call.
+class MessageText {
+public:
+    MessageText(MessagePieces pieces) : pieces_(pieces) {}
+    template <class Piece, std::enable_if_t<std::is_constructible_v<MessagePiece, const Piece&>, int> = 0>
+    MessageText(const Piece& piece) : one_(piece) {}
+
+    void appendTo(std::string& message) const;
+
+private:
+    MessagePieces pieces_;  // when empty, one_
+    MessagePiece one_{""};
+};
+
+// Throws std::invalid_argument("nuno: " and the message).
+[[noreturn]] void failWith(const MessageText& message);
+
 // The checks every input of the core goes through, so each error reads the same:
 //   nuno: [owner ]'name' must be <allowed>, got <value>
 // (owner names what the setting belongs to where the name alone is ambiguous, e.g. "plane").
-[[noreturn]] void failInput(const std::string& name, const std::string& allowed, const std::string& got,
-                            const std::string& owner = "");
+[[noreturn]] void failInput(const MessageText& name, const MessageText& allowed, const MessageText& got,
+                            std::string_view owner = {});
 // A number as the errors show it: a whole number up to 2^53 in full, any other the fewest digits
 // that read back as the same float32; NaN, Infinity and -Infinity as JS writes them.
 std::string showNumber(double value);
@@ -139,10 +192,10 @@ std::string printable(const std::string& text);
 std::string jsNumber(double value);
 std::string showVector(const glm::dvec3& value);
 // Each component finite and within [-limit, limit].
-void requireVector(const std::string& name, const glm::dvec3& value, double limit, const std::string& owner = "");
+void requireVector(std::string_view name, const glm::dvec3& value, double limit, std::string_view owner = {});
 
 // Each setter-style change at run time goes through the same checks as construction.
-void validateFamily(const FamilyStiffness& family, const std::string& familyName);
+void validateFamily(const FamilyStiffness& family, std::string_view familyName);
 
 // A choice's name as the JS API spells it ("custom" for PinPreset::Custom).
 template <class Choice>
@@ -166,11 +219,11 @@ std::string quotedNames() {
 // The choice of that name; otherwise throws naming the setting (key) and the names it takes,
 // then alsoAllowed (what else the setting takes, e.g. " or an array of particle indices").
 template <class Choice>
-Choice parseChoice(const std::string& key, const std::string& name, const std::string& alsoAllowed = "") {
+Choice parseChoice(std::string_view key, std::string_view name, std::string_view alsoAllowed = {}) {
     for (const auto& [value, valueName] : Choices<Choice>::all) {
         if (name == valueName) return value;
     }
-    failInput(key, "one of " + quotedNames<Choice>() + alsoAllowed, "'" + name + "'");
+    failInput(key, {"one of ", quotedNames<Choice>(), alsoAllowed}, {"'", name, "'"});
 }
 
 }  // namespace nuno

@@ -1,8 +1,8 @@
 // The one list of a cloth's settings. Everything else is derived from it: the ClothSettings
 // struct and its defaults (settings.hpp), validate() (settings.cpp), the readers of JS objects
 // and JSON documents (setting_source.cpp), the JS writer (bindings/embind.cpp), the grid-only
-// checks of Cloth::configure (cloth.cpp), settingsSchema() and through it the ClothSettings part
-// of web/index.d.ts (tools/settings_typescript.cpp, run by scripts/build.sh).
+// checks of Cloth::configure (cloth.cpp), settingsSchema(), and documentedSettingsSchema() and through
+// it the ClothSettings part of web/index.d.ts (tools/settings_typescript.cpp, run by scripts/build.sh).
 //
 // X(Type, field, key, defaultValue, low, high, ends, scope, unit, summary, note)
 //   Type, field    the C++ member; key is its name in JS and JSON (only 'positions' differs)

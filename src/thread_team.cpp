@@ -1,7 +1,9 @@
 #include "thread_team.hpp"
 
+#include <time.h>
+
 #include <algorithm>
-#include <chrono>
+#include <stdexcept>
 #include <string>
 
 #include "settings.hpp"
@@ -28,8 +30,7 @@ ThreadTeam& ThreadTeam::alone() {
 
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
 
-// nuno-core, the single-thread module: no thread code is linked in (the system errors of
-// std::thread and std::mutex alone would bring 3 KB of strerror text past its size budget).
+// nuno-core, the single-thread module: no thread code is linked in.
 ThreadTeam::ThreadTeam(int threadCount) {
     requireThreadCount(threadCount);
     if (threadCount > 1) {
@@ -44,29 +45,54 @@ void ThreadTeam::run(std::size_t count, Invoke invoke, const void* work) { invok
 
 #else
 
+namespace {
+
+// Microseconds on the monotonic clock.
+std::int64_t nowMicroseconds() {
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return std::int64_t{now.tv_sec} * 1000000 + now.tv_nsec / 1000;
+}
+
+}  // namespace
+
 ThreadTeam::ThreadTeam(int threadCount)
     : claims_(std::make_unique<PieceClaims[]>(static_cast<std::size_t>(requireThreadCount(threadCount)))) {
     helpers_.reserve(static_cast<std::size_t>(threadCount - 1));
-    try {
-        for (int index = 1; index < threadCount; ++index) helpers_.emplace_back([this, index] { serve(index); });
-    } catch (...) {
-        // A thread the system would not start (the browser's worker pool is used up): the ones
-        // already started end before the error goes on.
-        stopHelpers();
-        throw;
+    for (int index = 1; index < threadCount; ++index) {
+        helpers_.push_back({this, index, {}});
+        const int error = pthread_create(&helpers_.back().thread, nullptr, &ThreadTeam::serveHelper, &helpers_.back());
+        if (error != 0) {
+            // A thread the system would not start (the browser's worker pool is used up): the
+            // ones already started end before the error goes on.
+            helpers_.pop_back();
+            stopHelpers();
+            throw std::runtime_error("nuno: helper thread " + std::to_string(index) + " of " +
+                                     std::to_string(threadCount - 1) + " could not be started (pthread_create error " +
+                                     std::to_string(error) + ")");
+        }
     }
 }
 
-ThreadTeam::~ThreadTeam() { stopHelpers(); }
+ThreadTeam::~ThreadTeam() {
+    stopHelpers();
+    pthread_cond_destroy(&wake_);
+    pthread_mutex_destroy(&sleepMutex_);
+}
+
+void* ThreadTeam::serveHelper(void* helper) {
+    const Helper& self = *static_cast<const Helper*>(helper);
+    self.team->serve(self.index);
+    return nullptr;
+}
 
 void ThreadTeam::stopHelpers() {
-    {
-        const std::lock_guard<std::mutex> lock(sleepMutex_);
-        stopping_.store(true);
-        generation_.fetch_add(1);
-    }
-    wake_.notify_all();
-    for (std::thread& helper : helpers_) helper.join();
+    pthread_mutex_lock(&sleepMutex_);
+    stopping_.store(true);
+    generation_.fetch_add(1);
+    pthread_mutex_unlock(&sleepMutex_);
+    pthread_cond_broadcast(&wake_);
+    for (const Helper& helper : helpers_) pthread_join(helper.thread, nullptr);
     helpers_.clear();
 }
 
@@ -92,8 +118,9 @@ void ThreadTeam::run(std::size_t count, Invoke invoke, const void* work) {
     // new generation, or this sees it asleep and wakes it.
     generation_.store(generation);
     if (sleepers_.load() > 0) {
-        const std::lock_guard<std::mutex> lock(sleepMutex_);
-        wake_.notify_all();
+        pthread_mutex_lock(&sleepMutex_);
+        pthread_cond_broadcast(&wake_);
+        pthread_mutex_unlock(&sleepMutex_);
     }
     const std::size_t callersPieces = takePieces(0, generation);
     // What is left: pieces helpers have claimed and not finished, and helpers still looking
@@ -148,19 +175,19 @@ std::size_t ThreadTeam::takePieces(int self, std::uint32_t generation) {
 }
 
 void ThreadTeam::serve(int index) {
-    using Clock = std::chrono::steady_clock;
     std::uint32_t seen = 0;
     for (;;) {
         // Spin while work comes often; the clock is read only now and then, being slow in wasm.
-        const Clock::time_point spinUntil = Clock::now() + std::chrono::microseconds(kSpinMicroseconds);
+        const std::int64_t spinUntil = nowMicroseconds() + kSpinMicroseconds;
         std::uint32_t now = generation_.load(std::memory_order_acquire);
         for (unsigned spins = 1; now == seen; ++spins) {
             if (spins % 64 == 0) std::this_thread::yield();
-            if (spins % 1024 == 0 && Clock::now() > spinUntil) {
-                std::unique_lock<std::mutex> lock(sleepMutex_);
+            if (spins % 1024 == 0 && nowMicroseconds() > spinUntil) {
+                pthread_mutex_lock(&sleepMutex_);
                 sleepers_.fetch_add(1);
-                wake_.wait(lock, [&] { return generation_.load() != seen; });
+                while (generation_.load() == seen) pthread_cond_wait(&wake_, &sleepMutex_);
                 sleepers_.fetch_sub(1);
+                pthread_mutex_unlock(&sleepMutex_);
             }
             now = generation_.load(std::memory_order_acquire);
         }

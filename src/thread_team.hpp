@@ -20,12 +20,12 @@
 // time: a team serves the cloths of one thread (in the browser, the page's).
 #pragma once
 
+#include <pthread.h>
+
 #include <atomic>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -91,6 +91,17 @@ private:
     void serve(int index);
     void stopHelpers();
 
+    // A helper thread and what it is started with. The threads are POSIX threads, and their
+    // sleep a POSIX mutex and condition: std::thread, std::mutex and steady_clock report
+    // failures as std::system_error, whose message (strerror, printf) was 13 KB of the
+    // threaded wasm module.
+    struct Helper {
+        ThreadTeam* team;
+        int index;
+        pthread_t thread;
+    };
+    static void* serveHelper(void* helper);
+
     static constexpr int kSpinMicroseconds = 500;
     // Helpers that take fewer than one piece in kFewestPiecesShare over kJobsPerShareWindow
     // jobs (their fair share is most of them) are not getting a core when the jobs come: the
@@ -122,9 +133,9 @@ private:
     std::atomic<std::uint32_t> generation_{0};
     std::atomic<int> sleepers_{0};
     std::atomic<bool> stopping_{false};
-    std::mutex sleepMutex_;
-    std::condition_variable wake_;
-    std::vector<std::thread> helpers_;
+    pthread_mutex_t sleepMutex_ = PTHREAD_MUTEX_INITIALIZER;
+    pthread_cond_t wake_ = PTHREAD_COND_INITIALIZER;
+    std::vector<Helper> helpers_;  // reserved once: each helper holds its own entry
 };
 
 }  // namespace nuno

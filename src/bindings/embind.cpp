@@ -208,7 +208,7 @@ protected:
         const std::size_t count = model().particleCount();
         if (!(particle >= 0 && particle < static_cast<double>(count)) ||
             particle != static_cast<double>(static_cast<std::uint32_t>(particle))) {
-            failInput("particle", "an integer in [0, " + std::to_string(count - 1) + "]", showNumber(particle));
+            failInput("particle", {"an integer in [0, ", count - 1, "]"}, {particle});
         }
         return static_cast<std::uint32_t>(particle);
     }
@@ -218,13 +218,12 @@ protected:
         const std::size_t count = model().particleCount();
         if (positions.isUndefined()) {
             if (const std::vector<Vec3>* own = ownPositions()) return *own;
-            throw std::invalid_argument("nuno: 'positions' must be given: x, y, z for each of the " +
-                                        std::to_string(count) + " particles, read back from where the cloth steps");
+            failWith({"'positions' must be given: x, y, z for each of the ", count,
+                      " particles, read back from where the cloth steps"});
         }
         const std::vector<float> flat = emscripten::convertJSArrayToNumberVector<float>(positions);
         if (flat.size() != count * 3) {
-            throw std::invalid_argument("nuno: 'positions' must hold x, y, z for each of the " + std::to_string(count) +
-                                        " particles");
+            failWith({"'positions' must hold x, y, z for each of the ", count, " particles"});
         }
         given.resize(count);
         for (std::size_t i = 0; i < count; ++i) given[i] = Vec3(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);

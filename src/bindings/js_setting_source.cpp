@@ -50,20 +50,21 @@ std::size_t typedArrayLength(const val& array) {
 
 }  // namespace
 
-JsSettingSource::NumberArray JsSettingSource::numberArray(const val& value, const std::string& name) {
+JsSettingSource::NumberArray JsSettingSource::numberArray(const std::string& key) const {
+    const val value = object_[key];
     const bool view = val::global("ArrayBuffer").call<bool>("isView", value);
     const std::string kind = view ? kindOf(value) : "";
     if (view && kind != "DataView") return {value, kind == "Float32Array" || kind == "Float64Array", typedArrayLength(value)};
-    if (!isArray(value)) failInput(name, "an array of numbers", shown(value));
+    if (!isArray(value)) failInput({path_, key}, "an array of numbers", shown(value));
     // An array's own length, up to 2^32 - 1 however little it holds (new Array(3e8) holds nothing).
     return {value, false, static_cast<std::size_t>(value["length"].as<double>())};
 }
 
-JsSettingSource::JsSettingSource(val object, const std::string& what, std::string path)
+JsSettingSource::JsSettingSource(val object, std::string_view what, std::string path)
     : object_(std::move(object)), path_(std::move(path)) {
     if (object_.isUndefined()) object_ = val::object();
     if (object_.isNull() || object_.typeOf().as<std::string>() != "object" || isArray(object_)) {
-        throw std::invalid_argument("nuno: " + what + " must be a plain object, got " + shown(object_));
+        failWith({what, " must be a plain object, got ", shown(object_)});
     }
 }
 
@@ -83,20 +84,20 @@ bool JsSettingSource::isText(const std::string& key) const { return object_[key]
 
 double JsSettingSource::number(const std::string& key) const {
     const val value = object_[key];
-    if (!value.isNumber()) failInput(path_ + key, "a number", shown(value));
+    if (!value.isNumber()) failInput({path_, key}, "a number", shown(value));
     return value.as<double>();
 }
 
 std::string JsSettingSource::text(const std::string& key) const {
     const val value = object_[key];
-    if (!value.isString()) failInput(path_ + key, "a string", shown(value));
+    if (!value.isString()) failInput({path_, key}, "a string", shown(value));
     return value.as<std::string>();
 }
 
-std::size_t JsSettingSource::length(const std::string& key) const { return numberArray(object_[key], path_ + key).length; }
+std::size_t JsSettingSource::length(const std::string& key) const { return numberArray(key).length; }
 
 std::vector<double> JsSettingSource::numbers(const std::string& key) const {
-    const NumberArray array = numberArray(object_[key], path_ + key);
+    const NumberArray array = numberArray(key);
     // A detached array (transferred away) holds nothing, and reads as empty.
     if (array.length == 0) return {};
     // A float array holds numbers only: copied in one call (createPatches hands over the poses
@@ -108,7 +109,7 @@ std::vector<double> JsSettingSource::numbers(const std::string& key) const {
     result.reserve(array.length);
     for (std::size_t i = 0; i < array.length; ++i) {
         const val element = array.value[i];
-        if (!element.isNumber()) failInput(path_ + key + "[" + std::to_string(i) + "]", "a number", shown(element));
+        if (!element.isNumber()) failInput({path_, key, "[", i, "]"}, "a number", shown(element));
         result.push_back(element.as<double>());
     }
     return result;

@@ -11,7 +11,7 @@ class JsSettingSource final : public SettingSource {
 public:
     // Throws std::invalid_argument when the value is not a plain object; `what` names it.
     // path is put before every key an error names ("bending." for the bending family).
-    JsSettingSource(emscripten::val object, const std::string& what, std::string path = "");
+    JsSettingSource(emscripten::val object, std::string_view what, std::string path = "");
 
     std::vector<std::string> keys() const override;
     bool isText(const std::string& key) const override;
@@ -24,14 +24,14 @@ public:
     std::unique_ptr<SettingSource> child(const std::string& key) const override;
 
 private:
-    // An array of numbers as numbers() reads it: a plain array or a typed array other than a
-    // DataView (anything else is refused naming `name`); float arrays are copied in one call.
+    // The array of numbers under key as numbers() reads it: a plain array or a typed array other
+    // than a DataView (anything else is refused naming the key); float arrays are copied in one call.
     struct NumberArray {
         emscripten::val value;
         bool floats;
         std::size_t length;
     };
-    static NumberArray numberArray(const emscripten::val& value, const std::string& name);
+    NumberArray numberArray(const std::string& key) const;
 
     emscripten::val object_;
     std::string path_;

@@ -29,7 +29,7 @@ std::string rangeText(const SettingInfo& info) {
 }
 
 // "summary, unit, range. Default d. note", with what a grid setting means for set().
-std::string documentation(const SettingInfo& info) {
+std::string documentation(const DocumentedSetting& info) {
     std::string text = info.summary;
     if (!info.unit.empty()) text += ", " + info.unit;
     const std::string range = rangeText(info);
@@ -46,7 +46,7 @@ std::string choiceUnion(const SettingInfo& info) {
     return text;
 }
 
-std::string typeOf(const SettingInfo& info) {
+std::string typeOf(const DocumentedSetting& info) {
     switch (info.kind) {
         case SettingKind::Integer:
         case SettingKind::Number: return "number";
@@ -80,18 +80,18 @@ std::string jsDoc(const std::string& text, const std::string& indent) {
 }  // namespace
 
 std::string settingsTypeScript() {
-    const std::vector<SettingInfo>& schema = settingsSchema();
+    const std::vector<DocumentedSetting>& schema = documentedSettingsSchema();
     std::string out = std::string(kGeneratedSettingsBegin) +
                       " from src/settings_schema.hpp by nuno_settings_dts (scripts/build.sh): edit the schema\n";
 
-    for (const SettingInfo& info : schema) {
+    for (const DocumentedSetting& info : schema) {
         const bool named = (info.kind == SettingKind::Choice || info.kind == SettingKind::Pins) && !info.typeName.empty();
         if (named) out += "export type " + info.typeName + " = " + choiceUnion(info) + ";\n";
     }
 
     out += "\n/** Stiffness of one constraint family, for each solver model. */\nexport interface FamilyStiffness {\n";
     std::string firstFamily;
-    for (const SettingInfo& info : schema) {
+    for (const DocumentedSetting& info : schema) {
         if (info.kind == SettingKind::Family && firstFamily.empty()) firstFamily = info.name;
         const std::string prefix = firstFamily + ".";
         if (firstFamily.empty() || info.name.rfind(prefix, 0) != 0) continue;
@@ -110,7 +110,7 @@ std::string settingsTypeScript() {
     out += "export interface ClothSettings {\n";
     std::string notWritten;
     std::string families;
-    for (const SettingInfo& info : schema) {
+    for (const DocumentedSetting& info : schema) {
         if (info.name.find('.') != std::string::npos) continue;
         out += jsDoc(documentation(info), "  ") + "  " + info.name + "?: " + typeOf(info) + ";\n";
         if (info.kind == SettingKind::Points || info.kind == SettingKind::Family) {

@@ -297,7 +297,7 @@ TEST(Memory, GridsBeyondTheBudgetAreRefusedNamingTheMemory) {
     test::metric("largest_square_grid_side", largestSquare, "particles");
     EXPECT_GE(largestSquare, 1750);
     // The documentation of 'columns' says so.
-    const std::string& note = settingsSchema().front().note;
+    const std::string& note = documentedSettingsSchema().front().note;
     const std::string side = std::to_string(largestSquare);
     EXPECT_NE(note.find(side + " x " + side + " at most"), std::string::npos) << note;
     ClothSettings square;
