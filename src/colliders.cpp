@@ -274,16 +274,20 @@ std::vector<int> meshFieldLayers(const std::vector<Collider>& colliders) {
     return layers;
 }
 
-MeshFieldAtlas meshFieldAtlas(const std::vector<Collider>& colliders) {
-    MeshFieldAtlas atlas{0, 0, 0, {}};
+glm::ivec3 meshFieldAtlasSize(const std::vector<Collider>& colliders) {
+    glm::ivec3 size(0);
     for (const Collider& collider : colliders) {
         if (const auto* mesh = std::get_if<Mesh>(&collider.shape)) {
-            atlas.width = std::max(atlas.width, mesh->field->size.x);
-            atlas.height = std::max(atlas.height, mesh->field->size.y);
-            atlas.depth += mesh->field->size.z;
+            size = glm::ivec3(std::max(size.x, mesh->field->size.x), std::max(size.y, mesh->field->size.y), size.z + mesh->field->size.z);
         }
     }
-    if (atlas.depth == 0) return MeshFieldAtlas{};
+    return size.z == 0 ? glm::ivec3(1) : size;
+}
+
+MeshFieldAtlas meshFieldAtlas(const std::vector<Collider>& colliders) {
+    const glm::ivec3 size = meshFieldAtlasSize(colliders);
+    MeshFieldAtlas atlas{size.x, size.y, size.z, {}};
+    if (std::none_of(colliders.begin(), colliders.end(), isMesh)) return MeshFieldAtlas{};
     const auto width = static_cast<std::size_t>(atlas.width);
     const auto height = static_cast<std::size_t>(atlas.height);
     atlas.values.assign(width * height * static_cast<std::size_t>(atlas.depth), 0.0f);

@@ -187,6 +187,9 @@ struct MeshFieldAtlas {
 // no mesh, the next mesh's: packForGpu ignores it).
 std::vector<int> meshFieldLayers(const std::vector<Collider>& colliders);
 MeshFieldAtlas meshFieldAtlas(const std::vector<Collider>& colliders);
+// The atlas's width, height and depth alone, for checking them against a device's limits
+// without copying the samples.
+glm::ivec3 meshFieldAtlasSize(const std::vector<Collider>& colliders);
 
 // Per collider, in the set's order: how much of the depth a particle began a substep with the
 // collide stage may undo in it (collide.hpp): depenetrationSpeed * substepSeconds plus the

@@ -10,6 +10,7 @@
 #include <glm/vector_relational.hpp>
 
 #include "settings.hpp"
+#include "triangle_geometry.hpp"
 
 namespace nuno {
 namespace {
@@ -19,13 +20,6 @@ constexpr const char* kOwner = "mesh";
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 float lerp(float from, float to, float share) { return from + (to - from) * share; }
-
-float distanceToSegment(const Vec3& point, const Vec3& a, const Vec3& b) {
-    const Vec3 along = b - a;
-    const float lengthSquared = glm::dot(along, along);
-    const float share = lengthSquared > 0.0f ? std::clamp(glm::dot(point - a, along) / lengthSquared, 0.0f, 1.0f) : 0.0f;
-    return glm::length(point - (a + along * share));
-}
 
 using Triangle = std::array<std::uint32_t, 3>;
 
@@ -56,31 +50,27 @@ std::vector<Triangle> distinctTriangles(const std::vector<std::uint32_t>& indice
 
 void checkMesh(const std::vector<Vec3>& vertices, const std::vector<std::uint32_t>& indices, float thickness, int resolution) {
     if (vertices.empty() || vertices.size() > kMaxMeshVertices) {
-        failInput("vertices", "x, y, z for each of 1 to " + std::to_string(kMaxMeshVertices) + " vertices",
-                  std::to_string(vertices.size()) + " vertices", kOwner);
+        failInput("vertices", {"x, y, z for each of 1 to ", kMaxMeshVertices, " vertices"}, {vertices.size(), " vertices"}, kOwner);
     }
     for (std::size_t v = 0; v < vertices.size(); ++v) {
         const Vec3& vertex = vertices[v];
         if (!finite(vertex) || glm::any(glm::greaterThan(glm::abs(vertex), Vec3(kMaxCoordinateMetres)))) {
-            failInput("vertices", "finite coordinates within [-10000, 10000]",
-                      showVector(vertex) + " (vertex " + std::to_string(v) + ")", kOwner);
+            failInput("vertices", "finite coordinates within [-10000, 10000]", {showVector(vertex), " (vertex ", v, ")"}, kOwner);
         }
     }
     if (indices.empty() || indices.size() % 3 != 0 || indices.size() / 3 > kMaxMeshTriangles) {
-        failInput("indices", "three vertex indices for each of 1 to " + std::to_string(kMaxMeshTriangles) + " triangles",
-                  std::to_string(indices.size()) + " indices", kOwner);
+        failInput("indices", {"three vertex indices for each of 1 to ", kMaxMeshTriangles, " triangles"}, {indices.size(), " indices"}, kOwner);
     }
     for (const std::uint32_t index : indices) {
         if (index >= vertices.size()) {
-            failInput("indices", "vertex indices in [0, " + std::to_string(vertices.size() - 1) + "]", std::to_string(index), kOwner);
+            failInput("indices", {"vertex indices in [0, ", vertices.size() - 1, "]"}, {index}, kOwner);
         }
     }
     if (!(thickness >= 0.0f && thickness <= kMaxMeshThicknessMetres)) {
-        failInput("thickness", "a number in [0, 1]", showNumber(thickness), kOwner);
+        failInput("thickness", "a number in [0, 1]", {thickness}, kOwner);
     }
     if (resolution < kMinMeshResolution || resolution > kMaxMeshResolution) {
-        failInput("resolution", "an integer in [" + std::to_string(kMinMeshResolution) + ", " + std::to_string(kMaxMeshResolution) + "]",
-                  std::to_string(resolution), kOwner);
+        failInput("resolution", {"an integer in [", kMinMeshResolution, ", ", kMaxMeshResolution, "]"}, {resolution}, kOwner);
     }
 }
 
@@ -99,23 +89,24 @@ void placeGrid(DistanceField& field, const std::vector<Triangle>& triangles) {
     const float longest = std::max({extent.x, extent.y, extent.z});
     if (!(longest > 0.0f)) failInput("vertices", "triangles that span some space", "every corner at one point", kOwner);
     field.voxelMetres = longest / static_cast<float>(field.resolution);
-    const int padding = static_cast<int>(std::ceil(field.thickness / field.voxelMetres)) + 2;
-    std::size_t samples = 1;
-    for (int axis = 0; axis < 3; ++axis) {
-        field.size[axis] = static_cast<int>(std::ceil(extent[axis] / field.voxelMetres)) + 1 + 2 * padding;
-        samples *= static_cast<std::size_t>(field.size[axis]);
-    }
-    if (samples > kMaxMeshFieldSamples) {
+    // Counted in double: a thick shell around a tiny mesh asks for more samples than any integer
+    // type here holds (a 2 nm cube with a 1 m shell: 10^9 a side).
+    const double padding = std::ceil(static_cast<double>(field.thickness) / field.voxelMetres) + 2.0;
+    glm::dvec3 counts;
+    for (int axis = 0; axis < 3; ++axis) counts[axis] = std::ceil(extent[axis] / static_cast<double>(field.voxelMetres)) + 1.0 + 2.0 * padding;
+    if (!(counts.x * counts.y * counts.z <= static_cast<double>(kMaxMeshFieldSamples))) {
         failInput(field.thickness > 0.0f ? "thickness" : "resolution",
-                  "a field of at most " + std::to_string(kMaxMeshFieldSamples) + " samples (a thinner shell or a coarser grid)",
-                  std::to_string(field.size.x) + " x " + std::to_string(field.size.y) + " x " + std::to_string(field.size.z), kOwner);
+                  {"a field of at most ", kMaxMeshFieldSamples, " samples (a thinner shell or a coarser grid)"},
+                  {counts.x, " x ", counts.y, " x ", counts.z}, kOwner);
     }
+    field.size = glm::ivec3(counts);
     field.origin = low - Vec3(static_cast<float>(padding) * field.voxelMetres);
     field.middle = field.origin + Vec3(field.size - 1) * (0.5f * field.voxelMetres);
     float ballRadius = 0.0f;
     for (const Triangle& triangle : triangles) {
         for (const std::uint32_t corner : triangle) ballRadius = std::max(ballRadius, glm::length(field.vertices[corner] - field.middle));
     }
+    field.ballRadiusMetres = ballRadius;
     field.samplesReachMetres = ballRadius + field.thickness + 2.0f * field.voxelMetres;
 }
 
@@ -284,23 +275,6 @@ std::vector<std::uint8_t> insideVotes(const DistanceField& field, const std::vec
 
 }  // namespace
 
-float distanceToTriangle(const Vec3& point, const Vec3& a, const Vec3& b, const Vec3& c) {
-    const Vec3 ab = b - a;
-    const Vec3 ac = c - a;
-    const Vec3 normal = glm::cross(ab, ac);
-    const float longestSquared = std::max({glm::dot(ab, ab), glm::dot(ac, ac), glm::dot(c - b, c - b)});
-    // Too thin to have a plane: its nearest point is on one of its edges.
-    if (!(glm::dot(normal, normal) > 1e-12f * longestSquared * longestSquared)) {
-        return std::min({distanceToSegment(point, a, b), distanceToSegment(point, b, c), distanceToSegment(point, c, a)});
-    }
-    // Inside the triangle's prism: the distance to its plane; else to its nearest edge.
-    const bool insideAB = glm::dot(glm::cross(ab, point - a), normal) >= 0.0f;
-    const bool insideBC = glm::dot(glm::cross(c - b, point - b), normal) >= 0.0f;
-    const bool insideCA = glm::dot(glm::cross(a - c, point - c), normal) >= 0.0f;
-    if (insideAB && insideBC && insideCA) return std::fabs(glm::dot(point - a, normal)) / glm::length(normal);
-    return std::min({distanceToSegment(point, a, b), distanceToSegment(point, b, c), distanceToSegment(point, c, a)});
-}
-
 std::shared_ptr<const DistanceField> buildDistanceField(std::vector<Vec3> vertices, std::vector<std::uint32_t> indices,
                                                         float thickness, int resolution) {
     checkMesh(vertices, indices, thickness, resolution);
@@ -319,9 +293,20 @@ std::shared_ptr<const DistanceField> buildDistanceField(std::vector<Vec3> vertic
     if (thickness > 0.0f) {
         for (float& distance : field->distances) distance -= thickness;
     } else {
+        // Outside the mesh's bounding ball no point is inside, whatever a hole did to the rays
+        // through it: so the field there reads at least the distance to the ball, as the
+        // collide stage takes it to when it skips the samples (samplesReachMetres).
         const std::vector<std::uint8_t> votes = insideVotes(*field, triangles);
-        for (std::size_t i = 0; i < votes.size(); ++i) {
-            if (votes[i] >= 2) field->distances[i] = -field->distances[i];
+        const Grid grid(*field);
+        for (int z = 0; z < field->size.z; ++z) {
+            for (int y = 0; y < field->size.y; ++y) {
+                for (int x = 0; x < field->size.x; ++x) {
+                    const std::size_t i = grid.index(x, y, z);
+                    if (votes[i] >= 2 && glm::length(grid.point(x, y, z) - field->middle) <= field->ballRadiusMetres) {
+                        field->distances[i] = -field->distances[i];
+                    }
+                }
+            }
         }
     }
     return field;

@@ -42,6 +42,7 @@ struct DistanceField {
     // voxels (a trilinear sample of a distance falls short of it by at most sqrt(3) voxels).
     // The collide stage reads no samples for a particle farther out than that plus the margin.
     Vec3 middle{0.0f};
+    float ballRadiusMetres = 0.0f;  // every vertex lies within it of `middle`
     float samplesReachMetres = 0.0f;
 
     float at(int x, int y, int z) const {
@@ -80,8 +81,5 @@ struct FieldContact {
     Vec3 normal;
 };
 FieldContact contactWithField(const DistanceField& field, const Vec3& local, float margin);
-
-// The exact distance from a point to a triangle (a segment or a point where it is degenerate).
-float distanceToTriangle(const Vec3& point, const Vec3& a, const Vec3& b, const Vec3& c);
 
 }  // namespace nuno

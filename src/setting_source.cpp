@@ -45,9 +45,9 @@ std::pair<MessagePiece, MessagePiece> schemaEnds(const std::string& key) {
 // The declared length of an array setting, refused as `allowed` says when it is over maxCount.
 // Asked before numbers() copies the array, so a huge one is refused by name, not by the allocator.
 void requireLengthAtMost(const SettingSource& source, const std::string& key, std::size_t maxCount,
-                         std::string_view allowed, std::string_view owner = {}) {
+                         const MessageText& allowed, std::string_view owner = {}) {
     const std::size_t length = source.length(key);
-    if (length > maxCount) failInput(key, {allowed}, {"an array of ", length}, owner);
+    if (length > maxCount) failInput(key, allowed, {"an array of ", length}, owner);
 }
 
 // In double, as the document holds it: planes are normalised before anything is rounded.
@@ -205,7 +205,7 @@ Vec4 readRotation(const SettingSource& source, const char* owner) {
     const std::string allowed = "an array of 4 numbers [x, y, z, w]";
     requireLengthAtMost(source, "rotation", 4, allowed, owner);
     const std::vector<double> values = source.numbers("rotation");
-    if (values.size() != 4) failInput("rotation", allowed, "an array of " + std::to_string(values.size()), owner);
+    if (values.size() != 4) failInput("rotation", allowed, {"an array of ", values.size()}, owner);
     return rotationFrom(values.data(), "rotation", owner);
 }
 void readShape(const SettingSource& source, const KeyCheck& has, Box& box) {
@@ -215,10 +215,11 @@ void readShape(const SettingSource& source, const KeyCheck& has, Box& box) {
 }
 
 std::vector<Vec3> readMeshVertices(const SettingSource& source) {
-    const std::string allowed = "x, y, z for each of 1 to " + std::to_string(kMaxMeshVertices) + " vertices";
-    requireLengthAtMost(source, "vertices", 3 * kMaxMeshVertices, allowed, Mesh::kName);
+    requireLengthAtMost(source, "vertices", 3 * kMaxMeshVertices, {"x, y, z for each of 1 to ", kMaxMeshVertices, " vertices"}, Mesh::kName);
     const std::vector<double> flat = source.numbers("vertices");
-    if (flat.size() % 3 != 0) failInput("vertices", allowed, "an array of " + std::to_string(flat.size()), Mesh::kName);
+    if (flat.size() % 3 != 0) {
+        failInput("vertices", {"x, y, z for each of 1 to ", kMaxMeshVertices, " vertices"}, {"an array of ", flat.size()}, Mesh::kName);
+    }
     std::vector<Vec3> vertices(flat.size() / 3);
     for (std::size_t v = 0; v < vertices.size(); ++v) {
         const glm::dvec3 vertex(flat[3 * v], flat[3 * v + 1], flat[3 * v + 2]);
@@ -230,11 +231,11 @@ std::vector<Vec3> readMeshVertices(const SettingSource& source) {
 
 std::vector<std::uint32_t> readMeshIndices(const SettingSource& source) {
     requireLengthAtMost(source, "indices", 3 * kMaxMeshTriangles,
-                        "three vertex indices for each of 1 to " + std::to_string(kMaxMeshTriangles) + " triangles", Mesh::kName);
+                        {"three vertex indices for each of 1 to ", kMaxMeshTriangles, " triangles"}, Mesh::kName);
     std::vector<std::uint32_t> indices;
     for (const double index : source.numbers("indices")) {
         if (std::floor(index) != index || index < 0 || index > 4294967295.0) {
-            failInput("indices", "vertex indices (integers >= 0)", showNumber(index), Mesh::kName);
+            failInput("indices", "vertex indices (integers >= 0)", {index}, Mesh::kName);
         }
         indices.push_back(static_cast<std::uint32_t>(index));
     }
@@ -256,8 +257,11 @@ void readShape(const SettingSource& source, const KeyCheck& has, Mesh& mesh) {
     const float thickness = has("thickness") ? real(source, "thickness") : current ? current->thickness : 0.0f;
     int resolution = current ? current->resolution : kDefaultMeshResolution;
     if (has("resolution")) {
-        resolution = integer(source, "resolution",
-                             rangeText(std::to_string(kMinMeshResolution), std::to_string(kMaxMeshResolution)));
+        const double given = source.number("resolution");
+        if (!(std::floor(given) == given && given >= kMinMeshResolution && given <= kMaxMeshResolution)) {
+            failInput("resolution", {"an integer in [", kMinMeshResolution, ", ", kMaxMeshResolution, "]"}, {given}, Mesh::kName);
+        }
+        resolution = static_cast<int>(given);
     }
     mesh.field = buildDistanceField(std::move(vertices), std::move(indices), thickness, resolution);
 }

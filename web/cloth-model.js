@@ -125,6 +125,14 @@ export class ClothModel extends ClothFace {
     return nativeOf(this).meshFieldAtlas();
   }
 
+  /**
+   * The width, height and depth `meshFieldAtlas()` would have, without copying its samples.
+   * @returns {Pick<MeshFieldAtlas, 'width' | 'height' | 'depth'>}
+   */
+  meshFieldAtlasSize() {
+    return nativeOf(this).meshFieldAtlasSize();
+  }
+
   /** A step has swept the colliders' travel: forget it. */
   forgetColliderTravel() {
     nativeOf(this).forgetColliderTravel();

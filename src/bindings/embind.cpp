@@ -370,6 +370,15 @@ public:
         object.set("values", typedArrayOf(atlas.values));
         return object;
     }
+    // {width, height, depth} of meshFieldAtlas(), without its samples.
+    val meshFieldAtlasSize() const {
+        const glm::ivec3 size = nuno::meshFieldAtlasSize(owner_.colliders().all());
+        val object = val::object();
+        object.set("width", size.x);
+        object.set("height", size.y);
+        object.set("depth", size.z);
+        return object;
+    }
     // The gust waves now, as the GPU predict pass reads them (two vec4s a wave: (wavevector,
     // phase) and (amplitude, 0)), then the gust clock moved on by a substep of a step cut into
     // `substeps` (web/cloth-model.js checks it). A view over a table this object keeps, valid
@@ -493,6 +502,7 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("forgetColliderTravel", &JsClothModel::forgetColliderTravel)
         .function("packedColliders", &JsClothModel::packedColliders)
         .function("meshFieldAtlas", &JsClothModel::meshFieldAtlas)
+        .function("meshFieldAtlasSize", &JsClothModel::meshFieldAtlasSize)
         .function("gustWavesForSubstep", &JsClothModel::gustWavesForSubstep)
         .function("untanglingLookDue", &JsClothModel::untanglingLookDue)
         .function("untangle", &JsClothModel::untangle);

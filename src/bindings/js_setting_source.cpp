@@ -54,7 +54,7 @@ JsSettingSource::NumberArray JsSettingSource::numberArray(const std::string& key
     const val value = object_[key];
     const bool view = val::global("ArrayBuffer").call<bool>("isView", value);
     const std::string kind = view ? kindOf(value) : "";
-    if (view && kind != "DataView") return {value, kind == "Float32Array" || kind == "Float64Array", typedArrayLength(value)};
+    if (view && kind != "DataView") return {value, kind.rfind("Big", 0) != 0, typedArrayLength(value)};
     if (!isArray(value)) failInput({path_, key}, "an array of numbers", shown(value));
     // An array's own length, up to 2^32 - 1 however little it holds (new Array(3e8) holds nothing).
     return {value, false, static_cast<std::size_t>(value["length"].as<double>())};
@@ -100,9 +100,10 @@ std::vector<double> JsSettingSource::numbers(const std::string& key) const {
     const NumberArray array = numberArray(key);
     // A detached array (transferred away) holds nothing, and reads as empty.
     if (array.length == 0) return {};
-    // A float array holds numbers only: copied in one call (createPatches hands over the poses
-    // of 262,144 particles this way), where reading them one by one took four calls each.
-    if (array.floats) {
+    // A typed array of numbers (any but the BigInt ones) holds numbers only: copied in one call
+    // (createPatches hands over the poses of 262,144 particles this way, a mesh collider its
+    // Uint32Array indices), where reading them one by one took four calls each.
+    if (array.numbersOnly) {
         return emscripten::convertJSArrayToNumberVector<double>(val::global("Float64Array").new_(array.value));
     }
     std::vector<double> result;

@@ -28,7 +28,7 @@ private:
     // than a DataView (anything else is refused naming the key); float arrays are copied in one call.
     struct NumberArray {
         emscripten::val value;
-        bool floats;
+        bool numbersOnly;  // a typed array of numbers: copied whole
         std::size_t length;
     };
     NumberArray numberArray(const std::string& key) const;

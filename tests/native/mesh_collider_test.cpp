@@ -18,6 +18,7 @@
 #include "metric.hpp"
 #include "setting_source.hpp"
 #include "test_meshes.hpp"
+#include "triangle_geometry.hpp"
 
 namespace nuno {
 namespace {
@@ -119,6 +120,36 @@ TEST(MeshField, SignHoldsWithHolesMixedWindingAndRepeatedTriangles) {
     EXPECT_EQ(buildDistanceField(twice.vertices, twice.indices, 0.0f, 32)->distances, whole->distances);
 }
 
+// The collide stage reads no samples beyond samplesReachMetres plus the margin, taking the
+// field there to read more than the margin, as the GPU finds by reading them: a hole aimed
+// along the diagonal (all three axes' rays through it) must not make the field negative there.
+TEST(MeshField, BeyondItsReachTheFieldReadsMoreThanAnyMargin) {
+    test::TriangleMesh sphere = test::sphereMesh(1.0f, 96, 48);
+    test::TriangleMesh holed = sphere;
+    holed.indices.clear();
+    const Vec3 diagonal = glm::normalize(Vec3(1.0f));
+    for (std::size_t i = 0; i < sphere.indices.size(); i += 3) {
+        const Vec3 middle = (sphere.vertices[sphere.indices[i]] + sphere.vertices[sphere.indices[i + 1]] + sphere.vertices[sphere.indices[i + 2]]) / 3.0f;
+        if (glm::dot(glm::normalize(middle), diagonal) > std::cos(0.26f)) continue;  // a 15 degree cap removed
+        holed.indices.insert(holed.indices.end(), sphere.indices.begin() + static_cast<std::ptrdiff_t>(i),
+                             sphere.indices.begin() + static_cast<std::ptrdiff_t>(i + 3));
+    }
+    const auto field = buildDistanceField(holed.vertices, holed.indices, 0.0f, 64);
+    const float margin = 0.005f;
+    std::mt19937 random(3);
+    std::uniform_real_distribution<float> along(-1.0f, 1.0f);
+    float least = std::numeric_limits<float>::infinity();
+    for (int probe = 0; probe < 20000; ++probe) {
+        const Vec3 direction = glm::normalize(Vec3(along(random), along(random), along(random)) + 0.01f);
+        const float reach = field->samplesReachMetres + margin + 0.3f * (along(random) + 1.0f);
+        least = std::min(least, sampleField(*field, field->middle + direction * reach).distance);
+    }
+    test::metric("mesh_field_least_beyond_reach_m", least, "m", "a sphere with a 15 degree hole on the diagonal");
+    EXPECT_GE(least, margin);
+    // Where the reviewer's probe found -0.26 m before the ball bounded the inside.
+    EXPECT_GT(sampleField(*field, Vec3(0.65f)).distance, 0.0f);
+}
+
 TEST(MeshField, AnOpenMeshWithThicknessIsAShell) {
     // One square, flat at y = 0.
     const std::vector<Vec3> square = {{-0.5f, 0.0f, -0.5f}, {0.5f, 0.0f, -0.5f}, {0.5f, 0.0f, 0.5f}, {-0.5f, 0.0f, 0.5f}};
@@ -165,8 +196,16 @@ TEST(MeshCollider, HostileMeshesAreRefusedByName) {
     EXPECT_EQ(errorOf(farAway), "nuno: mesh 'vertices' must be three finite numbers, each in [-10000, 10000], got [0.3, 1e+30, -0.3]");
     EXPECT_EQ(with("vertices", std::vector<double>(24, 0.25)), "nuno: mesh 'vertices' must be triangles that span some space, got every corner at one point");
     EXPECT_EQ(with("resolution", 4), "nuno: mesh 'resolution' must be an integer in [8, 128], got 4");
-    EXPECT_EQ(with("resolution", 16.5), "nuno: 'resolution' must be an integer in [8, 128], got 16.5");
+    EXPECT_EQ(with("resolution", 16.5), "nuno: mesh 'resolution' must be an integer in [8, 128], got 16.5");
     EXPECT_EQ(with("thickness", -0.1), "nuno: mesh 'thickness' must be a number in [0, 1], got -0.1");
+    // Sample counts past any integer type: refused by name, not wrapped around.
+    nlohmann::json tiny = meshJson(test::boxMesh(Vec3(1e-9f)));
+    tiny["thickness"] = 1;
+    EXPECT_EQ(errorOf(tiny).substr(0, 95), "nuno: mesh 'thickness' must be a field of at most 8388608 samples (a thinner shell or a coarser");
+    nlohmann::json thick = meshJson(test::boxMesh(Vec3(0.05f)));
+    thick["thickness"] = 0.7535499930381775;
+    thick["resolution"] = 127;
+    EXPECT_EQ(errorOf(thick), "nuno: mesh 'thickness' must be a field of at most 8388608 samples (a thinner shell or a coarser grid), got 2049 x 2049 x 2049");
     EXPECT_EQ(errorOf({{"type", "mesh"}, {"center", {0, 1, 0}}}), "nuno: mesh 'vertices' must be given for a new mesh, got none");
     EXPECT_EQ(errorOf({{"type", "mesh"}, {"vertices", {0, 0, 0}}}), "nuno: mesh 'indices' must be given for a new mesh, got none");
     EXPECT_EQ(with("rotation", {0, 0, 0, 0}),

@@ -467,7 +467,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    */
   #meshFieldRefusal(packed) {
     if (packed.meshFieldVersion === packedCollidersOf(this).meshFieldVersion) return null;
-    return backendOf(this).meshFieldRefusal(setupOf(this).meshFieldAtlas());
+    return backendOf(this).meshFieldRefusal(setupOf(this).meshFieldAtlasSize());
   }
 
   /**
