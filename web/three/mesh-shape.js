@@ -82,4 +82,10 @@ export class MeshShape {
     const indices = index ? /** @type {Uint16Array | Uint32Array} */ (index.array) : Uint32Array.from({ length: position.count }, (_, i) => i);
     return { vertices, indices };
   }
+
+  /** The cloth refused the triangles `changes()` last made: make them again next time. */
+  forget() {
+    this.#source = [];
+    this.#scale = [];
+  }
 }

@@ -150,7 +150,13 @@ export class SceneLinks {
   follow(cloth, frame) {
     for (const [object, { id, shape }] of this.#colliders) {
       const { type, ...changes } = colliderOf(object, frame, shape);
-      cloth.updateCollider(id, changes);
+      try {
+        cloth.updateCollider(id, changes);
+      } catch (error) {
+        // Refused (a GPU without room for the new field): tried again at the next step.
+        shape?.forget();
+        throw error;
+      }
     }
     if (this.#attachments.size === 0) {
       if (this.#attachedOnCloth) cloth.attach([], []);
