@@ -48,8 +48,8 @@ import { torusKnotMesh } from './mesh-shapes.js';
  *   drawn from the same array
  */
 
-/** The knot the cloth drapes over: 1.2 m across, 0.57 m high, its tube 0.24 m thick. */
-const knot = torusKnotMesh({ radius: 0.5, tubeRadius: 0.12 });
+/** The knot the cloth drapes over: about 1.06 m across, its tube 0.16 m thick. */
+const knot = torusKnotMesh({ radius: 0.45, tubeRadius: 0.08 });
 
 /** @type {Record<string, Preset>} in the panel's order; the first is the default */
 export const presets = {
@@ -114,15 +114,15 @@ export const presets = {
   },
   knot: {
     label: 'drape over a knot',
-    // Free, level above a (2, 3) torus knot lying flat a little off the floor (a mesh collider):
-    // the sheet settles over the knot's crossings and hangs between them, the knot's lobes
-    // showing under its hem. A sheet smaller than the knot is wide, so it cannot hide it.
-    sheet: { width: 1.3, height: 1.3, orientation: 'horizontal', center: [0, 1.3, 0], pins: 'none' },
+    // Free, level above a (2, 3) torus knot stood upright (a mesh collider of 6,400 triangles):
+    // the sheet folds over its top loop and hangs down either side, the lower loops showing
+    // below it. Friction 0.9 holds it there (at 0.5 it slid off the rounded top).
+    sheet: { width: 1, height: 1, orientation: 'horizontal', center: [0, 1.5, 0], pins: 'none' },
     sphere: { enabled: false, center: [1.1, 0.3, 0.8], radius: 0.3 },
     wind: { speed: 0, azimuthDegrees: 90, gusts: false, gustField: 0, normalDrag: 2, tangentialDrag: 0.2 },
-    camera: { target: [0, 0.35, 0], distanceMetres: 3.4, azimuthRadians: 0.6, elevationRadians: 0.55 },
+    camera: { target: [0, 0.65, 0], distanceMetres: 3.2, azimuthRadians: 0.35, elevationRadians: 0.25 },
     obstacles: [
-      { type: 'mesh', vertices: knot.vertices, indices: knot.indices, center: [0, 0.4, 0], rotation: [0, 0, 0, 1], friction: 0.5 },
+      { type: 'mesh', vertices: knot.vertices, indices: knot.indices, center: [0, 0.62, 0], rotation: [Math.SQRT1_2, 0, 0, Math.SQRT1_2], friction: 0.9 },
     ],
     selfCollision: false,
   },
