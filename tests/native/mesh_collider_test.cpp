@@ -244,19 +244,25 @@ TEST(MeshCollider, MovingKeepsTheFieldAndChangingItBuildsAgain) {
     EXPECT_EQ(atlas.values[x + atlas.width * (y + atlas.height * (layers[2] + z))], second.at(x, y, z));
 }
 
-// A horizontal sheet dropped on a mesh sphere rests on it as on the sphere itself: where it
-// touches, at the sphere's radius plus the margin, and its top where the same sheet's top rests
-// on the analytic sphere. (Particle by particle the two differ more: the draped sides fold, and
-// the folds of two cloths on slightly different surfaces part ways.)
-TEST(MeshCollider, ClothOnAMeshSphereRestsAsOnTheSphere) {
+// A free, level 24 x 24 sheet 1.2 m across, to drop onto a mesh.
+ClothSettings levelSheetAt(const Vec3& center) {
     ClothSettings settings;
     settings.columns = 24;
     settings.rows = 24;
     settings.width = 1.2f;
     settings.height = 1.2f;
     settings.orientation = Orientation::Horizontal;
-    settings.center = Vec3(0.05f, 0.9f, 0.02f);
+    settings.center = center;
     settings.pins = PinPreset::None;
+    return settings;
+}
+
+// A horizontal sheet dropped on a mesh sphere rests on it as on the sphere itself: where it
+// touches, at the sphere's radius plus the margin, and its top where the same sheet's top rests
+// on the analytic sphere. (Particle by particle the two differ more: the draped sides fold, and
+// the folds of two cloths on slightly different surfaces part ways.)
+TEST(MeshCollider, ClothOnAMeshSphereRestsAsOnTheSphere) {
+    const ClothSettings settings = levelSheetAt(Vec3(0.05f, 0.9f, 0.02f));
     const float radius = 0.4f;
     const Vec3 center(0.0f, 0.4f, 0.0f);
     const test::TriangleMesh sphere = test::sphereMesh(radius, 64, 32);
@@ -302,14 +308,7 @@ TEST(MeshCollider, ClothOnAMeshSphereRestsAsOnTheSphere) {
 // the margin. A particle that deep takes several steps out, where the field's normal turns
 // near the box's edges (contactWithField); one step along the first normal left some 2.5 cm in.
 TEST(MeshCollider, LiftedIntoTheClothItShovesWithoutLaunching) {
-    ClothSettings settings;
-    settings.columns = 24;
-    settings.rows = 24;
-    settings.width = 1.2f;
-    settings.height = 1.2f;
-    settings.orientation = Orientation::Horizontal;
-    settings.center = Vec3(0.03f, 0.9f, 0.02f);
-    settings.pins = PinPreset::None;
+    const ClothSettings settings = levelSheetAt(Vec3(0.03f, 0.9f, 0.02f));
     const test::TriangleMesh box = test::boxMesh(Vec3(0.35f, 0.2f, 0.25f));
     const Vec4 turned = unitRotation({0.1, 0.0, 0.38268343, 0.92387953});
     Cloth cloth(settings);
