@@ -5,6 +5,8 @@
 // share. Mass-spring, PBD and XPBD differ only in how much of the violation they remove.
 // XPBD_LAMBDAS (0 or 1): keep XPBD's multipliers between iterations of a substep, one per
 // particle side of each direction; with one iteration they always start, and stay, at zero.
+// TEARING (0 or 1): a torn constraint is no pair (torn-constraints.glsl, put in front): one more
+// texel read per particle of a pair, two for bending; compiled in only once the cloth may have torn.
 // SOLVER_* and REST_LENGTH_* come from the core (src/bindings/gpu_constants.cpp).
 
 uniform sampler2D uPosition;
@@ -69,9 +71,13 @@ void main() {
     float lambda = 0.0;
 #endif
 
-    if (isFirst || isSecond) {
-        ivec2 first = isFirst ? self : self - stage.offset;
-        ivec2 second = isFirst ? self + stage.offset : self;
+    ivec2 first = isFirst ? self : self - stage.offset;
+    bool paired = isFirst || isSecond;
+#if TEARING
+    paired = paired && !isTorn(first, int(stage.direction));
+#endif
+    if (paired) {
+        ivec2 second = first + stage.offset;
         float firstInverseMass = texelFetch(uInverseMass, first, 0).x;
         float secondInverseMass = texelFetch(uInverseMass, second, 0).x;
         float inverseMassSum = firstInverseMass + secondInverseMass;

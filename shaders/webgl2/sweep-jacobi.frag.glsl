@@ -7,6 +7,8 @@
 // One pass per iteration, against two colours per direction in red-black order. XPBD keeps no
 // multipliers between iterations here: the GPU cloth refuses XPBD with Jacobi and more than
 // one iteration (each sweep then starts its multipliers at zero, as the first always does).
+// TEARING (0 or 1): a torn constraint is no pair (torn-constraints.glsl, put in front); the mass
+// split keeps counting it, as the core's sweep does (its counts are the topology's).
 // SOLVER_*, DIRECTION_COUNT and REST_LENGTH_* come from the core (src/bindings/gpu_constants.cpp).
 
 uniform sampler2D uPosition;
@@ -81,6 +83,10 @@ void main() {
         ivec2 behind = self - uOffsets[direction];
         bool hasAhead = inPatchOf(self, ahead);
         bool hasBehind = inPatchOf(self, behind);
+#if TEARING
+        hasAhead = hasAhead && !isTorn(self, direction);
+        hasBehind = hasBehind && !isTorn(behind, direction);
+#endif
         vec3 aheadMove = hasAhead ? pairShift(here, particleAt(ahead), restLength(self, direction), direction) * inverseMass : vec3(0.0);
         vec3 behindMove = hasBehind ? pairShift(particleAt(behind), here, restLength(behind, direction), direction) * inverseMass : vec3(0.0);
         // The pair this particle starts and the pair it ends are of different colours: the core

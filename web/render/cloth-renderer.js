@@ -4,6 +4,7 @@ import { ClothMesh } from './cloth-mesh.js';
 import { ColliderDrawer } from './collider-drawer.js';
 import { createProgram } from '../gl/program.js';
 import { PositionSource } from './position-source.js';
+import { TornSource } from './torn-source.js';
 import { setViewUniforms } from './view-uniforms.js';
 
 /** @typedef {import('./view-uniforms.js').Rgb} Rgb */
@@ -40,6 +41,8 @@ import { setViewUniforms } from './view-uniforms.js';
  * @property {Float32Array} [positions] the CPU cloth's (or the WebGPU cloth's read-back), uploaded once per frame
  * @property {WebGLTexture} [positionTexture] the GPU cloth's, in the renderer's context
  * @property {WebGLTexture | null} [positionResidualTexture] the GPU cloth's half-path low parts
+ * @property {Uint8Array} [tornMask] the CPU cloth's torn constraints, a byte per particle, uploaded once per frame
+ * @property {WebGLTexture} [tornTexture] the GPU cloth's torn mask (R8UI), in the renderer's context
  */
 
 /** @type {Rgb} */
@@ -69,6 +72,8 @@ export class ClothRenderer {
   #clothMesh;
   /** @type {PositionSource} */
   #positionSource;
+  /** @type {TornSource} */
+  #tornSource;
   /** @type {ColliderDrawer} */
   #colliderDrawer;
   #debug;
@@ -108,8 +113,10 @@ export class ClothRenderer {
   #createGlObjects() {
     const gl = this.#gl;
     this.#positionSource = new PositionSource(gl, this.#cloth);
-    // The normal is the solver's and the core's (normals.glsl), put in front of the stage.
-    this.#clothProgram = createProgram(gl, 'cloth', ['#version 300 es', normals, clothVert].join('\n'), clothFrag);
+    this.#tornSource = new TornSource(gl, this.#cloth);
+    // The normal is the solver's and the core's (normals.glsl), put in front of the stage; it sees
+    // no neighbour across a torn edge.
+    this.#clothProgram = createProgram(gl, 'cloth', ['#version 300 es', '#define TEARING 1', normals, clothVert].join('\n'), clothFrag);
     this.#clothMesh = new ClothMesh(gl, this.#cloth.particleCount, this.#cloth.triangleIndices);
     this.#colliderDrawer = new ColliderDrawer(gl);
   }
@@ -142,10 +149,12 @@ export class ClothRenderer {
     gl.useProgram(program);
     setViewUniforms(gl, uniforms, view);
     this.#positionSource.bind(uniforms);
+    this.#tornSource.bind(uniforms);
     gl.uniform3fv(uniforms.uFrontColor, this.color);
     gl.uniform3fv(uniforms.uBackColor, this.backColor);
     gl.uniform2i(uniforms.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
     gl.uniform1i(uniforms.uPatchColors, this.patchColors ? 1 : 0);
+    gl.uniform1i(uniforms.uEdges, this.wireframe ? 1 : 0);
     if (this.wireframe) this.#clothMesh.drawEdges();
     else this.#clothMesh.drawSurface();
     if (this.#debug) throwOnGlError(gl);
@@ -156,6 +165,7 @@ export class ClothRenderer {
     this.#gl.deleteProgram(this.#clothProgram.program);
     this.#clothMesh.dispose();
     this.#positionSource.dispose();
+    this.#tornSource.dispose();
     this.#colliderDrawer.dispose();
   }
 }

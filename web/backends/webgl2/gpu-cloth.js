@@ -3,7 +3,8 @@
 // (GpuClothOverSetup): it walks the core's substep schedule and calls a stage runner here per
 // stage, which draws that stage's pass:
 //   predict -> iterations x (6 directions x 2 colours) constrain -> collide + velocity,
-// with the 'separate' stage sorting particles into buckets the collide pass reads. Each pass
+// with the 'separate' stage sorting particles into buckets the collide pass reads, and after a
+// step's last substep, when the cloth can tear, the tear pass writing the torn mask. Each pass
 // (load-pass.js, predict-pass.js, constrain-pass.js, collide-pass.js...) owns its program and
 // sets its samplers and uniforms; this class picks the textures each reads and writes, and
 // writes the bytes of the core's Substep and Stage structs the passes read (uniform-layout.js).
@@ -24,6 +25,8 @@ import { PredictPass } from './predict-pass.js';
 import { pickByReadingBack } from '../../picking.js';
 import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { StateTextures } from './state-textures.js';
+import { TearPass } from './tear-pass.js';
+import { TornMask } from './torn-mask.js';
 import { readXyz, withSolverState } from './solver-gl-state.js';
 import { stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
 import { targetsOf } from './vector-field.js';
@@ -59,10 +62,12 @@ export class GpuCloth extends GpuClothOverSetup {
   #framebuffers;
   /** @type {WebGLVertexArrayObject} */
   #emptyVertexArray;
-  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, jacobi: JacobiPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null, approach: ApproachPass | null, attach: AttachPass | null}} */
+  /** @type {{load: LoadPass, predict: PredictPass, constrain: ConstrainPass, constrainWithLambdas: ConstrainPass | null, jacobi: JacobiPass | null, collide: CollidePass, collideWithSelfCollision: CollidePass | null, buckets: BucketPass | null, approach: ApproachPass | null, attach: AttachPass | null, tear: TearPass | null}} */
   #passes;
   /** @type {StateTextures} */
   #textures;
+  /** @type {TornMask} */
+  #torn;
   /** @type {MeshFieldTexture} the mesh colliders' fields the collide pass reads */
   #meshFields;
   /** @type {ArrayBuffer} the Substep struct's bytes, written before each substep */
@@ -121,6 +126,9 @@ export class GpuCloth extends GpuClothOverSetup {
       uploadTangles: (tangles) => this.#withSolverState(() => this.#textures.uploadTangles(tangles)),
       fastestApproach: () => this.#passes.approach?.fastest ?? 0,
       meshFieldRefusal: (atlas) => this.#meshFields.refusal(atlas),
+      tear: (tearStrain) => this.#tear(tearStrain),
+      readTorn: () => this.#torn.read((read) => this.#withSolverState(read)),
+      mendAll: () => this.#withSolverState(() => this.#torn.clear()),
     });
     this.#gl = gl;
     this.#directions = tables.directions;
@@ -157,9 +165,12 @@ export class GpuCloth extends GpuClothOverSetup {
       buckets: null,
       approach: null,
       attach: null, // made when a particle is first attached
+      tear: null, // made when the cloth first steps with tearStrain > 0
     };
     this.#textures = new StateTextures(gl, precision, this.#columns, this.#rows, this.#constants, this.#passes.load, this.#framebuffers);
     this.#meshFields = new MeshFieldTexture(gl);
+    // Made anew after a lost context, so restore() mends the cloth.
+    this.#torn = new TornMask(gl, this.#framebuffers, this.#columns, this.#rows);
 
     if (precision === 'half') this.#verifyHalfSplit();
     this.#textures.uploadRestLengths(this.#live.restLengthsByDirection);
@@ -220,13 +231,23 @@ export class GpuCloth extends GpuClothOverSetup {
   }
 
   /**
+   * The torn mask (R8UI, a texel per particle): bit d set where the constraint the particle starts
+   * in direction d (0 Right, 1 Down, 2 DiagonalDown, 3 DiagonalUp) has torn. The tear pass
+   * ping-pongs it, so read this again after every step.
+   */
+  get tornTexture() {
+    return this.#torn.texture;
+  }
+
+  /**
    * Draw calls per fixed step with the current settings: a pass per stage of the schedule (the
-   * self-collision 'separate' stage draws the particles once per bucket layer), times the substeps.
+   * self-collision 'separate' stage draws the particles once per bucket layer), times the substeps;
+   * and the tear pass when the cloth can tear.
    */
   get drawCallsPerStep() {
     const { settings, schedule } = stepParametersOf(this);
     const passes = schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers : 1), 0);
-    return settings.substeps * passes;
+    return settings.substeps * passes + (settings.tearStrain > 0 ? 1 : 0);
   }
 
   /**
@@ -234,7 +255,7 @@ export class GpuCloth extends GpuClothOverSetup {
    * settings: a position or velocity is 16 B (RGBA32F, or RGBA16F high and low on the split half
    * path; 8 B unsplit); predict and collide write both, a constrain pass or a Jacobi sweep the
    * position (and XPBD's multipliers when kept), each self-collision bucket layer 4 B of index
-   * and 4 B of depth. The write rate is what bounds a step on large grids.
+   * and 4 B of depth; the tear pass 1 B of mask. The write rate is what bounds a step on large grids.
    */
   get bytesWrittenPerParticlePerStep() {
     const { settings, schedule } = stepParametersOf(this);
@@ -242,7 +263,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const multipliers = settings.solver === 'xpbd' && settings.iterations > 1 ? (this.#precision === 'float' ? 16 : 8) : 0;
     /** @type {Record<SubstepStage['kind'], number>} */
     const written = { predict: 2 * vector, constrain: vector + multipliers, sweep: vector, separate: bucketLayers * 8, collide: 2 * vector };
-    return settings.substeps * schedule.reduce((sum, stage) => sum + written[stage.kind], 0);
+    return settings.substeps * schedule.reduce((sum, stage) => sum + written[stage.kind], 0) + (settings.tearStrain > 0 ? 1 : 0);
   }
 
   /** Bytes of GPU texture memory per particle, for the state this cloth holds now. */
@@ -251,7 +272,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const buckets = this.#passes.buckets ? 2 * (bucketLayers * 4 + 4) : 0;
     // Jacobi sweeps, once they have run: the pair counts.
     const jacobi = this.#passes.jacobi ? (this.#precision === 'float' ? 16 : 8) : 0;
-    return this.#textures.bytesPerParticle + buckets + jacobi;
+    return this.#textures.bytesPerParticle + buckets + jacobi + this.#torn.bytesPerParticle;
   }
 
   /**
@@ -384,7 +405,7 @@ export class GpuCloth extends GpuClothOverSetup {
     this.#framebuffers.bind([...targetsOf(this.#textures.positions[to]), ...targetsOf(this.#textures.velocities[velocityTo])]);
     this.#passes.predict.run({
       positions: this.#textures.positions[from], velocities: this.#textures.velocities[velocityFrom], inverseMasses: this.#textures.inverseMasses,
-      substep: { bytes: this.#substepBytes, offset: 0 },
+      substep: { bytes: this.#substepBytes, offset: 0 }, torn: this.#tornRead,
     });
     if (attached) /** @type {AttachPass} */ (this.#passes.attach).run(attached.count, { bytes: this.#substepBytes, offset: 0 });
     this.#velocityCurrent = velocityTo;
@@ -408,7 +429,7 @@ export class GpuCloth extends GpuClothOverSetup {
     const pass = useLambdas ? /** @type {ConstrainPass} */ (this.#passes.constrainWithLambdas) : this.#passes.constrain;
     pass.run({
       positions: this.#textures.positions[from], inverseMasses: this.#textures.inverseMasses, restLengths: this.#textures.restLengths, lambdas,
-      stage: { bytes: this.#stageBytes, offset: this.#constrainStage++ * this.#tables.uniformLayouts.stage.bytes },
+      torn: this.#tornRead, stage: { bytes: this.#stageBytes, offset: this.#constrainStage++ * this.#tables.uniformLayouts.stage.bytes },
     });
   }
 
@@ -425,7 +446,7 @@ export class GpuCloth extends GpuClothOverSetup {
     this.#framebuffers.bind(targetsOf(this.#textures.positions[to]));
     this.#passes.jacobi.run({
       positions: this.#textures.positions[from], inverseMasses: this.#textures.inverseMasses, restLengths: this.#textures.restLengths,
-      solver: settings.solver, rules, relaxation: settings.jacobiRelaxation,
+      solver: settings.solver, rules, relaxation: settings.jacobiRelaxation, torn: this.#tornRead,
     });
   }
 
@@ -475,6 +496,23 @@ export class GpuCloth extends GpuClothOverSetup {
       });
     }
     this.#passes.buckets.run(this.#textures.positions[this.#current], this.#settings.selfCollisionThickness);
+  }
+
+  /** The torn mask for the solver's passes, or null while it holds no tear (they then read none). */
+  get #tornRead() {
+    return this.#torn.mayHoldTears ? this.#torn.texture : null;
+  }
+
+  /**
+   * The tear pass, after a fixed step's last substep (the shared loop calls it when tearStrain > 0):
+   * the step's final positions tear what they stretch too far, into the next mask.
+   * @param {number} tearStrain
+   */
+  #tear(tearStrain) {
+    this.#passes.tear ??= new TearPass(this.#gl, this.#passOptions());
+    const [read, written] = this.#torn.swap();
+    this.#framebuffers.bind([written]);
+    this.#passes.tear.run({ positions: this.#textures.positions[this.#current], restLengths: this.#textures.restLengths[0], torn: read, tearStrain });
   }
 
   /** Makes the XPBD multiplier textures and program the first time they are needed. */

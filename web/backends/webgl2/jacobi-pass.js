@@ -2,7 +2,8 @@
 // mass-split corrections (shaders/webgl2/sweep-jacobi.frag.glsl): the sweep stage of the 'jacobi'
 // ordering, one pass per iteration where red-black draws twelve. It owns the texture of each
 // particle's pair count, which countConstraints() draws once (sweep-constraint-count.frag.glsl).
-import { sweepConstraintCountFrag, sweepJacobiFrag } from '../../../dist/shaders.js';
+// The sweep compiles with TEARING too, when first given a torn mask.
+import { sweepConstraintCountFrag, sweepJacobiFrag, tornConstraints } from '../../../dist/shaders.js';
 import { createDataTexture } from '../../gl/data-texture.js';
 import { SolverPass } from './solver-pass.js';
 import { stateFormat } from './vector-field.js';
@@ -16,8 +17,10 @@ const families = ['structural', 'shear', 'bending'];
 export class JacobiPass {
   /** @type {WebGL2RenderingContext} */
   #gl;
-  /** @type {SolverPass} */
-  #pass;
+  /** @type {import('./solver-pass.js').PassOptions} */
+  #options;
+  /** @type {[SolverPass | null, SolverPass | null]} the sweep without and with TEARING, each made when first run */
+  #passes = [null, null];
   /** @type {SolverPass} */
   #countPass;
   /** @type {WebGLTexture} pairs per particle, in the state's format (small integers are exact in half) */
@@ -42,6 +45,7 @@ export class JacobiPass {
    */
   constructor(gl, options, directions) {
     this.#gl = gl;
+    this.#options = options;
     this.#gridSize = [options.columns, options.rows];
     this.#patchSize = options.patchSize;
     this.#solverKinds = options.constants.solverKinds;
@@ -52,10 +56,19 @@ export class JacobiPass {
     this.#countPass = new SolverPass(gl, options, {
       label: 'solver constraint count', fragmentSource: sweepConstraintCountFrag, samplers: [], uniforms: ['uGridSize', 'uPatchSize', 'uOffsets'],
     });
-    this.#pass = new SolverPass(gl, options, {
-      label: 'solver jacobi',
-      fragmentSource: sweepJacobiFrag,
-      samplers: ['uPosition', 'uPositionLow', 'uInverseMass', 'uConstraintCount', 'uRestLengths'],
+    this.#passes[0] = this.#made(false);
+  }
+
+  /**
+   * @param {boolean} tearing
+   * @returns {SolverPass}
+   */
+  #made(tearing) {
+    return new SolverPass(this.#gl, this.#options, {
+      label: tearing ? 'solver jacobi (tearing)' : 'solver jacobi',
+      fragmentSource: [tornConstraints, sweepJacobiFrag],
+      defines: { TEARING: tearing ? 1 : 0 },
+      samplers: ['uPosition', 'uPositionLow', 'uInverseMass', 'uConstraintCount', 'uRestLengths', ...(tearing ? ['uTorn'] : [])],
       uniforms: ['uGridSize', 'uPatchSize', 'uOffsets', 'uColourings', 'uRules', 'uSolver', 'uRelaxation'],
       lowParts: ['uPositionLow'],
     });
@@ -79,19 +92,25 @@ export class JacobiPass {
    * @param {'mass-spring' | 'pbd' | 'xpbd'} input.solver
    * @param {FamilyRule[]} input.rules each family's rule, in family order
    * @param {number} input.relaxation the setting jacobiRelaxation
+   * @param {WebGLTexture | null} input.torn the torn mask (torn-mask.js); null while none can have torn
    */
-  run({ positions, inverseMasses, restLengths, solver, rules, relaxation }) {
+  run({ positions, inverseMasses, restLengths, solver, rules, relaxation, torn }) {
     const directionRules = new Float32Array(this.#directions.flatMap((direction) => {
       const rule = rules[families.indexOf(direction.family)];
       return [rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain];
     }));
-    this.#pass.run({
+    /** @type {Record<string, import('./solver-pass.js').SamplerBinding>} */
+    const samplers = {
       uPosition: positions.high,
       uPositionLow: positions.low,
       uInverseMass: inverseMasses,
       uConstraintCount: this.counts,
       uRestLengths: restLengths,
-    }, (gl, u) => {
+    };
+    if (torn) samplers.uTorn = torn;
+    const variant = torn ? 1 : 0;
+    const pass = this.#passes[variant] ??= this.#made(variant === 1);
+    pass.run(samplers, (gl, u) => {
       gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
       gl.uniform2i(u.uPatchSize, this.#patchSize[0], this.#patchSize[1]);
       gl.uniform2iv(u.uOffsets, this.#offsets);
@@ -103,7 +122,7 @@ export class JacobiPass {
   }
 
   dispose() {
-    this.#pass.dispose();
+    for (const pass of this.#passes) pass?.dispose();
     this.#countPass.dispose();
     this.#gl.deleteTexture(this.counts);
   }
