@@ -25,6 +25,7 @@ Cloth::Cloth(const ClothSettings& settings)
       patchEdges_(topology_.grid),
       normals_(model_.particleCount()),
       redBlack_(topology_, model_.restLengthsByDirection()),
+      torn_(model_.particleCount()),
       stepStartPositions_(SplitParticles::lengthFor(model_.particleCount())),
       stepStartVelocities_(SplitParticles::lengthFor(model_.particleCount())) {
     reset();
@@ -40,7 +41,7 @@ std::uint64_t Cloth::memoryBytes(const ClothSettings& settings) {
     const std::uint64_t triangleIndices = 6 * (columns - 1) * (rows - 1);
     // The xyz positions and velocities, normals_, the step start's positions and velocities (5).
     const std::uint64_t perParticle = 5 * sizeof(Vec3) + 2 * sizeof(float) /* inverse mass, Jacobi count */ +
-                                      SplitParticles::kBytesPerParticle;
+                                      sizeof(std::uint8_t) /* torn constraints */ + SplitParticles::kBytesPerParticle;
     const std::uint64_t perConstraint = sizeof(DistanceConstraint) + sizeof(std::uint32_t) /* Gauss-Seidel order */;
     const std::uint64_t patchEdges = 2 * columns * sizeof(float);
     return ClothModel::memoryBytes(settings) + particles * perParticle + constraints * perConstraint +
@@ -79,6 +80,10 @@ void Cloth::reset() {
         particles_.velocities = initialVelocities;
     }
     applyPins();
+    for (const Tear& tear : torn_.mendAll(topology_.grid)) {
+        setSolved(tear, true);
+        for (const Tear& bending : bendingAcross(topology_.grid, tear)) setSolved(bending, true);
+    }
     // Its face pairs remember which side of a triangle each particle came from: a cloth put back
     // has no such past.
     selfCollision_ = SelfCollision{};
@@ -135,10 +140,28 @@ ThreadTeam& Cloth::team() const {
     return team_ && particles_.size() >= kParticlesWorthThreads ? *team_ : ThreadTeam::alone();
 }
 
+void Cloth::tearStretched() {
+    const Grid& grid = topology_.grid;
+    for (const Tear& tear : torn_.tearStretched(grid, model_.restLengthsByDirection(), split_.positions, settings().tearStrain)) {
+        setSolved(tear, false);
+        for (const Tear& bending : bendingAcross(grid, tear)) setSolved(bending, false);
+    }
+}
+
+void Cloth::setSolved(const Tear& constraint, bool solved) {
+    const Grid& grid = topology_.grid;
+    const std::size_t at = grid.index(constraint.column, constraint.row) * kRestLengthsPerParticle +
+                           static_cast<std::size_t>(constraint.direction);
+    const float restLength = solved ? model_.restLengthsByDirection()[at] : -1.0f;
+    redBlack_.setRestLength(grid, constraint.direction, constraint.column, constraint.row, restLength);
+    setRestLength(topology_, constraint.direction, constraint.column, constraint.row, restLength);
+}
+
 const std::vector<Vec3>& Cloth::normals() {
     const Grid& grid = topology_.grid;
     const Band rows{0, static_cast<std::size_t>(grid.rows)};
     computeNormals(grid, patchEdges_, split_.positions, split_.normals, rows);
+    normalsAtTears(grid, torn_, split_.positions, split_.normals);
     unsplit(grid, split_.normals, normals_, rows);
     return normals_;
 }

@@ -31,6 +31,7 @@
 #include "separate.hpp"
 #include "self_crossings.hpp"
 #include "split_particles.hpp"
+#include "tearing.hpp"
 #include "thread_team.hpp"
 
 namespace nuno {
@@ -131,6 +132,8 @@ public:
     // has passed through itself, however far apart the layers have moved since.
     std::size_t selfCrossings() const { return model_.selfCrossings(particles_.positions); }
     double kineticEnergy() const;
+    // Which structural and shear constraints have torn (tearing.hpp), until reset() mends them.
+    const TornConstraints& torn() const { return torn_; }
     FamilyRules familyRules() const { return model_.familyRules(); }
     std::vector<Stage> substepSchedule() const { return model_.substepSchedule(); }
     SubstepFactors substepFactors() const { return model_.substepFactors(); }
@@ -163,6 +166,10 @@ private:
     };
     std::array<VectorArrays, 2> vectorArrays();
     bool stateIsFinite() const;
+    // At the end of a fixed step with tearStrain on: tears what is stretched past it.
+    void tearStretched();
+    // Takes a constraint out of the solvers, or puts it back with its rest length.
+    void setSolved(const Tear& constraint, bool solved);
     ThreadTeam& team() const;
     // The model's pins and holds into the particles' inverse masses; pinned ones stop.
     void applyPins();
@@ -176,6 +183,7 @@ private:
     RedBlackSolver redBlack_;
     SweepSolver sweeps_;
     SelfCollision selfCollision_;
+    TornConstraints torn_;
     std::uint64_t stepsTaken_ = 0;
     std::uint64_t substepsTaken_ = 0;
     std::uint64_t nonFiniteRecoveries_ = 0;

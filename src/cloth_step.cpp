@@ -37,6 +37,7 @@ void Cloth::stepFixed(int count) {
             split_.velocities = stepStartVelocities_;
             ++nonFiniteRecoveries_;
         }
+        if (settings().tearStrain > 0.0f) tearStretched();
         substepsTaken_ += substeps;
         ++stepsTaken_;
     }
@@ -138,6 +139,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                     team.forEachBand(rowCount, [&](Band rows) {
                         computeNormals(grid, patchEdges_, split_.positions, split_.normals, rows);
                     });
+                    normalsAtTears(grid, torn_, split_.positions, split_.normals);
                 }
                 const bool gusty = settings.windGustSpeed > 0.0f;
                 const GustWaves gusts = gusty ? model_.gustWavesNow() : GustWaves{};

@@ -36,7 +36,9 @@ PassLanes lanesOf(const Topology& topology, const std::vector<float>& restLength
     pass.shape = offset.columns == 2 ? LaneShape::Alternating : LaneShape::Apart;
     const int laneStride = pass.shape == LaneShape::Alternating ? 2 : 1;
     const std::vector<RunStart> starts = runStartsOf(grid, direction, colour);
+    pass.firstRunOfRow.reserve(static_cast<std::size_t>(grid.rows) + 1);
     for (int row = 0; row < grid.rows; ++row) {
+        pass.firstRunOfRow.push_back(static_cast<std::uint32_t>(pass.runs.size()));
         const int secondRow = row + offset.rows;
         if (secondRow < 0 || secondRow >= grid.rows) continue;
         for (const RunStart& start : starts) {
@@ -66,6 +68,7 @@ PassLanes lanesOf(const Topology& topology, const std::vector<float>& restLength
             pass.restLengths.insert(pass.restLengths.end(), lengths.begin(), lengths.end());
         }
     }
+    pass.firstRunOfRow.push_back(static_cast<std::uint32_t>(pass.runs.size()));
     // Kept for the cloth's life: no room left over from growing (Cloth::memoryBytes counts them).
     pass.runs.shrink_to_fit();
     pass.restLengths.shrink_to_fit();
@@ -220,12 +223,27 @@ void RedBlackSolver::beginSubstep(const ClothSettings& settings) {
 
 std::uint64_t RedBlackSolver::memoryBytes(const ClothSettings& settings) {
     const std::uint64_t floatsPerParticle = kDirectionCount * (carriesMultipliers(settings) ? 2 : 1);
-    return static_cast<std::uint64_t>(settings.particleCount()) * floatsPerParticle * sizeof(float);
+    const std::uint64_t runsOfRows = kPassCount * (static_cast<std::uint64_t>(settings.rows) + 1) * sizeof(std::uint32_t);
+    return static_cast<std::uint64_t>(settings.particleCount()) * floatsPerParticle * sizeof(float) + runsOfRows;
 }
 
 void RedBlackSolver::fitTo(const ClothSettings& settings) {
     if (carriesMultipliers(settings)) return;
     for (PassLanes& pass : passes_) std::vector<float>().swap(pass.multipliers);
+}
+
+void RedBlackSolver::setRestLength(const Grid& grid, Direction direction, int column, int row, float restLength) {
+    PassLanes& pass = passes_[passIndex(direction, colourOf(direction, column, row))];
+    const int laneStride = pass.shape == LaneShape::Alternating ? 2 : 1;
+    const std::size_t first = splitIndex(grid, column, row);
+    // A row has one run a pass, or two (skip-one right, one per half, in order along the row):
+    // the last that starts at or before it holds it.
+    for (std::uint32_t r = pass.firstRunOfRow[row + 1]; r-- > pass.firstRunOfRow[row];) {
+        const LaneRun& run = pass.runs[r];
+        if (first < run.first) continue;
+        pass.restLengths[run.firstLane + (first - run.first) / static_cast<std::size_t>(laneStride)] = restLength;
+        return;
+    }
 }
 
 void RedBlackSolver::solvePass(SplitParticles& particles, Direction direction, int colour, SolverKind solver,

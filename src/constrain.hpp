@@ -46,6 +46,7 @@ struct LaneRun {
 struct PassLanes {
     LaneShape shape;
     std::vector<LaneRun> runs;
+    std::vector<std::uint32_t> firstRunOfRow;  // per row of firsts, and one past the last: where its runs are
     // Per run, per chunk, four lanes: the rest length, -1 where no constraint starts.
     std::vector<float> restLengths;
     std::vector<float> multipliers;  // XPBD, laid out as restLengths, made when they first carry over iterations
@@ -67,6 +68,9 @@ public:
     static std::uint64_t memoryBytes(const ClothSettings& settings);
     // Frees the multipliers when these settings do not carry them.
     void fitTo(const ClothSettings& settings);
+    // The rest length of the constraint starting at (column, row) in this direction, which must
+    // exist: -1 takes it out of its pass (tearing), its own length puts it back.
+    void setRestLength(const Grid& grid, Direction direction, int column, int row, float restLength);
 
 private:
     std::array<PassLanes, kPassCount> passes_;

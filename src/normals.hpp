@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "split_particles.hpp"
+#include "tearing.hpp"
 #include "thread_team.hpp"
 #include "topology.hpp"
 
@@ -30,5 +31,9 @@ struct PatchEdges {
 // The normals of a band of rows.
 void computeNormals(const Grid& grid, const PatchEdges& edges, const SplitVectors& positions, SplitVectors& normals,
                     Band rows);
+
+// After computeNormals, where the cloth has torn: the normals at both ends of each torn
+// structural edge, which see no neighbour across it, as at a patch's edge.
+void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals);
 
 }  // namespace nuno

@@ -295,7 +295,7 @@ std::uint32_t maxParticleCount() {
         // multipliers and no per-constraint state; no starting shape or velocities). Memory grows
         // with the columns and with the rows, so one walk finds the largest grid: for each number
         // of columns the most rows that fit, fewer as the columns grow. A long grid holds a few
-        // more than a square (191 x 16373 against 1767 x 1767).
+        // more than a square (191 x 16373 against 1764 x 1764).
         ClothSettings lean;
         std::uint64_t particles = 0;
         lean.rows = kMaxGridSide;

@@ -18,9 +18,9 @@
 
 #define NUNO_SETTINGS(X)                                                                                               \
     X(int, columns, "columns", 32, 2, kMaxGridSide, Closed, Grid, "", "Particles along a row",                        \
-      "A cloth keeps about 344 bytes per particle (356 with `positions`) and may keep 1 GiB, half the 2 GiB the "    \
+      "A cloth keeps about 345 bytes per particle (357 with `positions`) and may keep 1 GiB, half the 2 GiB the "    \
       "WebAssembly heap can grow to (building it briefly takes more: 1.3 GiB of wasm memory at the limit): columns " \
-      "* rows up to about 3.12 million, 1767 x 1767 at most for a square. A larger grid throws an Error naming "     \
+      "* rows up to about 3.11 million, 1764 x 1764 at most for a square. A larger grid throws an Error naming "     \
       "'columns * rows', the memory it would need and the limit.")                                                   \
     X(int, rows, "rows", 32, 2, kMaxGridSide, Closed, Grid, "", "Particles along a column", "")                       \
     /* Patches: the grid cut into tiles with no constraint between them (a sea of papers).                         \
@@ -101,6 +101,10 @@
       "a step in which layers would close by more than half of it in a substep takes more substeps (up to 4x).")   \
     X(float, selfCollisionFriction, "selfCollisionFriction", 0.3f, 0.0f, 1.0f, Closed, RunTime, "",                  \
       "Share of the sliding between two touching parts of the cloth removed per substep", "")                        \
+    X(float, tearStrain, "tearStrain", 0.0f, 0.0f, 10.0f, Closed, RunTime, "",                                      \
+      "Strain past which a structural or shear constraint breaks for good; 0: the cloth never tears",                \
+      "Checked at the end of every fixed step: a constraint longer than (1 + tearStrain) times its rest length "    \
+      "tears, and the bending constraints across it go with it. reset() mends the cloth.")                          \
     X(FamilyStiffness, structural, "structural", (FamilyStiffness{0.0f, 1.0f, 1.0f, 1.0f}), 0, 0, Closed, RunTime,  \
       "", "Stiffness of the structural constraints (right, down)", "")                                               \
     X(FamilyStiffness, shear, "shear", (FamilyStiffness{1e-6f, 0.5f, 0.5f, 0.5f}), 0, 0, Closed, RunTime, "",        \

@@ -39,6 +39,7 @@ template <SolverKind Kind>
 void projectInPlace(std::uint32_t index, const Topology& topology, Particles& particles, const FamilyRules& rules,
                     std::vector<float>& lambdas) {
     const DistanceConstraint& constraint = topology.constraints[index];
+    if (constraint.restLength < 0.0f) return;  // torn
     const float firstInverseMass = particles.inverseMasses[constraint.first];
     const float secondInverseMass = particles.inverseMasses[constraint.second];
     const Vec3 shift = pairShift<Kind>(
@@ -90,6 +91,7 @@ void SweepSolver::sweep(const Topology& topology, Particles& particles, const So
         jacobiMoves_.assign(particles.size(), Vec3(0));
         for (std::size_t index = 0; index < topology.constraints.size(); ++index) {
             const DistanceConstraint& constraint = topology.constraints[index];
+            if (constraint.restLength < 0.0f) continue;  // torn
             const float firstInverseMass = particles.inverseMasses[constraint.first];
             const float secondInverseMass = particles.inverseMasses[constraint.second];
             const Vec3 shift = pairShift<Kind>(

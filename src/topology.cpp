@@ -77,6 +77,18 @@ Topology buildTopology(const Grid& grid, const std::vector<float>& restLengthsBy
     return topology;
 }
 
+void setRestLength(Topology& topology, Direction direction, int column, int row, float restLength) {
+    const ConstraintPass& pass = topology.passes[passIndex(direction, colourOf(direction, column, row))];
+    // A pass keeps its constraints in order of their first particle.
+    const std::uint32_t first = topology.grid.index(column, row);
+    const auto begin = topology.constraints.begin() + pass.begin;
+    const auto found = std::lower_bound(begin, topology.constraints.begin() + pass.end, first,
+                                        [](const DistanceConstraint& constraint, std::uint32_t particle) {
+                                            return constraint.first < particle;
+                                        });
+    found->restLength = restLength;
+}
+
 std::vector<float> restLengthsByDirection(const Grid& grid, const std::vector<Vec3>& restPositions) {
     std::vector<float> lengths(static_cast<std::size_t>(grid.particleCount()) * kRestLengthsPerParticle, 0.0f);
     forEachConstraintStart(grid, [&](Direction direction, int column, int row) {

@@ -117,7 +117,7 @@ inline bool startsConstraint(const Grid& grid, Direction direction, int column, 
 struct DistanceConstraint {
     std::uint32_t first;
     std::uint32_t second;
-    float restLength;  // metres, measured on the initial shape
+    float restLength;  // metres, measured on the initial shape; negative while torn (tearing.hpp)
     Family family;
 };
 
@@ -143,6 +143,10 @@ struct Topology {
 
 // The constraints with the rest lengths restLengthsByDirection() measured.
 Topology buildTopology(const Grid& grid, const std::vector<float>& restLengthsByDirection);
+
+// The rest length of the constraint starting at (column, row) in this direction, which must
+// exist: a negative one takes it out of the sweeps (tearing), its own length puts it back.
+void setRestLength(Topology& topology, Direction direction, int column, int row, float restLength);
 
 // Calls visit(direction, column, row) for every constraint of the grid, in natural order: by
 // start particle, then direction. The patch's bounds are found once per particle, not once per

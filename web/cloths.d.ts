@@ -62,7 +62,13 @@ export interface SimulatedCloth {
    * 32 bytes; the WebGL2 and worker cloths read the positions back whole.
    */
   pickParticle(origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number): Promise<PickedParticle | null>;
-  /** Two triangles per grid cell, for drawing. */
+  /**
+   * A copy of the torn mask (see the `tearStrain` setting): a byte per particle, bit d set when
+   * the constraint starting there in direction d has torn (0 right, 1 down, 2 diagonal down, 3
+   * diagonal up). The GPU cloths read it back.
+   */
+  readTorn(): Promise<Uint8Array>;
+  /** Two triangles per grid cell, for drawing (a renderer leaves out those with a torn edge). */
   readonly triangleIndices: Uint32Array;
   /** The rest shape, x y z per particle (what rest lengths and self-collision's rest neighbours come from): a live view. */
   readonly restPositions: Float32Array;
@@ -136,6 +142,10 @@ export class Cloth {
    * positions given.
    */
   selfCrossings(positions?: Float32Array): number;
+  /** Structural and shear constraints torn since the start or the last `reset()`: this cloth's, or those of a mask from `readTorn()`. */
+  tornConstraints(torn?: Uint8Array): number;
+  /** The torn mask (`readTorn()`'s layout): a live view of wasm memory. */
+  readonly tornMask: Uint8Array;
 
   /** x y z per particle, row-major: a live view of wasm memory, valid until the next step. */
   readonly positions: Float32Array;
@@ -170,6 +180,8 @@ export interface ClothOnGpu extends SimulatedCloth, SteppedByStage {
   selfIntersections(thickness: number, positions: Float32Array): number;
   /** Structural edges through the cloth's own triangles (`Cloth.selfCrossings`), of positions read back with `readPositions()`. */
   selfCrossings(positions: Float32Array): number;
+  /** Structural and shear constraints torn in a mask read back with `readTorn()`. */
+  tornConstraints(torn: Uint8Array): number;
   /** Bytes of GPU memory per particle (textures or buffers) for the state the cloth holds now. */
   readonly gpuBytesPerParticle: number;
 }
@@ -195,6 +207,8 @@ export class GpuCloth {
   readonly positionTexture: WebGLTexture;
   /** On the split half path, the part to add to `positionTexture`; null otherwise. */
   readonly positionResidualTexture: WebGLTexture | null;
+  /** The torn mask (`readTorn()`'s layout), an R8UI texture of columns x rows. Read it again after every step. */
+  readonly tornTexture: WebGLTexture;
   /** Fragment passes per fixed step: a pass per stage of `substepSchedule()`, times the substeps. */
   readonly drawCallsPerStep: number;
   /** Bytes written to render targets per particle in one fixed step with the current settings (positions, velocities, multipliers, buckets). */
@@ -222,6 +236,8 @@ export class WebGpuCloth {
   restore(device: GPUDevice): void;
   /** The current positions for your own WebGPU pipeline: a storage and vertex buffer of vec4f per particle (xyz, w = 0), row-major; the same buffer every step until `restore()`. */
   readonly positionBuffer: GPUBuffer;
+  /** The torn mask for your own pipeline: a storage buffer of one u32 per particle, its low four bits `readTorn()`'s. */
+  readonly tornBuffer: GPUBuffer;
   /**
    * Positions from the last finished read-back, xyz per particle: a frame or a few behind.
    * Reading it starts a read-back when the state changed since the last one began (and none is
@@ -261,4 +277,8 @@ export class WorkerCloth {
   selfIntersections(thickness: number, positions?: Float32Array): number;
   /** Structural edges through the cloth's own triangles (`Cloth.selfCrossings`), of the given or the last-sent positions. */
   selfCrossings(positions?: Float32Array): number;
+  /** Structural and shear constraints torn, as the worker last said, or in a mask from `readTorn()`. */
+  tornConstraints(torn?: Uint8Array): number;
+  /** The torn mask (`readTorn()`'s layout) the worker sent last, like `positions`. */
+  readonly tornMask: Uint8Array;
 }

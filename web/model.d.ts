@@ -31,9 +31,9 @@ export interface FamilyStiffness {
 export interface ClothSettings {
   /**
    * Particles along a row, [2, 16384]. Default 32. Shapes the grid: `set()` refuses a change. A cloth keeps
-   * about 344 bytes per particle (356 with `positions`) and may keep 1 GiB, half the 2 GiB the WebAssembly
+   * about 345 bytes per particle (357 with `positions`) and may keep 1 GiB, half the 2 GiB the WebAssembly
    * heap can grow to (building it briefly takes more: 1.3 GiB of wasm memory at the limit): columns * rows up
-   * to about 3.12 million, 1767 x 1767 at most for a square. A larger grid throws an Error naming 'columns *
+   * to about 3.11 million, 1764 x 1764 at most for a square. A larger grid throws an Error naming 'columns *
    * rows', the memory it would need and the limit.
    */
   columns?: number;
@@ -150,6 +150,12 @@ export interface ClothSettings {
    * Share of the sliding between two touching parts of the cloth removed per substep, [0, 1]. Default 0.3.
    */
   selfCollisionFriction?: number;
+  /**
+   * Strain past which a structural or shear constraint breaks for good; 0: the cloth never tears, [0, 10].
+   * Default 0. Checked at the end of every fixed step: a constraint longer than (1 + tearStrain) times its
+   * rest length tears, and the bending constraints across it go with it. reset() mends the cloth.
+   */
+  tearStrain?: number;
   /**
    * Stiffness of the structural constraints (right, down). Default { compliance: 0, stiffness: 1, stretch: 1,
    * shrink: 1 }.

@@ -276,6 +276,12 @@ public:
         const auto& indices = owner_.topology().triangleIndices;
         return val(emscripten::typed_memory_view(indices.size(), indices.data()));
     }
+    // A byte per particle: its torn constraints' bits (tearing.hpp).
+    val tornMask() const {
+        const auto& bits = owner_.torn().bits();
+        return val(emscripten::typed_memory_view(bits.size(), bits.data()));
+    }
+    double tornConstraints() const { return static_cast<double>(owner_.torn().count()); }
     double kineticEnergy() const { return owner_.kineticEnergy(); }
     float lowestPoint() const { return owner_.lowestPoint(); }
     double stepsTaken() const { return static_cast<double>(owner_.stepsTaken()); }
@@ -486,6 +492,8 @@ EMSCRIPTEN_BINDINGS(nuno) {
         .function("velocities", &JsCloth::velocities)
         .function("inverseMasses", &JsCloth::inverseMasses)
         .function("triangleIndices", &JsCloth::triangleIndices)
+        .function("tornMask", &JsCloth::tornMask)
+        .function("tornConstraints", &JsCloth::tornConstraints)
         .function("kineticEnergy", &JsCloth::kineticEnergy)
         .function("lowestPoint", &JsCloth::lowestPoint)
         .function("stepsTaken", &JsCloth::stepsTaken)

@@ -468,7 +468,7 @@ test('dispose frees the GPU cloth\'s and the renderer\'s GL objects', async ({ p
 // The WebGL2 cloth keeps the core's model (settings, rest shape, pins, colliders, clock), not a
 // CPU cloth that never steps: a quarter of the heap at most (measured 12.8%: 11.6 of 90.1 MB at
 // 512 x 512), so its size is bounded by the GPU's textures. 2048 x 2048 is past the CPU cloth's
-// limit (1767 x 1767 at most); one substep of it takes seconds on SwiftShader.
+// limit (1764 x 1764 at most); one substep of it takes seconds on SwiftShader.
 test('a WebGL2 cloth keeps a fraction of a CPU cloth\'s wasm heap, and one larger than any CPU cloth is made and steps', async ({ page }) => {
   await openHarness(page);
   const result = await page.evaluate(async () => {

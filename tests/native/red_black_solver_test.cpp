@@ -8,6 +8,7 @@
 #include <random>
 
 #include "sweep.hpp"
+#include "tearing.hpp"
 #include "differing_bits.hpp"
 #include "constrain.hpp"
 #include "settings.hpp"
@@ -52,6 +53,7 @@ void oneConstraintAtATime(const Topology& topology, Particles& particles, Solver
             for (const ConstraintPass& pass : topology.passes) {
                 for (std::uint32_t i = pass.begin; i < pass.end; ++i) {
                     const DistanceConstraint& c = topology.constraints[i];
+                    if (c.restLength < 0.0f) continue;  // torn
                     const float firstInverseMass = particles.inverseMasses[c.first];
                     const float secondInverseMass = particles.inverseMasses[c.second];
                     const Vec3 shift = pairShift<kind.value>(
@@ -66,8 +68,9 @@ void oneConstraintAtATime(const Topology& topology, Particles& particles, Solver
 }
 
 void fourAtATime(const Topology& topology, const std::vector<Vec3>& rest, Particles& particles, SolverKind solver,
-                 const FamilyRules& rules, int iterations) {
+                 const FamilyRules& rules, int iterations, const std::vector<Tear>& torn = {}) {
     RedBlackSolver passes(topology, restLengthsByDirection(topology.grid, rest));
+    for (const Tear& tear : torn) passes.setRestLength(topology.grid, tear.direction, tear.column, tear.row, -1.0f);
     ClothSettings settings;
     settings.solver = solver;
     settings.iterations = iterations;
@@ -112,6 +115,37 @@ TEST(RedBlackSolver, FourAtATimeIsBitForBitOneAtATime) {
                     << "the passes moved almost nothing";
             }
         }
+    }
+}
+
+// Constraints taken out (torn) in both, a third of them in every direction, rows and runs cut
+// short included: the lanes found for each by setRestLength are the ones that hold it.
+TEST(RedBlackSolver, TornConstraintsAreLeftOutAsOneAtATimeLeavesThem) {
+    const Grid cases[] = {{2, 2, 0, 0}, {7, 4, 0, 0}, {9, 11, 0, 0}, {33, 19, 0, 0}, {24, 16, 8, 8}, {18, 18, 3, 6}};
+    for (const Grid& grid : cases) {
+        ClothSettings settings;
+        settings.columns = grid.columns;
+        settings.rows = grid.rows;
+        settings.patchColumns = grid.patchColumns;
+        settings.patchRows = grid.patchRows;
+        const std::vector<Vec3> rest = initialPositions(settings);
+        Topology topology = buildTopology(grid, restLengthsByDirection(grid, rest));
+        std::vector<Tear> torn;
+        std::mt19937 random(static_cast<std::uint32_t>(grid.columns * 31 + grid.rows));
+        forEachConstraintStart(grid, [&](Direction direction, int column, int row) {
+            if (random() % 3 == 0) torn.push_back({direction, column, row});
+        });
+        for (const Tear& tear : torn) setRestLength(topology, tear.direction, tear.column, tear.row, -1.0f);
+        const FamilyRules rules = rulesFor(parametersFor(SolverKind::Xpbd), 1.0f / 600.0f);
+        Particles expected = disturbed(rest, 11u * static_cast<std::uint32_t>(grid.columns) + grid.rows);
+        Particles actual = expected;
+        Particles untorn = expected;
+        oneConstraintAtATime(topology, expected, SolverKind::Xpbd, rules, 1);
+        fourAtATime(topology, rest, actual, SolverKind::Xpbd, rules, 1, torn);
+        fourAtATime(topology, rest, untorn, SolverKind::Xpbd, rules, 1);
+        EXPECT_EQ(test::differingBits(actual.positions, expected.positions), 0)
+            << grid.columns << " x " << grid.rows << " in patches of " << grid.patchColumns << " x " << grid.patchRows;
+        EXPECT_GT(test::differingBits(untorn.positions, expected.positions), 0) << "tearing changed nothing";
     }
 }
 

@@ -50,7 +50,7 @@ test('a grid too large for a CPU cloth makes a model; beyond the model\'s own li
 
 test('the model of a CPU cloth stepped elsewhere (the worker\'s) refuses what the CPU cloth could not keep, at once and by name', () => {
   assert.throws(() => new ClothModel(core, { columns: 2048, rows: 2048 }, true),
-    /'columns \* rows' must be at most about \d+ particles \(a cloth keeps about 344 bytes per particle/);
+    /'columns \* rows' must be at most about \d+ particles \(a cloth keeps about 345 bytes per particle/);
   // 1750 x 1750 fits a CPU cloth; XPBD iterated keeps its multipliers too, which does not.
   const model = new ClothModel(core, { columns: 1750, rows: 1750 }, true);
   assert.throws(() => model.set({ iterations: 3 }), /'iterations' must be what this grid has the memory for .*got 3/);

@@ -3,6 +3,7 @@
 import { requireInteger, requireNumber } from '../../arguments.js';
 import { ClothFace, nativeOf } from '../../cloth-face.js';
 import { pickFrom, requireRay } from '../../picking.js';
+import { countTornConstraints } from '../../torn-constraints.js';
 
 /** @typedef {import('../../index.js').ClothSettings} ClothSettings */
 
@@ -11,6 +12,8 @@ export class Cloth extends ClothFace {
   #positions = null;
   /** @type {Uint32Array | null} */
   #triangleIndices = null;
+  /** @type {Uint8Array | null} */
+  #tornMask = null;
   /**
    * Why this cloth runs on the CPU although the GPU was offered (`backend: 'auto'` on a device
    * that cannot run the GPU solver); null when the CPU was asked for.
@@ -111,6 +114,35 @@ export class Cloth extends ClothFace {
     return /** @type {Uint32Array} */ (this.#triangleIndices);
   }
 
+  /**
+   * A byte per particle, bit d set when its constraint in direction d (0 right, 1 down, 2
+   * diagonal down, 3 diagonal up) has torn (see the `tearStrain` setting): a live view.
+   * @returns {Uint8Array}
+   */
+  get tornMask() {
+    if (!this.#tornMask || this.#tornMask.length === 0) this.#tornMask = nativeOf(this).tornMask();
+    return /** @type {Uint8Array} */ (this.#tornMask);
+  }
+
+  /**
+   * A copy of `tornMask`. Asynchronous like the GPU cloths', which read theirs back.
+   * @returns {Promise<Uint8Array>}
+   */
+  async readTorn() {
+    return this.tornMask.slice();
+  }
+
+  /**
+   * The structural and shear constraints torn since the start or the last reset(): this cloth's
+   * own, or those of a mask from `readTorn()`.
+   * @param {Uint8Array} [torn]
+   * @returns {number}
+   */
+  tornConstraints(torn) {
+    if (torn === undefined) return nativeOf(this).tornConstraints();
+    return countTornConstraints('CPU', torn, this.particleCount);
+  }
+
   /** Joules. */
   get kineticEnergy() {
     return nativeOf(this).kineticEnergy();
@@ -145,5 +177,6 @@ export class Cloth extends ClothFace {
     super.dispose();
     this.#positions = null;
     this.#triangleIndices = null;
+    this.#tornMask = null;
   }
 }

@@ -12,6 +12,7 @@ import { readBackPositions, requireInteger } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
 import { GpuUnsupportedError } from './capabilities.js';
 import { settingsRefusal } from './settings-refusal.js';
+import { countTornConstraints } from '../../torn-constraints.js';
 import { GpuUntangling } from './untangling.js';
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
@@ -80,6 +81,10 @@ import { GpuUntangling } from './untangling.js';
  * @property {() => number} fastestApproach with self-collision on, the fastest two particles
  *   within reach of each other approached in the last substep of a recent step, m/s: the latest
  *   the GPU has handed back (it reads back while later steps run), 0 before any
+ * @property {(tearStrain: number) => void} tear at the end of a fixed step (inside runStep's
+ *   `substeps`), with tearStrain > 0: tears the constraints stretched past it (src/tearing.hpp)
+ * @property {() => Promise<Uint8Array>} readTorn the torn bits, a byte per particle
+ * @property {() => void} mendAll on reset(): no constraint torn
  * @property {(atlas: Pick<MeshFieldAtlas, 'width' | 'height' | 'depth'>) => string | null} meshFieldRefusal
  *   why the device's 3D textures cannot hold the mesh fields' atlas (mesh-field-limits.js), or null
  */
@@ -281,11 +286,13 @@ export class GpuClothOverSetup extends ClothOverSetup {
     for (let step = 0; step < count; step++) {
       const parameters = nextStepParametersOf(this);
       const { substeps } = parameters;
+      const { tearStrain } = parameters.settings;
       backend.runStep(parameters, () => {
         for (let index = 0; index < substeps; index++) {
           const attached = attachedCount > 0 ? { count: attachedCount, ...setup.attachedMotion(step, index, substeps, count) } : null;
           this.#substep(parameters, index, parameters.schedule, attached);
         }
+        if (tearStrain > 0) backend.tear(tearStrain);
       });
       if (parameters.settings.selfCollisionThickness > 0) untangling.stepped();
     }
@@ -342,6 +349,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
     const writes = backendOf(this);
     writes.loadRestState();
     writes.uploadInverseMasses();
+    writes.mendAll();
   }
 
   /**
@@ -429,6 +437,25 @@ export class GpuClothOverSetup extends ClothOverSetup {
    */
   selfCrossings(positions) {
     return setupOf(this).selfCrossings(readBackPositions(this.#errorName, 'selfCrossings', positions));
+  }
+
+  /**
+   * The torn bits, a byte per particle (bit d: the constraint starting there in direction d,
+   * 0 right, 1 down, 2 diagonal down, 3 diagonal up), read back from the GPU.
+   * @returns {Promise<Uint8Array>}
+   */
+  readTorn() {
+    return backendOf(this).readTorn();
+  }
+
+  /**
+   * The structural and shear constraints torn in a mask read back with readTorn(): a GPU cloth
+   * keeps none on the CPU.
+   * @param {Uint8Array} torn from `await readTorn()`
+   * @returns {number}
+   */
+  tornConstraints(torn) {
+    return countTornConstraints(this.#errorName, torn, setupOf(this).particleCount);
   }
 
   /**

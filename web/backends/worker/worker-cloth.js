@@ -8,6 +8,7 @@
 import { requireInteger } from '../../arguments.js';
 import { ClothOverSetup, setupOf } from '../../cloth-over-setup.js';
 import { pickByReadingBack } from '../../picking.js';
+import { countTornConstraints } from '../../torn-constraints.js';
 
 
 /** @typedef {import('../../cloth-model.js').ClothModel} ClothModel */
@@ -33,7 +34,10 @@ export class WorkerCloth extends ClothOverSetup {
   #threadCount = 1;
   /** @type {string | null} what went wrong in the worker, once it has */
   #failure = null;
-  /** @type {Map<number, {resolve: (positions: Float32Array) => void, reject: (error: Error) => void}>} */
+  /** @type {Uint8Array} the torn mask the worker sent last */
+  #tornMask;
+  #tornCount = 0;
+  /** @type {Map<number, {resolve: (answer: {positions: Float32Array, torn: Uint8Array}) => void, reject: (error: Error) => void}>} */
   #reads = new Map();
   #nextRead = 0;
 
@@ -41,12 +45,13 @@ export class WorkerCloth extends ClothOverSetup {
    * Use `await nuno.createWorkerCloth(settings)`.
    * @param {ClothModel} setup the cloth's model, made with the same settings; owned and disposed here
    * @param {Worker} worker a worker that answered 'ready'
-   * @param {{positions: Float32Array, stepsTaken: number, simulatedSeconds: number, threadCount: number}} ready its answer
+   * @param {{positions: Float32Array, torn: Uint8Array, stepsTaken: number, simulatedSeconds: number, threadCount: number}} ready its answer
    */
   constructor(setup, worker, ready) {
     super(setup);
     this.#worker = worker;
     this.#positions = ready.positions;
+    this.#tornMask = ready.torn;
     this.#threadCount = ready.threadCount;
     worker.onmessage = ({ data }) => this.#answer(data);
     worker.onerror = (event) => this.#fail(`the worker stopped (${event.message || 'no reason given'})`);
@@ -105,6 +110,8 @@ export class WorkerCloth extends ClothOverSetup {
     }
     this.#stepsTaken = data.stepsTaken;
     this.#simulatedSeconds = data.simulatedSeconds;
+    this.#tornCount = data.tornCount;
+    if (data.torn) this.#tornMask = data.torn;
     if (data.kind === 'stepped') {
       this.#spare = /** @type {ArrayBuffer} */ (this.#positions.buffer);
       this.#positions = data.positions;
@@ -114,7 +121,7 @@ export class WorkerCloth extends ClothOverSetup {
     } else if (data.kind === 'moved') {
       this.#positions = data.positions;
     } else if (data.kind === 'read') {
-      this.#reads.get(data.id)?.resolve(data.positions);
+      this.#reads.get(data.id)?.resolve(data);
       this.#reads.delete(data.id);
     }
   }
@@ -180,6 +187,22 @@ export class WorkerCloth extends ClothOverSetup {
    * @returns {Promise<Float32Array>}
    */
   async readPositions() {
+    return (await this.#read()).positions;
+  }
+
+  /**
+   * The torn mask after every step and call made so far (see `Cloth.tornMask`), a copy.
+   * @returns {Promise<Uint8Array>}
+   */
+  async readTorn() {
+    return (await this.#read()).torn.slice();
+  }
+
+  /**
+   * The state after every step and call made so far.
+   * @returns {Promise<{positions: Float32Array, torn: Uint8Array}>}
+   */
+  #read() {
     this.#live;
     return new Promise((resolve, reject) => {
       const id = this.#nextRead++;
@@ -188,6 +211,26 @@ export class WorkerCloth extends ClothOverSetup {
       this.#sendQueuedSteps();
       this.#worker.postMessage({ kind: 'read', id });
     });
+  }
+
+  /**
+   * The torn mask the worker sent last (a byte per particle, see `Cloth.tornMask`): for drawing,
+   * a step or a few behind, like `positions`.
+   * @returns {Uint8Array}
+   */
+  get tornMask() {
+    return this.#tornMask;
+  }
+
+  /**
+   * The structural and shear constraints torn: as the worker last said, or in a mask from
+   * `readTorn()`.
+   * @param {Uint8Array} [torn]
+   * @returns {number}
+   */
+  tornConstraints(torn) {
+    if (torn === undefined) return this.#tornCount;
+    return countTornConstraints('worker', torn, this.particleCount);
   }
 
   /**

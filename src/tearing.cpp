@@ -1,0 +1,88 @@
+#include "tearing.hpp"
+
+#include <algorithm>
+
+namespace nuno {
+
+bool TornConstraints::isAlive(const Grid& grid, Direction direction, int column, int row) const {
+    switch (direction) {
+        case Direction::SkipRight:
+            return !isTorn(grid, Direction::Right, column, row) && !isTorn(grid, Direction::Right, column + 1, row);
+        case Direction::SkipDown:
+            return !isTorn(grid, Direction::Down, column, row) && !isTorn(grid, Direction::Down, column, row + 1);
+        default:
+            return !isTorn(grid, direction, column, row);
+    }
+}
+
+bool TornConstraints::tear(const Grid& grid, const Tear& constraint) {
+    std::uint8_t& bits = bits_[grid.index(constraint.column, constraint.row)];
+    if (bits & tornBit(constraint.direction)) return false;
+    bits = static_cast<std::uint8_t>(bits | tornBit(constraint.direction));
+    ++count_;
+    return true;
+}
+
+std::vector<Tear> TornConstraints::tearStretched(const Grid& grid, const std::vector<float>& restLengthsByDirection,
+                                                 const SplitVectors& positions, float tearStrain) {
+    std::vector<Tear> tears;
+    const float stretchFactor = 1.0f + tearStrain;
+    for (int row = 0; row < grid.rows; ++row) {
+        for (int column = 0; column < grid.columns; ++column) {
+            const std::uint32_t particle = grid.index(column, row);
+            const PatchBounds bounds = patchBoundsOf(grid, column, row);
+            for (int d = 0; d < kTearableDirections; ++d) {
+                const auto direction = static_cast<Direction>(d);
+                if ((bits_[particle] & tornBit(direction)) || !startsConstraint(bounds, direction, column, row)) continue;
+                const GridOffset offset = offsetOf(direction);
+                const Vec3 first = positions.at(splitIndex(grid, column, row));
+                const Vec3 second = positions.at(splitIndex(grid, column + offset.columns, row + offset.rows));
+                const float restLength = restLengthsByDirection[particle * kRestLengthsPerParticle + static_cast<std::size_t>(d)];
+                if (!(glm::length(second - first) > restLength * stretchFactor)) continue;
+                tears.push_back({direction, column, row});
+                tear(grid, tears.back());
+            }
+        }
+    }
+    return tears;
+}
+
+std::vector<Tear> TornConstraints::mendAll(const Grid& grid) {
+    std::vector<Tear> mended;
+    for (int row = 0; row < grid.rows && mended.size() < count_; ++row) {
+        for (int column = 0; column < grid.columns; ++column) {
+            const std::uint8_t bits = bits_[grid.index(column, row)];
+            for (int d = 0; d < kTearableDirections; ++d) {
+                if (bits & tornBit(static_cast<Direction>(d))) mended.push_back({static_cast<Direction>(d), column, row});
+            }
+        }
+    }
+    std::fill(bits_.begin(), bits_.end(), std::uint8_t{0});
+    count_ = 0;
+    return mended;
+}
+
+std::vector<Tear> bendingAcross(const Grid& grid, const Tear& structural) {
+    Direction bending;
+    GridOffset back{0, 0};
+    if (structural.direction == Direction::Right) {
+        bending = Direction::SkipRight;
+        back.columns = 1;
+    } else if (structural.direction == Direction::Down) {
+        bending = Direction::SkipDown;
+        back.rows = 1;
+    } else {
+        return {};
+    }
+    std::vector<Tear> across;
+    // The one starting here, and the one starting a step back, which reaches over this edge too.
+    for (const Tear candidate : {Tear{bending, structural.column, structural.row},
+                                 Tear{bending, structural.column - back.columns, structural.row - back.rows}}) {
+        if (candidate.column >= 0 && candidate.row >= 0 && startsConstraint(grid, bending, candidate.column, candidate.row)) {
+            across.push_back(candidate);
+        }
+    }
+    return across;
+}
+
+}  // namespace nuno
