@@ -3,7 +3,8 @@
 // moves its two particles in place with no other invocation touching them: no ping-pong, and
 // the pair's correction is worked out once (the WebGL2 pass works it out from both sides).
 // Mass-spring, PBD and XPBD differ only in how much of the violation they remove; XPBD's
-// multiplier of each pair is kept between the iterations of a substep.
+// multiplier of each pair is kept between the iterations of a substep. A torn pair, or a
+// bending pair across a tear, is skipped: both its particles see no partner (torn-bits.wgsl).
 
 fn colourOf(start: vec2i) -> u32 {
     let along = select(start.y, start.x, stage.colourAxis == 0u);
@@ -30,11 +31,24 @@ fn constrain(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) 
     if (first < substep.particleCount) { constrainPairOf(first); }
 }
 
+// Whether the pair of `direction` starting at `start`, which exists, is solved: not torn, and for
+// bending, neither structural pair it spans torn (the core's TornConstraints::isAlive).
+fn pairIsAlive(start: vec2i, direction: u32) -> bool {
+    if (direction == DIRECTION_SKIP_RIGHT) {
+        return ((tornBitsAt(start) | tornBitsAt(start + vec2i(1, 0))) & TORN_RIGHT) == 0u;
+    }
+    if (direction == DIRECTION_SKIP_DOWN) {
+        return ((tornBitsAt(start) | tornBitsAt(start + vec2i(0, 1))) & TORN_DOWN) == 0u;
+    }
+    return (tornBitsAt(start) & (1u << direction)) == 0u;
+}
+
 // The pair of this stage's direction and colour that `first` starts, if it starts one.
 fn constrainPairOf(first: u32) {
     let firstTexel = texelOf(first);
     let secondTexel = firstTexel + stage.offset;
     if (!inPatchOf(firstTexel, secondTexel) || colourOf(firstTexel) != stage.colour) { return; }
+    if (!pairIsAlive(firstTexel, stage.direction)) { return; }
     let second = indexOf(secondTexel);
     let slot = first * DIRECTION_COUNT + stage.direction;
     var lambda = select(lambdas[slot], 0.0, stage.firstIteration != 0u);

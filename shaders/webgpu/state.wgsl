@@ -11,8 +11,17 @@
 // Every mesh collider's signed distance field, one after another along z (collide.wgsl's
 // contactWithMesh): a texture, as the group holds the 8 storage buffers WebGPU grants by default.
 @group(0) @binding(8) var meshFields: texture_3d<f32>;
+// The torn bits (torn-bits.wgsl), copied from the cloth's buffer after each tear pass, TORN_WIDTH
+// texels a row by particle index: a texture, for the same reason.
+@group(0) @binding(9) var tornCopy: texture_2d<u32>;
 
 // normals.wgsl's position of a particle: the substep's start.
 fn positionAt(texel: vec2i) -> vec3f {
     return positions[indexOf(texel)].xyz;
+}
+
+// A particle's torn bits (torn-bits.wgsl), for the constrain pass and normals.wgsl.
+fn tornBitsAt(texel: vec2i) -> u32 {
+    let index = indexOf(texel);
+    return textureLoad(tornCopy, vec2u(index % TORN_WIDTH, index / TORN_WIDTH), 0).r;
 }

@@ -1,9 +1,11 @@
 // Draws a cloth, WebGPU or CPU, and the colliders around it with WebGPU: the public
 // WebGpuClothRenderer, ClothRenderer's twin for a WebGPU canvas. The WebGPU cloth is drawn from
 // its own position buffer on its own device (no read-back, no upload); the CPU cloth's positions
-// are written into a buffer once a frame. The shaders (shaders/render/*.wgsl) are the WebGL2
+// are written into a buffer once a frame, and its torn mask with them (four particles' bytes a
+// word), where the WebGPU cloth's torn bits are bound as they are: a torn constraint's triangles
+// are not drawn. The shaders (shaders/render/*.wgsl) are the WebGL2
 // renderer's, ported, so the two draw the same picture.
-import { clothWgsl, groundWgsl, normalsWgsl, quaternionWgsl, solidWgsl, viewWgsl } from '../../dist/shaders.js';
+import { clothWgsl, groundWgsl, normalsWgsl, quaternionWgsl, solidWgsl, tornBitsWgsl, viewWgsl } from '../../dist/shaders.js';
 import { uniqueEdges } from './cloth-mesh.js';
 import { colliderLook, planeBasis, solidParts, unitCube, unitCylinder, unitSphere, unitSquare } from './collider-meshes.js';
 import { MeshUploads } from './mesh-uploads.js';
@@ -34,7 +36,9 @@ import { defaultBackground, defaultClothColor, eyeOf } from './cloth-renderer.js
  * @property {number} patchCount
  * @property {{patchColumns: number, patchRows: number}} settings
  * @property {Float32Array} [positions] the CPU cloth's, xyz a particle
+ * @property {Uint8Array} [tornMask] the CPU cloth's torn constraints, a byte a particle (none torn without it)
  * @property {GPUBuffer} [positionBuffer] the WebGPU cloth's, a vec4f a particle
+ * @property {GPUBuffer} [tornBuffer] the WebGPU cloth's torn constraints, a u32 a particle
  * @property {GPUDevice} [device] the WebGPU cloth's
  */
 
@@ -67,6 +71,10 @@ export class WebGpuClothRenderer {
   #owned = [];
   /** @type {GPUBuffer | null} the CPU cloth's positions, written each frame */
   #uploaded = null;
+  /** @type {GPUBuffer | null} the CPU cloth's torn mask, written each frame */
+  #uploadedTorn = null;
+  /** @type {Uint8Array<ArrayBuffer>} the mask padded to whole words, as writeBuffer wants them */
+  #tornBytes = new Uint8Array(0);
   /** @type {GPUTexture | null} */
   #depth = null;
   /** @type {readonly DrawnCollider[]} */
@@ -114,8 +122,13 @@ export class WebGpuClothRenderer {
     this.#look = this.#buffer(64, GPUBufferUsage.UNIFORM);
     this.#solids = this.#buffer(slotBytes * maxSolidParts, GPUBufferUsage.UNIFORM);
     this.#planes = this.#buffer(slotBytes * maxPlanes, GPUBufferUsage.UNIFORM);
-    if (cloth.backend === 'cpu') this.#uploaded = this.#buffer(Math.max(16, 12 * cloth.particleCount), GPUBufferUsage.STORAGE);
+    if (cloth.backend === 'cpu') {
+      this.#uploaded = this.#buffer(Math.max(16, 12 * cloth.particleCount), GPUBufferUsage.STORAGE);
+      this.#tornBytes = new Uint8Array(Math.max(16, 4 * Math.ceil(cloth.particleCount / 4)));
+      this.#uploadedTorn = this.#buffer(this.#tornBytes.byteLength, GPUBufferUsage.STORAGE);
+    }
     const positions = this.#uploaded ?? /** @type {GPUBuffer} */ (cloth.positionBuffer);
+    const torn = this.#uploadedTorn ?? /** @type {GPUBuffer} */ (cloth.tornBuffer);
     this.#indices = {
       triangles: this.#indexBuffer(cloth.triangleIndices),
       edges: this.#indexBuffer(uniqueEdges(cloth.triangleIndices, cloth.particleCount)),
@@ -132,14 +145,15 @@ export class WebGpuClothRenderer {
     const clothLayout = device.createBindGroupLayout({
       label: 'nuno cloth drawing',
       entries: [viewEntry, { binding: 1, visibility: visible, buffer: { type: 'uniform' } },
-        { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } }],
+        { binding: 2, visibility: GPUShaderStage.VERTEX, buffer: { type: 'read-only-storage' } },
+        { binding: 3, visibility: visible, buffer: { type: 'read-only-storage' } }],
     });
     const viewLayout = device.createBindGroupLayout({ label: 'nuno view', entries: [viewEntry] });
     const slotLayout = device.createBindGroupLayout({
       label: 'nuno collider slot', entries: [{ binding: 0, visibility: visible, buffer: { type: 'uniform', hasDynamicOffset: true } }],
     });
     const module = (/** @type {string} */ label, /** @type {string[]} */ parts) => device.createShaderModule({ label, code: parts.join('\n') });
-    const cloth3d = module('nuno cloth drawing', [viewWgsl, normalsWgsl, clothWgsl]);
+    const cloth3d = module('nuno cloth drawing', [viewWgsl, tornBitsWgsl, normalsWgsl, clothWgsl]);
     const solid = module('nuno solid collider', [viewWgsl, quaternionWgsl, solidWgsl]);
     const ground = module('nuno ground', [viewWgsl, groundWgsl]);
     const targets = [{ format }];
@@ -176,7 +190,8 @@ export class WebGpuClothRenderer {
     this.#groups = {
       cloth: device.createBindGroup({
         layout: clothLayout,
-        entries: [{ binding: 0, resource: { buffer: this.#view } }, { binding: 1, resource: { buffer: this.#look } }, { binding: 2, resource: { buffer: positions } }],
+        entries: [{ binding: 0, resource: { buffer: this.#view } }, { binding: 1, resource: { buffer: this.#look } }, { binding: 2, resource: { buffer: positions } },
+          { binding: 3, resource: { buffer: torn } }],
       }),
       view: device.createBindGroup({ layout: viewLayout, entries: [{ binding: 0, resource: { buffer: this.#view } }] }),
       solids: device.createBindGroup({ layout: slotLayout, entries: [{ binding: 0, resource: { buffer: this.#solids, size: 64 } }] }),
@@ -205,6 +220,10 @@ export class WebGpuClothRenderer {
     device.queue.writeBuffer(this.#view, 0, viewBlock(view));
     device.queue.writeBuffer(this.#look, 0, this.#lookBlock());
     if (this.#uploaded) device.queue.writeBuffer(this.#uploaded, 0, /** @type {Float32Array<ArrayBuffer>} */ (cloth.positions));
+    if (this.#uploadedTorn && cloth.tornMask) {
+      this.#tornBytes.set(cloth.tornMask);
+      device.queue.writeBuffer(this.#uploadedTorn, 0, this.#tornBytes);
+    }
 
     const target = this.#context.getCurrentTexture();
     const encoder = device.createCommandEncoder({ label: 'nuno frame' });
@@ -295,7 +314,7 @@ export class WebGpuClothRenderer {
     }
   }
 
-  /** ClothLook of shaders/render/cloth.wgsl: two colours, the patch size, columns, stride, tints. */
+  /** ClothLook of shaders/render/cloth.wgsl: two colours, the patch size, columns, stride, tints, rows, the torn bits' layout, lines. */
   #lookBlock() {
     const cloth = this.#cloth;
     const block = new ArrayBuffer(64);
@@ -304,7 +323,7 @@ export class WebGpuClothRenderer {
     floats.set(this.color, 0);
     floats.set(this.backColor, 4);
     ints.set([cloth.settings.patchColumns || cloth.columns, cloth.settings.patchRows || cloth.rows, cloth.columns, this.#uploaded ? 3 : 4,
-      this.patchColors ? 1 : 0], 8);
+      this.patchColors ? 1 : 0, cloth.rows, this.#uploadedTorn ? 1 : 0, this.wireframe ? 1 : 0], 8);
     return block;
   }
 

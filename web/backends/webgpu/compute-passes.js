@@ -3,9 +3,13 @@
 // predict, constrain, collide) and self-collision (separate.wgsl: sortIntoBuckets, separate). Each has its own state layout (group 0, at most 8 storage buffers, the WebGPU
 // default limit) and both share this substep's uniforms (group 1, a dynamic offset per substep)
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
-// step is encoded without making a bind group. The solver's group 0 ends with a texture, the
-// mesh colliders' fields (mesh-field-texture.js), as the self-collision's ends with the untangling's.
-import { attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl } from '../../../dist/shaders.js';
+// step is encoded without making a bind group. The solver's group 0 ends with two textures, the
+// mesh colliders' fields (mesh-field-texture.js) and the torn bits' copy, as the self-collision's
+// ends with the untangling's. The tear pass (tear.wgsl) has a module and bindings of its own.
+import {
+  attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl,
+  tearWgsl, tornBitsWgsl,
+} from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
 export const workgroupSize = 64;
@@ -15,6 +19,12 @@ export const bucketLayers = 4;
 
 /** Texels a row of the untangling's texture (separate.wgsl's TANGLES_WIDTH): 16 KiB rows. */
 export const tanglesWidth = 1024;
+/**
+ * Texels a row of the torn bits' copy (state.wgsl's TORN_WIDTH): the untangling's rows, 4 KiB, a
+ * multiple of the 256-byte row pitch a copy from a buffer into a texture needs, so the cloth's
+ * buffer copies as it is.
+ */
+export const tornWidth = tanglesWidth;
 
 /**
  * The solver's storage buffers of group 0, in binding order (shaders/webgpu/state.wgsl); the mesh
@@ -26,6 +36,8 @@ export const stateBindings = /** @type {const} */ (['positions', 'working', 'pre
  * names; the untangling's texture follows them.
  */
 export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
+/** The tear pass's (shaders/webgpu/tear.wgsl): the step's positions, the rest lengths, the torn bits it writes; a uniform follows. */
+export const tearBindings = /** @type {const} */ (['positions', 'restLengths', 'torn']);
 /** The attach pass's (shaders/webgpu/attach.wgsl): the state it writes, then the attachments. */
 export const attachBindings = /** @type {const} */ (['working', 'predicted', 'velocities', 'attachments']);
 const writtenBySolver = new Set(['positions', 'working', 'predicted', 'velocities', 'lambdas', 'silents']);
@@ -33,16 +45,17 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 
 /**
  * @typedef {object} ComputePasses
- * @property {Record<'predict' | 'constrain' | 'collide' | 'sortIntoBuckets' | 'separate' | 'attach', GPUComputePipeline>} pipelines
+ * @property {Record<'predict' | 'constrain' | 'collide' | 'sortIntoBuckets' | 'separate' | 'attach' | 'tear', GPUComputePipeline>} pipelines
  * @property {GPUBindGroupLayout} stateLayout group 0 of predict, constrain and collide
  * @property {GPUBindGroupLayout} selfCollisionLayout group 0 of sortIntoBuckets and separate
  * @property {GPUBindGroupLayout} attachLayout group 0 of attach
+ * @property {GPUBindGroupLayout} tearLayout group 0 of tear (its group 1 is the substep's, group 2 unused)
  * @property {GPUBindGroupLayout} substepLayout group 1: the Substep uniform, dynamic offset
  * @property {GPUBindGroupLayout} stageLayout group 2: the Stage uniform, dynamic offset
  */
 
 /** The solver's state and per-particle code, which the passes of their own and the patch step share. */
-export const solverWgsl = [stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl];
+export const solverWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl];
 
 /**
  * What every compute module begins with: the core's constants and uniform structs, the
@@ -51,7 +64,7 @@ export const solverWgsl = [stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, q
  * @param {string} constantsWgsl
  */
 export function gridHeader(uniformsWgsl, constantsWgsl) {
-  return [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, gridWgsl];
+  return [constantsWgsl, uniformsWgsl, `const WORKGROUP_SIZE = ${workgroupSize}u;`, `const TORN_WIDTH = ${tornWidth}u;`, gridWgsl];
 }
 
 /**
@@ -64,6 +77,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const selfCollisionHeader = [...header, `const TANGLES_WIDTH = ${tanglesWidth}u;`];
   const solverModule = device.createShaderModule({ label: 'nuno solver passes', code: [...header, ...solverWgsl].join('\n') });
   const attachModule = device.createShaderModule({ label: 'nuno attach pass', code: [...header, attachWgsl].join('\n') });
+  const tearModule = device.createShaderModule({ label: 'nuno tear pass', code: [...header, tornBitsWgsl, tearWgsl].join('\n') });
   const selfCollisionModule = device.createShaderModule({
     label: 'nuno self-collision passes', code: [...selfCollisionHeader, separateWgsl].join('\n'),
   });
@@ -80,15 +94,20 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   });
   const stateLayout = storageLayout('nuno state', stateBindings, writtenBySolver, [
     { binding: stateBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float', viewDimension: '3d' } },
+    { binding: stateBindings.length + 1, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'uint' } },
   ]);
   const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision, [
     { binding: selfCollisionBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'sint' } },
   ]);
   const attachLayout = storageLayout('nuno attach state', attachBindings, new Set(['working', 'predicted', 'velocities']));
+  const tearLayout = storageLayout('nuno tear state', tearBindings, new Set(['torn']), [
+    { binding: tearBindings.length, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } },
+  ]);
   const substepLayout = uniformLayout('nuno substep', uniformLayouts.substep.bytes);
   const stageLayout = uniformLayout('nuno stage', uniformLayouts.stage.bytes);
-  const pipelines = (/** @type {GPUBindGroupLayout} */ state, /** @type {GPUShaderModule} */ module, /** @type {string[]} */ entryPoints) => {
-    const layout = device.createPipelineLayout({ label: 'nuno compute', bindGroupLayouts: [state, substepLayout, stageLayout] });
+  const pipelines = (/** @type {GPUBindGroupLayout} */ state, /** @type {GPUShaderModule} */ module, /** @type {string[]} */ entryPoints,
+    /** @type {GPUBindGroupLayout[]} */ uniforms = [substepLayout, stageLayout]) => {
+    const layout = device.createPipelineLayout({ label: 'nuno compute', bindGroupLayouts: [state, ...uniforms] });
     return Object.fromEntries(entryPoints.map((entryPoint) => [
       entryPoint, device.createComputePipeline({ label: `nuno ${entryPoint}`, layout, compute: { module, entryPoint } }),
     ]));
@@ -98,8 +117,9 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
       ...pipelines(stateLayout, solverModule, ['predict', 'constrain', 'collide']),
       ...pipelines(selfCollisionLayout, selfCollisionModule, ['sortIntoBuckets', 'separate']),
       ...pipelines(attachLayout, attachModule, ['attach']),
+      ...pipelines(tearLayout, tearModule, ['tear'], [substepLayout]),
     }),
-    stateLayout, selfCollisionLayout, attachLayout, substepLayout, stageLayout,
+    stateLayout, selfCollisionLayout, attachLayout, tearLayout, substepLayout, stageLayout,
   };
 }
 

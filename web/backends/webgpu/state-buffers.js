@@ -1,9 +1,10 @@
 // The storage buffers a WebGPU cloth keeps, one entry per particle each (a vec4f for vectors):
 // the particle state the kernels read and write, what the model fixes (inverse masses, rest
-// lengths, the rest shape), the mesh colliders' fields, and the bind groups over them. What the
+// lengths, the rest shape), the mesh colliders' fields, the torn bits of tearing, and the bind
+// groups over them. What the
 // cloth dispatches over them is in webgpu-cloth.js; this file makes, sizes and frees them.
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
-import { attachBindings, bucketLayers, selfCollisionBindings, stateBindings, tanglesWidth } from './compute-passes.js';
+import { attachBindings, bucketLayers, selfCollisionBindings, stateBindings, tanglesWidth, tornWidth } from './compute-passes.js';
 import { MeshFieldTexture } from './mesh-field-texture.js';
 
 /** @typedef {(typeof stateBindings)[number] | (typeof selfCollisionBindings)[number]} StateName */
@@ -66,10 +67,11 @@ export function requireStateFits(device, constants, particleCount) {
       `got ${particleCount}: its largest state buffer takes ${largest} bytes per particle, and the device's ` +
       `storage buffers hold at most ${limit} bytes (maxStorageBufferBindingSize, maxBufferSize)`);
   }
-  const tangleTexels = tanglesWidth * device.limits.maxTextureDimension2D;
+  // The torn bits' copy is as wide as the untangling's texture: one check holds for both.
+  const tangleTexels = Math.min(tanglesWidth, tornWidth) * device.limits.maxTextureDimension2D;
   if (particleCount > tangleTexels) {
     throw new GpuUnsupportedError(`nuno: 'columns * rows' must be at most ${tangleTexels} on this WebGPU device, got ` +
-      `${particleCount}: self-collision's untangling keeps a texel per particle, ${tanglesWidth} a row, and the device's ` +
+      `${particleCount}: self-collision's untangling and tearing keep a texel per particle, ${tanglesWidth} a row, and the device's ` +
       `textures have at most ${device.limits.maxTextureDimension2D} rows (maxTextureDimension2D)`);
   }
 }
@@ -100,6 +102,21 @@ export class StateBuffers {
 
   /** @type {GPUBindGroup | null} the attach pass's, made with its buffer */
   attachGroup = null;
+  /**
+   * @type {GPUBuffer} the torn bits (shaders/webgpu/torn-bits.wgsl), a u32 a particle, written by
+   * the tear pass alone; zero past the last particle, up to whole rows of its copy
+   */
+  torn;
+  /** @type {GPUTexture} the same bits for the solver's passes, which have no storage buffer binding left */
+  #tornCopy;
+  /** @type {GPUTextureView} */
+  #tornCopyView;
+  /** @type {GPUBuffer} the tear pass's uniform: the tearStrain it tears at */
+  #tearing;
+  /** The tearStrain last written into #tearing. */
+  #tearStrain = 0;
+  /** @type {GPUBindGroup} the tear pass's group 0 */
+  tearGroup;
 
   /**
    * @param {GPUDevice} device
@@ -118,7 +135,49 @@ export class StateBuffers {
       name, device.createBuffer({ label: `nuno ${name}`, size: particleCount * this.#sizes[name], usage }),
     ]));
     this.#meshFields = new MeshFieldTexture(device);
-    this.stateGroup = this.#groupOf(passes.stateLayout, stateBindings, [this.#meshFields.view]);
+    // New buffers and textures are zero in WebGPU: nothing torn.
+    this.torn = device.createBuffer({
+      label: 'nuno torn', size: 4 * tornWidth * this.#tornRows, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+    });
+    this.#tornCopy = device.createTexture({
+      label: 'nuno torn copy', size: [tornWidth, this.#tornRows], format: 'r32uint', usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
+    });
+    this.#tornCopyView = this.#tornCopy.createView();
+    this.#tearing = device.createBuffer({ label: 'nuno tearing', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    // tearBindings' buffers, then the uniform.
+    const tearBuffers = [this.buffer('positions'), this.buffer('restLengths'), this.torn, this.#tearing];
+    this.tearGroup = device.createBindGroup({
+      label: 'nuno tear', layout: passes.tearLayout, entries: tearBuffers.map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+    this.stateGroup = this.#groupOf(passes.stateLayout, stateBindings, [this.#meshFields.view, this.#tornCopyView]);
+  }
+
+  /**
+   * The tearStrain the next tear pass tears at, written when it changed (before the commands of
+   * the step that reads it are submitted).
+   * @param {number} tearStrain
+   */
+  setTearStrain(tearStrain) {
+    if (tearStrain === this.#tearStrain) return;
+    this.#tearStrain = tearStrain;
+    this.#device.queue.writeBuffer(this.#tearing, 0, Float32Array.of(tearStrain));
+  }
+
+  /**
+   * After a tear pass (or a mend): the torn bits into the solver's copy.
+   * @param {GPUCommandEncoder} encoder
+   */
+  copyTorn(encoder) {
+    encoder.copyBufferToTexture({ buffer: this.torn, bytesPerRow: 4 * tornWidth }, { texture: this.#tornCopy }, [tornWidth, this.#tornRows]);
+  }
+
+  /**
+   * Mends every constraint: the bits and their copy cleared.
+   * @param {GPUCommandEncoder} encoder
+   */
+  mendTorn(encoder) {
+    encoder.clearBuffer(this.torn);
+    this.copyTorn(encoder);
   }
 
   /**
@@ -129,7 +188,7 @@ export class StateBuffers {
    */
   updateMeshFields(version, atlasOf) {
     if (this.#meshFields.update(version, atlasOf)) {
-      this.stateGroup = this.#groupOf(this.#passes.stateLayout, stateBindings, [this.#meshFields.view]);
+      this.stateGroup = this.#groupOf(this.#passes.stateLayout, stateBindings, [this.#meshFields.view, this.#tornCopyView]);
     }
   }
 
@@ -193,6 +252,10 @@ export class StateBuffers {
     return Math.ceil(this.#particleCount / tanglesWidth);
   }
 
+  get #tornRows() {
+    return Math.ceil(this.#particleCount / tornWidth);
+  }
+
   /** Where in the buckets buffer the separate pass keeps the fastest approach, bytes. */
   get approachOffset() {
     return this.#particleCount * this.#sizes.buckets;
@@ -202,13 +265,18 @@ export class StateBuffers {
   get bytesPerParticle() {
     const buffers = Object.keys(this.#buffers).reduce((sum, name) => sum + this.#sizes[/** @type {StateName} */ (name)], 0);
     const tangles = this.#tangles ? (16 * tanglesWidth * this.#tangleRows) / this.#particleCount : 0;
-    return buffers + tangles + (this.#attachments?.size ?? 0) / this.#particleCount;
+    // The torn bits and their copy: 4 bytes a particle each, rounded up to whole rows.
+    const torn = (2 * this.torn.size) / this.#particleCount;
+    return buffers + tangles + torn + (this.#attachments?.size ?? 0) / this.#particleCount;
   }
 
   destroy() {
     for (const buffer of Object.values(this.#buffers)) buffer?.destroy();
     this.#tangles?.destroy();
     this.#meshFields.destroy();
+    this.torn.destroy();
+    this.#tornCopy.destroy();
+    this.#tearing.destroy();
     this.#attachments?.destroy();
   }
 

@@ -8,7 +8,9 @@
 // The constrain passes work in place (a colour's pairs share no particle), so there is no
 // ping-pong. With self-collision the 'separate' stage is a bucket pass per layer and a separate
 // pass (separate.wgsl), as WebGL2 draws bucket layers and separates in its collide
-// pass. A step is one command buffer, its substeps' uniforms written before it is submitted.
+// pass. With tearStrain on, the step ends with the tear pass (tear.wgsl) over its final
+// positions, after the patch step too, and a copy of the torn bits for the next step's passes.
+// A step is one command buffer, its substeps' uniforms written before it is submitted.
 import { setupOf } from '../../cloth-over-setup.js';
 import { GpuClothOverSetup, forgetStepParameters, forgetTangles, packedCollidersOf, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
 import { GpuUnsupportedError } from '../gpu/capabilities.js';
@@ -42,6 +44,7 @@ import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
  *   working buffer, separate and collide in the positions buffer
  * @property {{ kind: string, encode: () => void }[] | null} kept while the step may run as one
  *   dispatch (patch-step.js): its stages' commands, encoded after all only if it cannot
+ * @property {boolean} tears whether the step ends with the tear pass (tear() was called in it)
  */
 
 /**
@@ -145,6 +148,9 @@ export class WebGpuCloth extends GpuClothOverSetup {
       uploadTangles: (tangles) => this.#buffers.uploadTangles(tangles),
       fastestApproach: () => this.#fastestApproach,
       meshFieldRefusal: (atlas) => meshFieldRefusalOn(this.#device, atlas),
+      tear: (tearStrain) => this.#tear(tearStrain),
+      readTorn: () => this.#readTorn(),
+      mendAll: () => this.#mendAll(),
     });
     this.#tables = tables;
     this.#ownsDevice = ownsDevice;
@@ -228,6 +234,17 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
+   * Which constraints have torn, for drawing them in your own WebGPU pipeline: a storage buffer
+   * of u32 per particle, row-major, bit d set when the constraint starting at the particle in
+   * direction d (0 right, 1 down, 2 diagonal down, 3 diagonal up) has torn; words past the last
+   * particle stay zero. The same buffer until restore() makes new ones (which mends the cloth:
+   * the lost device took its tears with it); `await readTorn()` for the bytes.
+   */
+  get tornBuffer() {
+    return this.#buffers.torn;
+  }
+
+  /**
    * Positions read back from the GPU, xyz per particle: what the last finished read-back found,
    * a frame or a few behind the simulation. Reading it starts a read-back when the state has
    * changed since the last one began and none is under way, and never waits for it, so a cloth
@@ -242,13 +259,15 @@ export class WebGpuCloth extends GpuClothOverSetup {
   /**
    * Compute dispatches per fixed step with the current settings and no attachments: a stage
    * each (the 'separate' stage a bucket pass per layer and the separate pass), times the
-   * substeps; or 1 where the patch step runs (small patches, its pipeline made). Attached
-   * particles add an attach pass a substep and take the passes of their own.
+   * substeps; or 1 where the patch step runs (small patches, its pipeline made); and the tear
+   * pass where tearStrain is on. Attached particles add an attach pass a substep and take the
+   * passes of their own.
    */
   get dispatchesPerStep() {
     const { settings, schedule } = stepParametersOf(this);
-    if (this.#runsAsOneDispatch({ settings, schedule, substeps: settings.substeps })) return 1;
-    return settings.substeps * schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers + 1 : 1), 0);
+    const tear = settings.tearStrain > 0 ? 1 : 0;
+    if (this.#runsAsOneDispatch({ settings, schedule, substeps: settings.substeps })) return 1 + tear;
+    return settings.substeps * schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers + 1 : 1), 0) + tear;
   }
 
   /**
@@ -320,7 +339,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
       workgroups: workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension),
       constrainStages: schedule.filter((stage) => stage.kind === 'constrain').length, constrainStage: 0, substep: 0,
-      positionsInWorking: false, kept: this.#runsAsOneDispatch(parameters) ? [] : null,
+      positionsInWorking: false, kept: this.#runsAsOneDispatch(parameters) ? [] : null, tears: false,
     };
     try {
       substeps();
@@ -330,6 +349,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
       if (this.#encoding.positionsInWorking) {
         encoder.copyBufferToBuffer(this.#buffers.buffer('working'), 0, this.#buffers.buffer('positions'), 0, this.particleCount * vec4Bytes);
       }
+      if (this.#encoding.tears) this.#encodeTear(encoder, substepCount);
       const readBack = separates && substepCount > 0 ? this.#approachReadBack : null;
       if (readBack) encoder.copyBufferToBuffer(this.#buffers.buffer('buckets'), this.#buffers.approachOffset, readBack, 0, 4);
       device.queue.writeBuffer(this.#substepBuffer, 0, this.#encoding.uniforms);
@@ -464,6 +484,43 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
+   * After the step's last substep (the shared loop calls it where tearStrain is on): the step
+   * ends with the tear pass, encoded once its substeps are (#encodeTear), so that the patch step
+   * still sees a whole schedule of substeps.
+   * @param {number} tearStrain
+   */
+  #tear(tearStrain) {
+    const encoding = this.#encoding;
+    if (!encoding) throw new Error('nuno: internal: tear() outside a step');
+    this.#buffers.setTearStrain(tearStrain);
+    encoding.tears = true;
+  }
+
+  /**
+   * The tear pass on the step's final positions, in a compute pass of its own after the step's,
+   * reading the last substep's uniforms for the grid; then its bits copied for the solver.
+   * @param {GPUCommandEncoder} encoder
+   * @param {number} substeps of the step
+   */
+  #encodeTear(encoder, substeps) {
+    const pass = encoder.beginComputePass({ label: 'nuno tear' });
+    pass.setPipeline(this.#passes.pipelines.tear);
+    pass.setBindGroup(0, this.#buffers.tearGroup);
+    pass.setBindGroup(1, this.#substepGroup, [(substeps - 1) * this.#substepSlot]);
+    pass.dispatchWorkgroups(...workgroupsFor(this.particleCount, this.#device.limits.maxComputeWorkgroupsPerDimension));
+    pass.end();
+    this.#buffers.copyTorn(encoder);
+  }
+
+  /** reset(): every constraint mended. */
+  #mendAll() {
+    if (this.lost) return;
+    const encoder = this.#device.createCommandEncoder({ label: 'nuno mend' });
+    this.#buffers.mendTorn(encoder);
+    this.#device.queue.submit([encoder.finish()]);
+  }
+
+  /**
    * Maps the approach a step copied into `readBack` and keeps it for the steps after it (the
    * page never waits for it: until it arrives, steps go by the one before).
    * @param {GPUBuffer} readBack
@@ -513,21 +570,43 @@ export class WebGpuCloth extends GpuClothOverSetup {
    */
   async readPositions() {
     this.#live;
+    return this.#readBack(this.#buffers.buffer('positions'), this.particleCount * vec4Bytes, 'positions', (bytes) => xyzOf(new Float32Array(bytes)));
+  }
+
+  /**
+   * The torn bits read back (GpuBackend.readTorn): a byte per particle.
+   * @returns {Promise<Uint8Array>}
+   */
+  #readTorn() {
+    this.#live;
+    return this.#readBack(this.#buffers.torn, this.particleCount * 4, 'torn constraints', (bytes) => Uint8Array.from(new Uint32Array(bytes)));
+  }
+
+  /**
+   * The first `size` bytes of `source`, copied and mapped once the GPU has done so, as `take`
+   * makes them into what is returned (before the mapping ends).
+   * @template T
+   * @param {GPUBuffer} source
+   * @param {number} size a multiple of 4
+   * @param {string} what read back, for the error of a cloth disposed meanwhile
+   * @param {(bytes: ArrayBuffer) => T} take
+   * @returns {Promise<T>}
+   */
+  async #readBack(source, size, what, take) {
     if (this.lost) throw this.#lostError();
     const device = this.#device;
-    const size = this.particleCount * vec4Bytes;
     const staging = device.createBuffer({ label: 'nuno read-back', size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
     try {
       const encoder = device.createCommandEncoder({ label: 'nuno read-back' });
-      encoder.copyBufferToBuffer(this.#buffers.buffer('positions'), 0, staging, 0, size);
+      encoder.copyBufferToBuffer(source, 0, staging, 0, size);
       device.queue.submit([encoder.finish()]);
       try {
         await staging.mapAsync(GPUMapMode.READ);
       } catch (error) {
-        if (this.disposed) throw new Error('nuno: this cloth was disposed while its positions were read back');
+        if (this.disposed) throw new Error(`nuno: this cloth was disposed while its ${what} were read back`);
         throw this.lost ? this.#lostError() : error;
       }
-      return xyzOf(new Float32Array(staging.getMappedRange()));
+      return take(staging.getMappedRange());
     } finally {
       staging.destroy();
     }
@@ -571,7 +650,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
   /**
    * Rebuilds every buffer and pipeline on a new device after the old one was lost (its state
    * went with it). The cloth starts again from its rest shape, keeping its settings, pins and
-   * colliders.
+   * colliders; its tears went with the device, so it starts mended.
    * @param {GPUDevice} device
    */
   restore(device) {
