@@ -209,7 +209,7 @@ export class GpuCloth {
   readonly positionResidualTexture: WebGLTexture | null;
   /** The torn mask (`readTorn()`'s layout), an R8UI texture of columns x rows. Read it again after every step. */
   readonly tornTexture: WebGLTexture;
-  /** Fragment passes per fixed step: a pass per stage of `substepSchedule()`, times the substeps. */
+  /** Fragment passes per fixed step: a pass per stage of `substepSchedule()`, times the substeps; one more, the tear pass, while `tearStrain` is on. */
   readonly drawCallsPerStep: number;
   /** Bytes written to render targets per particle in one fixed step with the current settings (positions, velocities, multipliers, buckets). */
   readonly bytesWrittenPerParticlePerStep: number;
@@ -236,8 +236,10 @@ export class WebGpuCloth {
   restore(device: GPUDevice): void;
   /** The current positions for your own WebGPU pipeline: a storage and vertex buffer of vec4f per particle (xyz, w = 0), row-major; the same buffer every step until `restore()`. */
   readonly positionBuffer: GPUBuffer;
-  /** The torn mask for your own pipeline: a storage buffer of one u32 per particle, its low four bits `readTorn()`'s. */
+  /** The torn mask for your own pipeline: a storage buffer of one u32 per particle (zeros after the last, to a multiple of 1024), its low four bits `readTorn()`'s; the same buffer until `restore()`. */
   readonly tornBuffer: GPUBuffer;
+  /** The torn bits read back with `positions` (while `tearStrain` is on), as far behind: for drawing with `ClothRenderer`. */
+  readonly tornMask: Uint8Array;
   /**
    * Positions from the last finished read-back, xyz per particle: a frame or a few behind.
    * Reading it starts a read-back when the state changed since the last one began (and none is
@@ -245,7 +247,7 @@ export class WebGpuCloth {
    * gives this very step's.
    */
   readonly positions: Float32Array;
-  /** Compute dispatches per fixed step without attachments: a dispatch per stage of `substepSchedule()` (self-collision's 'separate' five), times the substeps; or 1 where patches of at most 256 particles step in one dispatch (once its pipeline, made asynchronously at the first such step, is ready). */
+  /** Compute dispatches per fixed step without attachments: a dispatch per stage of `substepSchedule()` (self-collision's 'separate' five), times the substeps; or 1 where patches of at most 256 particles step in one dispatch (once its pipeline, made asynchronously at the first such step, is ready); one more, the tear pass, while `tearStrain` is on. */
   readonly dispatchesPerStep: number;
 }
 

@@ -38,8 +38,8 @@ export interface ClothRendererOptions {
  * the CPU cloth's positions once a frame, and takes normals from the grid neighbours.
  */
 export type DrawableCloth = ClothGrid & (
-  | { readonly backend: 'cpu' | 'webgpu'; readonly positions: Float32Array }
-  | { readonly backend: 'gpu'; readonly positionTexture: WebGLTexture; readonly positionResidualTexture: WebGLTexture | null }
+  | { readonly backend: 'cpu' | 'webgpu'; readonly positions: Float32Array; readonly tornMask?: Uint8Array }
+  | { readonly backend: 'gpu'; readonly positionTexture: WebGLTexture; readonly positionResidualTexture: WebGLTexture | null; readonly tornTexture: WebGLTexture }
 );
 
 /** What both renderers read of any cloth: its grid, triangles and patches. */
@@ -59,7 +59,7 @@ export interface ClothDrawing {
   setColliders(colliders: readonly DrawnCollider[]): void;
 }
 
-/** Draws a cloth (lit on both faces, or as a wireframe) and its colliders with WebGL2, in the cloth's context for a GPU cloth. */
+/** Draws a cloth (lit on both faces, or as a wireframe, leaving out what has torn) and its colliders with WebGL2, in the cloth's context for a GPU cloth. */
 export interface ClothRenderer extends ClothDrawing {}
 export class ClothRenderer {
   constructor(gl: WebGL2RenderingContext, cloth: DrawableCloth, options?: ClothRendererOptions);
@@ -76,8 +76,8 @@ export class ClothRenderer {
  * buffer, on its device) and the CPU `Cloth` have them.
  */
 export type WebGpuDrawableCloth = ClothGrid & (
-  | { readonly backend: 'cpu'; readonly positions: Float32Array }
-  | { readonly backend: 'webgpu'; readonly positionBuffer: GPUBuffer; readonly device: GPUDevice }
+  | { readonly backend: 'cpu'; readonly positions: Float32Array; readonly tornMask?: Uint8Array }
+  | { readonly backend: 'webgpu'; readonly positionBuffer: GPUBuffer; readonly tornBuffer: GPUBuffer; readonly device: GPUDevice }
 );
 
 /**

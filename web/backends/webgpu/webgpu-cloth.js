@@ -108,6 +108,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #mirrorStale = false;
   /** Counts resets: a read-back begun before one must not overwrite the reset's shape. */
   #mirrorGeneration = 0;
+  /** @type {Uint8Array} the torn bits read back with the latest positions, for `tornMask` */
+  #mirrorTorn;
   /**
    * Why this cloth runs here and not on a backend `nuno.requestCloth` tried first; null when
    * the first choice ran.
@@ -159,6 +161,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#substepLayout = tables.uniformLayouts.substep;
     this.#stageLayout = tables.uniformLayouts.stage;
     this.#mirror = Float32Array.from(setup.restPositions);
+    this.#mirrorTorn = new Uint8Array(this.particleCount);
     this.#device = device;
     this.#substepSlot = 0;
     this.#stageSlot = 0;
@@ -254,6 +257,14 @@ export class WebGpuCloth extends GpuClothOverSetup {
   get positions() {
     if (this.#mirrorStale && !this.#mirrorReading && !this.lost) this.#refreshMirror();
     return this.#mirror;
+  }
+
+  /**
+   * The torn bits (`readTorn()`'s layout) read back with `positions`, and as far behind: for
+   * drawing the mirror with the WebGL2 `ClothRenderer`.
+   */
+  get tornMask() {
+    return this.#mirrorTorn;
   }
 
   /**
@@ -550,6 +561,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     queue.writeBuffer(this.#buffers.buffer('positions'), 0, vec4sOf(setup.restPositions));
     queue.writeBuffer(this.#buffers.buffer('velocities'), 0, vec4sOf(setup.initialVelocities));
     this.#mirror = Float32Array.from(setup.restPositions);
+    this.#mirrorTorn = new Uint8Array(this.particleCount);
     this.#mirrorGeneration += 1;
     this.#mirrorStale = false;
     this.#fastestApproach = 0;
@@ -640,8 +652,14 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#mirrorReading = true;
     this.#mirrorStale = false;
     const generation = this.#mirrorGeneration;
-    this.readPositions()
-      .then((positions) => { if (generation === this.#mirrorGeneration) this.#mirror = positions; })
+    // The torn bits too while the cloth may tear: drawn from the mirror, a torn cloth looks torn.
+    const torn = setupOf(this).settings.tearStrain > 0 ? this.#readTorn() : Promise.resolve(this.#mirrorTorn);
+    Promise.all([this.readPositions(), torn])
+      .then(([positions, bits]) => {
+        if (generation !== this.#mirrorGeneration) return;
+        this.#mirror = positions;
+        this.#mirrorTorn = bits;
+      })
       // A lost device or a disposed cloth: `positions` keeps the last shape it had.
       .catch(() => {})
       .finally(() => { this.#mirrorReading = false; });
