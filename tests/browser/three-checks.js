@@ -106,3 +106,41 @@ export async function expectSheetOnKnot(page, backend, renderer) {
   expect(result.gpuErrors).toEqual([]);
   expect(complaints).toEqual([]);
 }
+
+/**
+ * A ClothMesh draws a torn cloth torn (three-scene.js's tearSheetApart, tearStrain 0.2, then 0):
+ * its drawn index short by exactly the triangles on a torn edge, the gap seen as holes in the
+ * sheet's rows that the untorn sheet has none of.
+ * @param {import('@playwright/test').Page} page
+ * @param {'cpu' | 'worker' | 'gpu' | 'webgpu'} backend
+ * @param {'webgl' | 'webgpu'} renderer
+ * @param {string} label
+ */
+export async function expectDrawnTorn(page, backend, renderer, label) {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/three.html');
+  const run = (/** @type {number} */ tearStrain) => page.evaluate(async (options) => {
+    const { tearSheetApart } = await import('/tests/browser/three-scene.js');
+    return tearSheetApart(options);
+  }, { backend, renderer, tearStrain });
+  const torn = await run(0.2);
+  const whole = await run(0);
+  console.log(`metric: three_torn_triangles_left_out = ${(torn.full - torn.drawn) / 3} of ${torn.full / 3} (${label}; ` +
+    `${torn.tornConstraints} constraints torn, ${torn.onTornEdges} triangles on them; index ${torn.framesBehind} frames behind; ` +
+    `holes ${torn.holes} px of ${torn.clothPixels}, ${whole.holes} px untorn)`);
+  expect(torn.tornConstraints, 'the sheet tore').toBeGreaterThan(50);
+  expect(torn.onTornEdges, 'triangles lie on torn edges').toBeGreaterThan(50);
+  expect(torn.full - torn.drawn, 'the index leaves out exactly the triangles with a torn edge').toBe(3 * torn.onTornEdges);
+  if (backend === 'cpu') expect(torn.framesBehind, "the CPU cloth's index follows at once").toBe(0);
+  // A GPU cloth's mask is read every 4 frames; the read takes a frame or a few more.
+  expect(torn.framesBehind, 'the index catches up with the mask').toBeLessThan(20);
+  expect(whole.tornConstraints, 'tearStrain 0 tears nothing').toBe(0);
+  expect(whole.drawn, 'the untorn sheet is drawn whole').toBe(whole.full);
+  // Measured: a slit of hundreds of pixels in the torn sheet; the untorn one has none.
+  expect(whole.holes, 'the untorn sheet has no holes').toBeLessThan(20);
+  expect(torn.holes, 'the torn sheet shows its gap').toBeGreaterThan(whole.holes + 300);
+  expect(torn.clothPixels, 'the sheet in view').toBeGreaterThan(5000);
+  expect(torn.gpuErrors).toEqual([]);
+  expect(whole.gpuErrors).toEqual([]);
+  expect(complaints).toEqual([]);
+}

@@ -456,3 +456,102 @@ export async function dropOntoKnot(options) {
   renderer.dispose();
   return summary;
 }
+
+/**
+ * The triangles of `triangleIndices` with a torn edge, found from the vertices (each torn
+ * constraint a pair of particles), not as nuno/three finds them.
+ * @param {Uint32Array} triangleIndices
+ * @param {Uint8Array} torn a byte per particle, bit d the constraint in direction d
+ * @param {number} columns
+ */
+function trianglesOnTornEdges(triangleIndices, torn, columns) {
+  const offsets = [1, columns, columns + 1, 1 - columns];
+  const pair = (/** @type {number} */ a, /** @type {number} */ b) => `${Math.min(a, b)} ${Math.max(a, b)}`;
+  const edges = new Set();
+  torn.forEach((bits, particle) => {
+    for (let d = 0; d < 4; d++) if ((bits >> d) & 1) edges.add(pair(particle, particle + offsets[d]));
+  });
+  const isTorn = (/** @type {number} */ a, /** @type {number} */ b) => edges.has(pair(a, b));
+  let count = 0;
+  for (let t = 0; t < triangleIndices.length; t += 3) {
+    const [a, b, c] = triangleIndices.subarray(t, t + 3);
+    if (isTorn(a, b) || isTorn(b, c) || isTorn(a, c)) count += 1;
+  }
+  return count;
+}
+
+/**
+ * A 24 x 24 sheet, 1 m square, hanging face on from its top edge, torn down the middle: its
+ * bottom row held, its left half moved 1 cm a step to the left and its right half to the right,
+ * for 30 steps (a frame each), drawn white on black by a ClothMesh. Then, without stepping, the
+ * mesh brought up to date once a frame until its drawn index has caught up with the mask (a GPU
+ * cloth's is read back every few frames), 40 frames at most.
+ * Returns the index's full and drawn lengths, the mask's torn constraints and the triangles it
+ * puts on a torn edge (counted here from the vertices), the frames the index took to catch up,
+ * and the picture's cloth pixels and holes: background pixels with cloth on both sides in
+ * their row (a tear's gap; none on the untorn trapezoid).
+ * @param {{ backend: 'cpu' | 'worker' | 'gpu' | 'webgpu', renderer: 'webgl' | 'webgpu', tearStrain: number }} options
+ */
+export async function tearSheetApart(options) {
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  const settings = {
+    columns: 24, rows: 24, width: 1, height: 1, orientation: /** @type {'vertical'} */ ('vertical'),
+    center: /** @type {[number, number, number]} */ ([0, 1, 0]), pins: /** @type {'top-edge'} */ ('top-edge'), tearStrain: options.tearStrain,
+  };
+  const { THREE, ClothMesh, renderer, cloth, pixels, gpuErrors, settle } = await setUp(canvas, options, settings);
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0x000000);
+  const camera = new THREE.PerspectiveCamera(45, canvas.width / canvas.height, 0.1, 10);
+  camera.position.set(0, 1, 2.6);
+  const mesh = new ClothMesh(/** @type {any} */ (cloth), {
+    material: new THREE.MeshBasicMaterial({ color: 0xffffff, side: THREE.DoubleSide }),
+    renderer: /** @type {any} */ (['gpu', 'webgpu'].includes(options.backend) ? renderer : undefined),
+  });
+  scene.add(mesh);
+  const { columns, rows } = cloth;
+  for (let step = 1; step <= 30; step++) {
+    for (let column = 0; column < columns; column++) {
+      const particle = (rows - 1) * columns + column;
+      const [x, y, z] = cloth.restPositions.slice(3 * particle, 3 * particle + 3);
+      mesh.hold(particle, [x + (column < columns / 2 ? -0.01 : 0.01) * step, y, z]);
+    }
+    mesh.step(1 / 60);
+    renderer.render(scene, camera);
+    await settle();
+  }
+  const torn = await cloth.readTorn();
+  const full = cloth.triangleIndices.length;
+  const onTornEdges = trianglesOnTornEdges(cloth.triangleIndices, torn, columns);
+  const drawn = () => Math.min(mesh.geometry.drawRange.count, /** @type {import('three').BufferAttribute} */ (mesh.geometry.getIndex()).count);
+  let framesBehind = 0;
+  while (drawn() !== full - 3 * onTornEdges && framesBehind < 40) {
+    framesBehind += 1;
+    mesh.update();
+    renderer.render(scene, camera);
+    await settle();
+    await new Promise(requestAnimationFrame);
+  }
+  mesh.update();
+  renderer.render(scene, camera);
+  const picture = pixels();
+  let [clothPixels, holes] = [0, 0];
+  for (let y = 0; y < canvas.height; y++) {
+    const lit = Array.from({ length: canvas.width }, (_, x) => {
+      const i = 4 * (y * canvas.width + x);
+      return picture[i] + picture[i + 1] + picture[i + 2] > 30;
+    });
+    const first = lit.indexOf(true);
+    const last = lit.lastIndexOf(true);
+    for (let x = first; first >= 0 && x <= last; x++) {
+      if (lit[x]) clothPixels += 1;
+      else holes += 1;
+    }
+  }
+  const summary = {
+    full, drawn: drawn(), tornConstraints: cloth.tornConstraints(torn), onTornEdges, framesBehind, clothPixels, holes, gpuErrors: gpuErrors(),
+  };
+  mesh.dispose();
+  cloth.dispose();
+  renderer.dispose();
+  return summary;
+}

@@ -7,7 +7,14 @@
 // ClothMesh (cloth-mesh.js for WebGLRenderer, webgpu-cloth-mesh.js for WebGPURenderer) gives
 // the base a reading of the cloth's state, which makes the material's vertex stage take each
 // vertex from there, so nothing is copied on the CPU.
+//
+// A torn cloth is drawn torn: the geometry's index keeps the triangles without a torn edge
+// (untornTriangles), packed at its front, and its draw range ends there. The index is written
+// again only when the count of torn constraints changes (it only grows until reset(), which sets
+// it to 0): the CPU and worker cloths say theirs at every update(); a GPU cloth's mask is read
+// back every few frames while it may tear, so its gaps show a few frames late.
 import { BufferAttribute, BufferGeometry, Mesh, REVISION } from 'three';
+import { untornTriangles } from '../untorn-triangles.js';
 import { SceneLinks } from './scene-links.js';
 
 /** @typedef {import('three').Object3D} Object3D */
@@ -15,7 +22,8 @@ import { SceneLinks } from './scene-links.js';
 /**
  * @typedef {import('../index.js').SimulatedCloth & { backend: string, positions?: Float32Array, normals?: Float32Array,
  *   positionTexture?: WebGLTexture, positionResidualTexture?: WebGLTexture | null, positionBuffer?: GPUBuffer,
- *   device?: GPUDevice, lost?: boolean }} AnyCloth
+ *   device?: GPUDevice, lost?: boolean, tornMask?: Uint8Array, tornTexture?: WebGLTexture, tornBuffer?: GPUBuffer,
+ *   tornConstraints: (torn?: Uint8Array) => number }} AnyCloth
  */
 
 /**
@@ -39,6 +47,12 @@ function requireThreeRelease() {
 
 /** Metres a GPU cloth's read-back bounds are grown by: 5 m/s over a read-back's few frames. */
 const readBackSlackMetres = 0.25;
+
+/**
+ * Frames between the starts of a GPU cloth's torn-mask read-backs (one at a time): a gap shows
+ * this many frames late, or the read-back's few more, and the GPU is asked once in so many frames.
+ */
+const tornReadEveryFrames = 4;
 
 /** The materials whose vertex stage reads a GPU cloth's state now: one cloth each. */
 const claimed = /** @type {WeakSet<Material>} */ (new WeakSet());
@@ -100,6 +114,12 @@ export class ClothMeshBase extends Mesh {
   #pendingReadBack = null;
   #disposed = false;
   #links = new SceneLinks();
+  /** The torn constraints of the mask the index was last written from (0: the whole grid). */
+  #tornDrawn = 0;
+  /** A GPU cloth's: frames since its last torn-mask read-back began. */
+  #framesSinceTornRead = 0;
+  /** @type {Promise<void> | null} a GPU cloth's torn-mask read-back under way */
+  #pendingTornRead = null;
 
   /**
    * @param {AnyCloth} cloth checked by the renderer's ClothMesh
@@ -227,8 +247,12 @@ export class ClothMeshBase extends Mesh {
     if (this.#gpuState) {
       this.#gpuState.update();
       if (this.#readBackEnabled && !this.#pendingReadBack) this.#pendingReadBack = this.#readIntoGeometry();
+      this.#followGpuTears();
       return;
     }
+    // The CPU cloth's count is its core's; the worker cloth's came with the mask it sent last.
+    const torn = cloth.tornConstraints();
+    if (torn !== this.#tornDrawn) this.#drawUntorn(/** @type {Uint8Array} */ (cloth.tornMask), torn);
     const geometry = this.geometry;
     const position = /** @type {BufferAttribute} */ (geometry.getAttribute('position'));
     const normal = /** @type {BufferAttribute} */ (geometry.getAttribute('normal'));
@@ -238,11 +262,61 @@ export class ClothMeshBase extends Mesh {
       /** @type {Float32Array} */ (normal.array).set(cloth.normals);
       normal.needsUpdate = true;
     } else {
-      // The worker cloth hands back positions only.
+      // The worker cloth hands back positions only. Its normals come from the triangles drawn: a
+      // particle beside a tear takes those of its own side only, as the core's normals do.
       geometry.computeVertexNormals();
     }
     geometry.computeBoundingSphere();
     geometry.computeBoundingBox();
+  }
+
+  /**
+   * The index written from `torn`: the untorn triangles at its front, zeros (no triangle to
+   * draw, none to take in computeVertexNormals) after them, the draw range ending with them.
+   * The attribute keeps its size, and so its GPU buffer.
+   * @param {Uint8Array} torn the cloth's torn mask
+   * @param {number} count its torn constraints
+   */
+  #drawUntorn(torn, count) {
+    const geometry = this.geometry;
+    const index = /** @type {BufferAttribute} */ (geometry.getIndex());
+    const array = /** @type {Uint32Array} */ (index.array);
+    const kept = untornTriangles(this.#cloth.triangleIndices, torn, array).length;
+    array.fill(0, kept);
+    index.needsUpdate = true;
+    geometry.setDrawRange(0, kept);
+    this.#tornDrawn = count;
+  }
+
+  /**
+   * A GPU cloth's torn mask read back every few frames, one read at a time, while the cloth may
+   * tear or the index shows tears (until a read finds them mended by reset()); nothing is read
+   * from a cloth that never tears. The index follows when the count changed.
+   */
+  #followGpuTears() {
+    const cloth = this.#cloth;
+    this.#framesSinceTornRead += 1;
+    if (this.#pendingTornRead || this.#framesSinceTornRead < tornReadEveryFrames || cloth.lost) return;
+    if (!(cloth.settings.tearStrain > 0 || this.#tornDrawn > 0)) return;
+    this.#framesSinceTornRead = 0;
+    this.#pendingTornRead = this.#readTornIntoIndex();
+    // The WebGL2 cloth's read binds its framebuffer: three is told, as after nuno's other calls.
+    this.#gpuState?.afterClothCalls();
+  }
+
+  async #readTornIntoIndex() {
+    const cloth = this.#cloth;
+    try {
+      const torn = await cloth.readTorn();
+      if (cloth.disposed || this.#disposed) return;
+      const count = cloth.tornConstraints(torn);
+      if (count !== this.#tornDrawn) this.#drawUntorn(torn, count);
+    } catch (error) {
+      // As for positions: a lost context or device, or a disposed cloth, has nothing to read.
+      if (!(cloth.lost || cloth.disposed || this.#disposed)) throw error;
+    } finally {
+      this.#pendingTornRead = null;
+    }
   }
 
   /**

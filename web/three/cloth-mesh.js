@@ -4,8 +4,8 @@
 // The WebGL2 cloth keeps its positions in its state textures on three's own context: the mesh
 // hands the current one to three as an ExternalTexture and the material's vertex stage reads
 // each vertex's particle from it (gl_VertexID is the particle, as in nuno's own renderer) and
-// its normal from its grid neighbours, so nothing is copied on the CPU. Shadows use depth
-// materials patched the same way.
+// its normal from its grid neighbours, never across a torn edge (its torn-mask texture), so
+// nothing is copied on the CPU. Shadows use depth materials patched the same way.
 // A namespace: an older three, without ExternalTexture, gets requireCloth()'s named error
 // rather than a module that fails to link.
 import * as THREE from 'three';
@@ -18,7 +18,9 @@ import { ClothMeshBase, claimMaterial, patchSizeOf, requireCloth } from './cloth
 
 /** The vertex stage's reading of the cloth's state: put in front of three's own vertex shader. */
 const stateReading = `
+#define TEARING 1
 uniform highp sampler2D nunoPositions;
+uniform highp usampler2D nunoTorn;
 uniform highp sampler2D nunoResiduals;
 uniform bool nunoHasResiduals;
 uniform ivec2 nunoPatchSize;
@@ -26,7 +28,8 @@ vec3 positionAt(ivec2 texel) {
   vec3 position = texelFetch(nunoPositions, texel, 0).xyz;
   return nunoHasResiduals ? position + texelFetch(nunoResiduals, texel, 0).xyz : position;
 }
-${gridNormalGlsl.replace(/^vec3 positionAt\(ivec2 texel\);$/m, '')}
+uint tornBitsAt(ivec2 texel) { return texelFetch(nunoTorn, texel, 0).r; }
+${gridNormalGlsl.replace(/^vec3 positionAt\(ivec2 texel\);$/m, '').replace(/^uint tornBitsAt\(ivec2 texel\);$/m, '')}
 ivec2 nunoTexel() {
   int columns = textureSize(nunoPositions, 0).x;
   return ivec2(gl_VertexID % columns, gl_VertexID / columns);
@@ -72,7 +75,10 @@ function readStateIn(material, uniforms) {
 function readWebGl2State(mesh, cloth, renderer) {
   const positions = new THREE.ExternalTexture(cloth.positionTexture);
   const residuals = new THREE.ExternalTexture(cloth.positionResidualTexture ?? cloth.positionTexture);
+  // Ping-ponged by the tear pass: looked up again at every update(), as the positions are.
+  const torn = new THREE.ExternalTexture(cloth.tornTexture);
   const uniforms = {
+    nunoTorn: { value: torn },
     nunoPositions: { value: positions },
     nunoResiduals: { value: residuals },
     nunoHasResiduals: { value: Boolean(cloth.positionResidualTexture) },
@@ -87,6 +93,7 @@ function readWebGl2State(mesh, cloth, renderer) {
     update() {
       positions.sourceTexture = /** @type {WebGLTexture} */ (cloth.positionTexture);
       residuals.sourceTexture = cloth.positionResidualTexture ?? /** @type {WebGLTexture} */ (cloth.positionTexture);
+      torn.sourceTexture = /** @type {WebGLTexture} */ (cloth.tornTexture);
     },
     // nuno's passes and uploads change bindings three's state cache keeps.
     afterClothCalls: () => renderer.resetState(),
@@ -96,6 +103,7 @@ function readWebGl2State(mesh, cloth, renderer) {
       /** @type {THREE.Material} */ (mesh.customDistanceMaterial).dispose();
       positions.dispose();
       residuals.dispose();
+      torn.dispose();
     },
   };
 }

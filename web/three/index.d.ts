@@ -28,6 +28,13 @@ export interface ThreeColliderOptions {
  * WebGPURenderer) offers: a THREE.Mesh over the cloth's grid, texture coordinates running over
  * it (each patch its own 0..1), colliders and attachments taken from scene objects. The cloth
  * stays the caller's: `dispose()` frees what the mesh made, never the cloth or a material given.
+ *
+ * A torn cloth (the `tearStrain` setting) is drawn torn: the geometry's index keeps the triangles
+ * without a torn edge, packed at its front, and `geometry.drawRange` ends after them (the rest of
+ * the index is zeros). It is written again when the count of torn constraints changes: at once
+ * for the CPU cloth, with the mask the worker last sent for the worker cloth; a GPU cloth's mask
+ * is read back (never waited for) every 4 frames while its `tearStrain` is above 0, so its gaps
+ * show a few frames after they tear. A GPU cloth's shading normals follow tears at once.
  */
 export abstract class ClothMeshBase extends Mesh<BufferGeometry, Material> {
   /** Made by a renderer's ClothMesh only. */
@@ -62,7 +69,7 @@ export abstract class ClothMeshBase extends Mesh<BufferGeometry, Material> {
   hold(particle: number, position: ArrayLike<number>): void;
   /** The cloth's release(), then (a WebGL2 cloth) `renderer.resetState()`. */
   release(particle: number): void;
-  /** After the cloth stepped by other means: brings the mesh up to date (bounds too, for the CPU cloths). With a WebGL2 cloth, call `renderer.resetState()` after its steps as well. */
+  /** After the cloth stepped by other means: brings the mesh up to date (bounds too, for the CPU cloths; the index, where tears changed, or a GPU cloth's torn-mask read-back started). With a WebGL2 cloth, call `renderer.resetState()` after its steps as well. */
   update(): void;
   /** Frees the geometry, the materials the mesh made and its handles on the cloth's state, takes its colliders and attachments off the cloth, and puts a material given back as it was. */
   dispose(): void;
