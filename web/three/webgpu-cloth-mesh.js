@@ -4,7 +4,8 @@
 // The WebGPU cloth runs on three's own device and keeps its positions in a storage buffer (a
 // vec4f per particle). The mesh gives three that very buffer as a StorageBufferAttribute's, and
 // the material's vertex stage (a node material's positionNode) reads each vertex's particle
-// from it (the vertex index is the particle) and its normal from its grid neighbours: nothing is
+// from it (the vertex index is the particle) and its normal from its grid neighbours, never
+// across a torn edge (the cloth's torn-mask buffer, handed over the same way): nothing is
 // copied, on the CPU or on the GPU. three's shadow pass takes the same positionNode.
 import { DoubleSide, MathUtils, MeshStandardNodeMaterial, REVISION, StorageBufferAttribute, TSL } from 'three/webgpu';
 import { ClothMeshBase, claimMaterial, patchSizeOf, requireCloth } from './cloth-mesh-base.js';
@@ -21,25 +22,42 @@ const { min, max } = /** @type {{ min: (...values: unknown[]) => any, max: (...v
 /**
  * The vertex stage's reading of the cloth's positions: each vertex at its particle, its normal
  * (normalLocal, as skinning sets it) the grid normal of nuno's own shaders
- * (shaders/webgl2/normals.glsl): central differences, one-sided at a patch's edges. TSL cannot
- * include the GLSL or WGSL of it, so this is its own copy: the papers test (three-webgpu.spec.js)
- * holds it to the CPU's normals, pixel for pixel.
+ * (shaders/webgl2/normals.glsl): central differences, one-sided at a patch's edges and at a torn
+ * structural edge. TSL cannot include the GLSL or WGSL of it, so this is its own copy: the papers
+ * test (three-webgpu.spec.js) holds it to the CPU's normals, pixel for pixel.
  * @param {StorageBufferAttribute} positions a vec4 per particle
+ * @param {StorageBufferAttribute} torn a u32 per particle, the torn bits (Right bit 0, Down bit 1)
  * @param {AnyCloth} cloth
  */
-function clothPositionNode(positions, cloth) {
+function clothPositionNode(positions, torn, cloth) {
   const [patchColumns, patchRows] = patchSizeOf(cloth);
   const particles = storage(positions, 'vec4', cloth.columns * cloth.rows).toReadOnly();
+  const tornBits = storage(torn, 'uint', cloth.columns * cloth.rows).toReadOnly();
   /** @param {any} texel */
-  const positionAt = (texel) => particles.element(texel.y.mul(cloth.columns).add(texel.x)).xyz;
+  const indexOf = (texel) => texel.y.mul(cloth.columns).add(texel.x);
+  /** @param {any} texel */
+  const positionAt = (texel) => particles.element(indexOf(texel)).xyz;
+  /**
+   * Whether the structural constraint starting at `texel` with this bit has torn.
+   * @param {any} texel
+   * @param {number} bit
+   */
+  const tornAt = (texel, bit) => tornBits.element(indexOf(texel)).bitAnd(bit).notEqual(0);
   return Fn(() => {
     const particle = int(vertexIndex);
     const texel = ivec2(particle.mod(cloth.columns), particle.div(cloth.columns)).toVar();
     const patchSize = ivec2(patchColumns, patchRows);
     const first = texel.div(patchSize).mul(patchSize).toVar();
     const last = first.add(patchSize).sub(1).toVar();
-    const alongRow = positionAt(ivec2(min(texel.x.add(1), last.x), texel.y)).sub(positionAt(ivec2(max(texel.x.sub(1), first.x), texel.y)));
-    const alongColumn = positionAt(ivec2(texel.x, min(texel.y.add(1), last.y))).sub(positionAt(ivec2(texel.x, max(texel.y.sub(1), first.y))));
+    // Across a torn edge the neighbour is the particle itself, as at a patch's edge: the left
+    // one past Right (c - 1, r), the right one past Right (c, r), up past Down (c, r - 1), down
+    // past Down (c, r). (Where the neighbour is the particle already, either choice is it.)
+    const left = ivec2(max(texel.x.sub(1), first.x), texel.y).toVar();
+    const up = ivec2(texel.x, max(texel.y.sub(1), first.y)).toVar();
+    const right = select(tornAt(texel, 1), texel, ivec2(min(texel.x.add(1), last.x), texel.y));
+    const down = select(tornAt(texel, 2), texel, ivec2(texel.x, min(texel.y.add(1), last.y)));
+    const alongRow = positionAt(right).sub(positionAt(select(tornAt(left, 1), texel, left)));
+    const alongColumn = positionAt(down).sub(positionAt(select(tornAt(up, 2), texel, up)));
     const normal = cross(alongColumn, alongRow).toVar();
     const lengthSquared = dot(normal, normal);
     normalLocal.assign(select(lengthSquared.greaterThan(1e-20), normal.div(sqrt(lengthSquared)), vec3(0)));
@@ -48,7 +66,7 @@ function clothPositionNode(positions, cloth) {
 }
 
 /**
- * The WebGPU cloth's position buffer handed to three as a storage attribute's, read by the
+ * The WebGPU cloth's position and torn-mask buffers handed to three as storage attributes', read by the
  * mesh's node material (and so by three's shadow pass).
  * @param {ClothMeshBase} mesh
  * @param {AnyCloth} cloth
@@ -57,15 +75,19 @@ function clothPositionNode(positions, cloth) {
  */
 function readWebGpuState(mesh, cloth, renderer) {
   const buffer = /** @type {GPUBuffer} */ (cloth.positionBuffer);
-  // Only its size reaches three: the buffer is the cloth's, put in three's record of the
+  const tornBuffer = /** @type {GPUBuffer} */ (cloth.tornBuffer);
+  // Only their sizes reach three: the buffers are the cloth's, put in three's record of each
   // attribute before three would make one (three 0.187 makes none where the record has one).
   const positions = new StorageBufferAttribute(new Float32Array(4), 4);
+  const torn = new StorageBufferAttribute(new Uint32Array(1), 1);
   const backend = /** @type {any} */ (renderer.backend);
   backend.get(positions).buffer = buffer;
+  backend.get(torn).buffer = tornBuffer;
+  const handedOver = /** @type {[StorageBufferAttribute, GPUBuffer][]} */ ([[positions, buffer], [torn, tornBuffer]]);
   const material = /** @type {NodeMaterial} */ (mesh.material);
   const letGo = claimMaterial(material, 'WebGPURenderer');
   const positionNodeBefore = material.positionNode;
-  material.positionNode = clothPositionNode(positions, cloth);
+  material.positionNode = clothPositionNode(positions, torn, cloth);
   material.needsUpdate = true;
   return {
     update() {
@@ -75,7 +97,7 @@ function readWebGpuState(mesh, cloth, renderer) {
       // The hand-over goes through three's internals. A release that overwrote the record with
       // a buffer of its own would draw the cloth frozen: say so instead. (One that kept its
       // buffer elsewhere would go unseen here; the tests pin the release they run against.)
-      if (backend.get(positions).buffer !== buffer) {
+      if (handedOver.some(([attribute, given]) => backend.get(attribute).buffer !== given)) {
         throw new Error(`nuno/three: this three (0.${REVISION}) did not take the WebGPU cloth's position buffer; ` +
           'nuno/three/webgpu hands it over as three 0.187 allows');
       }
@@ -85,12 +107,14 @@ function readWebGpuState(mesh, cloth, renderer) {
       material.positionNode = positionNodeBefore;
       material.needsUpdate = true;
       letGo();
-      // three destroys an attribute's buffer when the attribute goes: the cloth's is the
+      // three destroys an attribute's buffer when the attribute goes: the cloth's are the
       // cloth's to free, so three gets a stand-in (and frees a buffer of its own, if it made one).
-      const record = backend.get(positions);
-      if (record.buffer !== buffer) record.buffer?.destroy();
-      record.buffer = { destroy() {} };
-      positions.dispose();
+      for (const [attribute, given] of handedOver) {
+        const record = backend.get(attribute);
+        if (record.buffer !== given) record.buffer?.destroy();
+        record.buffer = { destroy() {} };
+        attribute.dispose();
+      }
     },
   };
 }
