@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 
 #include "split_lanes.hpp"
 
@@ -66,38 +65,10 @@ void normalsOfHalf(const PatchEdges& edges, const SplitVectors& positions, Split
     }
 }
 
-// The normal at (column, row) seeing past no torn edge and no patch edge.
-Vec3 normalBesideTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, int column, int row) {
-    const Vec3 self = positions.at(splitIndex(grid, column, row));
-    const auto neighbour = [&](bool joined, int otherColumn, int otherRow) {
-        return joined ? positions.at(splitIndex(grid, otherColumn, otherRow)) : self;
-    };
-    const Vec3 left = neighbour(column > grid.patchStartColumn(column) && !torn.isTorn(grid, Direction::Right, column - 1, row),
-                                column - 1, row);
-    const Vec3 right = neighbour(column < grid.patchEndColumn(column) && !torn.isTorn(grid, Direction::Right, column, row),
-                                 column + 1, row);
-    const Vec3 up = neighbour(row > grid.patchStartRow(row) && !torn.isTorn(grid, Direction::Down, column, row - 1), column,
-                              row - 1);
-    const Vec3 down = neighbour(row < grid.patchEndRow(row) && !torn.isTorn(grid, Direction::Down, column, row), column,
-                                row + 1);
-    return normalFrom<float>(left, right, up, down);
-}
-
 }  // namespace
 
-void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals) {
-    if (torn.count() == 0) return;
-    for (int row = 0; row < grid.rows; ++row) {
-        for (int column = 0; column < grid.columns; ++column) {
-            for (const Direction edge : {Direction::Right, Direction::Down}) {
-                if (!torn.isTorn(grid, edge, column, row)) continue;
-                const GridOffset offset = offsetOf(edge);
-                for (const auto& [endColumn, endRow] : {std::pair{column, row}, std::pair{column + offset.columns, row + offset.rows}}) {
-                    normals.set(splitIndex(grid, endColumn, endRow), normalBesideTears(grid, torn, positions, endColumn, endRow));
-                }
-            }
-        }
-    }
+Vec3 normalFromNeighbours(const Vec3& left, const Vec3& right, const Vec3& up, const Vec3& down) {
+    return normalFrom<float>(left, right, up, down);
 }
 
 PatchEdges::PatchEdges(const Grid& grid)

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "split_particles.hpp"
-#include "tearing.hpp"
 #include "thread_team.hpp"
 #include "topology.hpp"
 
@@ -32,8 +31,8 @@ struct PatchEdges {
 void computeNormals(const Grid& grid, const PatchEdges& edges, const SplitVectors& positions, SplitVectors& normals,
                     Band rows);
 
-// After computeNormals, where the cloth has torn: the normals at both ends of each torn
-// structural edge, which see no neighbour across it, as at a patch's edge.
-void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals);
+// The normal from a particle's four neighbours along its row and column (itself where it has
+// none on a side), as computeNormals makes it: zero where they have collapsed.
+Vec3 normalFromNeighbours(const Vec3& left, const Vec3& right, const Vec3& up, const Vec3& down);
 
 }  // namespace nuno

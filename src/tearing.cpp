@@ -1,8 +1,32 @@
 #include "tearing.hpp"
 
 #include <algorithm>
+#include <utility>
+
+#include "normals.hpp"
 
 namespace nuno {
+namespace {
+
+// The normal at (column, row) seeing past no torn edge and no patch edge.
+Vec3 normalBesideTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, int column, int row) {
+    const Vec3 self = positions.at(splitIndex(grid, column, row));
+    const auto neighbour = [&](bool joined, int otherColumn, int otherRow) {
+        return joined ? positions.at(splitIndex(grid, otherColumn, otherRow)) : self;
+    };
+    const Vec3 left = neighbour(column > grid.patchStartColumn(column) && !torn.isTorn(grid, Direction::Right, column - 1, row),
+                                column - 1, row);
+    const Vec3 right = neighbour(column < grid.patchEndColumn(column) && !torn.isTorn(grid, Direction::Right, column, row),
+                                 column + 1, row);
+    const Vec3 up = neighbour(row > grid.patchStartRow(row) && !torn.isTorn(grid, Direction::Down, column, row - 1), column,
+                              row - 1);
+    const Vec3 down = neighbour(row < grid.patchEndRow(row) && !torn.isTorn(grid, Direction::Down, column, row), column,
+                                row + 1);
+    return normalFromNeighbours(left, right, up, down);
+}
+
+}  // namespace
+
 
 bool TornConstraints::isAlive(const Grid& grid, Direction direction, int column, int row) const {
     switch (direction) {
@@ -83,6 +107,21 @@ std::vector<Tear> bendingAcross(const Grid& grid, const Tear& structural) {
         }
     }
     return across;
+}
+
+void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals) {
+    if (torn.count() == 0) return;
+    for (int row = 0; row < grid.rows; ++row) {
+        for (int column = 0; column < grid.columns; ++column) {
+            for (const Direction edge : {Direction::Right, Direction::Down}) {
+                if (!torn.isTorn(grid, edge, column, row)) continue;
+                const GridOffset offset = offsetOf(edge);
+                for (const auto& [endColumn, endRow] : {std::pair{column, row}, std::pair{column + offset.columns, row + offset.rows}}) {
+                    normals.set(splitIndex(grid, endColumn, endRow), normalBesideTears(grid, torn, positions, endColumn, endRow));
+                }
+            }
+        }
+    }
 }
 
 }  // namespace nuno
