@@ -18,6 +18,7 @@ import { runThreeExampleBench } from './three-example-bench.mjs';
 import { coreOfCommit } from './commit-core.mjs';
 import { compareBuilds } from './compare-builds.mjs';
 import { MESHES, RESOLUTIONS, timeFieldBuilds, timeMeshStep } from './mesh-bench.mjs';
+import { TEARING_RESOLUTION, timeTearing } from './tearing-bench.mjs';
 import { MADE_CLOTHS } from './made-cloths.js';
 import { JACOBI_SETTINGS, PAPERS_COLLIDERS, SCENE_COLLIDERS, SCENE_SETTINGS, benchSettings, papersSettings } from './scene.js';
 
@@ -306,6 +307,19 @@ console.log(`
 The 64 x 64 bench cloth stepped bare, with its sphere, and with that sphere as a 4,096-triangle mesh
 (resolution 64), in turn (medians of 120 steps): ${meshStep.bareMs.toFixed(3)} / ${meshStep.sphereMs.toFixed(3)} /
 ${meshStep.meshMs.toFixed(3)} ms a step, so the mesh's collide stage costs ${meshStep.collideRatio.toFixed(2)}x the sphere's.
+`);
+
+console.error('nuno bench: tearing (wasm)');
+const tearing = timeTearing(nuno);
+report.tearing = tearing;
+writeFileSync(resultsPath, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`
+## Tearing
+
+The demo's tearing curtain (${TEARING_RESOLUTION} x ${TEARING_RESOLUTION}, pinned along its top, 6 m/s gusty wind) under Node
+(wasm), with tearStrain ${tearing.tearStrain} and with 0, stepped in turn for ${tearing.steps} steps (medians after the first
+second): ${tearing.tearingMs.toFixed(3)} / ${tearing.wholeMs.toFixed(3)} ms a step (${tearing.ratio.toFixed(2)}x), ${tearing.torn} constraints torn
+(${tearing.tornWhole} with tearStrain 0).
 `);
 
 // Red-black against Jacobi sweeps, by the strain they leave: the CPU (wasm) runs the same

@@ -34,6 +34,8 @@ import { presets } from './presets.js';
  * @property {'auto' | 'float' | 'half'} precision
  * @property {{ enabled: boolean, center: Vec3, radius: number }} sphere its center moves by dragging
  * @property {boolean} selfCollision keep the cloth's own particles a grid spacing apart
+ * @property {number} tearStrain the strain past which a structural or shear constraint tears for
+ *   good (reset mends them); 0: never
  * @property {boolean} paused
  * @property {boolean} wireframe
  */
@@ -84,15 +86,16 @@ export function initialSettings(query, { phoneLike }) {
 }
 
 /**
- * What a preset sets besides its sheet: the wind, the sphere and self-collision.
+ * What a preset sets besides its sheet: the wind, the sphere, self-collision and tearing.
  * @param {string} name a key of `presets`
- * @returns {Pick<DemoSettings, 'preset' | 'windSpeed' | 'windAzimuthDegrees' | 'gusts' | 'windGustSpeed' | 'windNormalDrag' | 'windTangentialDrag' | 'sphere' | 'selfCollision'>}
+ * @returns {Pick<DemoSettings, 'preset' | 'windSpeed' | 'windAzimuthDegrees' | 'gusts' | 'windGustSpeed' | 'windNormalDrag' | 'windTangentialDrag' | 'sphere' | 'selfCollision' | 'tearStrain'>}
  */
 function presetSettings(name) {
-  const { wind, sphere, selfCollision } = presets[name];
+  const { wind, sphere, selfCollision, tearStrain = 0 } = presets[name];
   return {
     preset: name,
     selfCollision,
+    tearStrain,
     windSpeed: wind.speed,
     windAzimuthDegrees: wind.azimuthDegrees,
     gusts: wind.gusts,
@@ -104,7 +107,7 @@ function presetSettings(name) {
 }
 
 /**
- * Takes the wind and sphere of the preset `settings.preset` names. In place, sphere included:
+ * Takes the wind, sphere, self-collision and tearing of the preset `settings.preset` names. In place, sphere included:
  * the panel's controls hold on to these objects.
  * @param {DemoSettings} settings
  */
@@ -132,6 +135,7 @@ export function runtimeSettings(settings) {
     solver: settings.solver,
     ordering: settings.ordering,
     selfCollisionThickness: settings.selfCollision ? particleSpacing(settings) : 0,
+    tearStrain: settings.tearStrain,
     jacobiRelaxation: settings.jacobiRelaxation,
     substeps: settings.substeps,
     iterations: settings.iterations,

@@ -1,6 +1,6 @@
 // The demo page: a cloth scene (presets.js) stepped and drawn every animation frame, a control
 // panel, live figures, and pointer input to grab the cloth, drag the sphere and orbit. The
-// address can choose the start: ?preset=swing|curtain|flag|tablecloth|crate|knot|pile|papers,
+// address can choose the start: ?preset=swing|curtain|tearing|flag|tablecloth|crate|knot|pile|papers,
 // ?backend=auto|webgpu|gpu|cpu (default auto: WebGL2 where the device can run it; webgpu: the
 // WebGPU compute backend, drawn with WebGPU into a canvas over the WebGL one, with no read-back),
 // ?precision=auto|float|half, ?papers=N papers per side for the sea of papers, and ?debug=1
@@ -63,9 +63,10 @@ async function run(gl) {
   showNotice(clothNotice(stage.cloth, settings));
 
   const camera = new OrbitCamera(canvas, presets[settings.preset].camera);
-  // Crossings where the cloth may pass through itself: with self-collision on, and in the pile.
+  // Crossings where the cloth may pass through itself: with self-collision on, and in the pile;
+  // torn constraints while the cloth may tear.
   const stats = new StatsOverlay(/** @type {HTMLElement} */ (document.getElementById('stats')), gl,
-    () => settings.selfCollision || settings.preset === 'pile');
+    () => settings.selfCollision || settings.preset === 'pile', () => settings.tearStrain > 0);
   const interaction = new Interaction(canvas, camera, {
     cloth: () => stage.cloth,
     sphere: () => (settings.sphere.enabled ? settings.sphere : null),

@@ -61,6 +61,9 @@ export class Panel {
     gui.add(actions, 'step').name('step once');
     gui.add(actions, 'reset').name('reset (R, double-tap)');
     gui.add(settings, 'wireframe').name('wireframe (W)');
+    // On every scene, so any cloth can be torn by the wind or the pointer. It stops at 2 (a thread
+    // pulled to three times its length) of the core's 10: past that the demo's cloths never tear.
+    gui.add(settings, 'tearStrain', 0, 2, 0.01).name('tear past strain (0: never)').onChange(actions.runtime);
 
     const solver = gui.addFolder('solver');
     const ordering = { 'red-black': 'red-black', 'Gauss-Seidel': 'gauss-seidel', Jacobi: 'jacobi' };

@@ -1,7 +1,7 @@
 // The figures of the cloth's shape shown in the corner: its largest structural strain and, when
-// asked, its crossings with itself. The CPU cloth is measured on the spot; the GPU cloth's
-// positions must first come back from the GPU, which takes a few frames, so its figures are
-// those of the latest reading that has arrived.
+// asked, its crossings with itself and its torn constraints. The CPU cloth is measured on the
+// spot; the GPU cloth's positions (and torn mask) must first come back from the GPU, which takes a
+// few frames, so its figures are those of the latest reading that has arrived.
 
 /** @typedef {import('./stage.js').AnyCloth} AnyCloth */
 
@@ -20,6 +20,14 @@ const measureCostShare = 50;
  *   constraints; null until the cloth has been measured once
  * @property {number | null} crossings structural edges through the cloth's own triangles
  *   (`selfCrossings()`); null when not asked for or not yet measured
+ * @property {number | null} torn structural and shear constraints torn (`tornConstraints()`);
+ *   null when not asked for or not yet measured
+ */
+
+/**
+ * @typedef {object} Wanted the figures to measure besides the strain
+ * @property {boolean} crossings
+ * @property {boolean} torn
  */
 
 export class ShapeProbe {
@@ -28,7 +36,7 @@ export class ShapeProbe {
   /** @type {AnyCloth | null} the cloth the latest figures belong to */
   #measured = null;
   /** @type {ShapeFigures} */
-  #figures = { maxStrain: null, crossings: null };
+  #figures = { maxStrain: null, crossings: null, torn: null };
   #reading = false;
   /** performance.now() before which the strain is not measured again */
   #strainDueMs = 0;
@@ -43,27 +51,33 @@ export class ShapeProbe {
   /**
    * The figures as last measured, and a new measurement started.
    * @param {AnyCloth} cloth
-   * @param {boolean} withCrossings whether to count the crossings too
+   * @param {Wanted} wanted what to measure besides the strain
    * @returns {ShapeFigures}
    */
-  sample(cloth, withCrossings) {
+  sample(cloth, wanted) {
     if (cloth !== this.#measured) {
       this.#measured = cloth;
-      this.#figures = { maxStrain: null, crossings: null };
+      this.#figures = { maxStrain: null, crossings: null, torn: null };
       this.#strainDueMs = this.#crossingsDueMs = 0;
     }
-    if (!withCrossings) this.#figures.crossings = null;
+    if (!wanted.crossings) this.#figures.crossings = null;
+    if (!wanted.torn) this.#figures.torn = null;
+    // The CPU cloth keeps its own count: nothing to read or measure.
+    else if (cloth.backend === 'cpu') this.#figures.torn = cloth.tornConstraints();
     const nowMs = performance.now();
-    const countCrossings = withCrossings && nowMs >= this.#crossingsDueMs;
+    const countCrossings = wanted.crossings && nowMs >= this.#crossingsDueMs;
     if (nowMs < this.#strainDueMs && !countCrossings) return this.#figures;
     if (cloth.backend === 'cpu') {
       this.#measure(cloth, undefined, countCrossings);
     } else if (!this.#reading) {
       this.#reading = true;
-      cloth.readPositions()
-        .then((positions) => {
+      // A GPU cloth's torn mask comes back with the positions, at the strain's rhythm.
+      Promise.all([cloth.readPositions(), wanted.torn ? cloth.readTorn() : null])
+        .then(([positions, torn]) => {
           // The cloth may have been replaced or disposed (a rebuild, a lost context) meanwhile.
-          if (this.#stillMeasuring(cloth)) this.#measure(cloth, positions, countCrossings);
+          if (!this.#stillMeasuring(cloth)) return;
+          this.#measure(cloth, positions, countCrossings);
+          if (torn) this.#figures.torn = cloth.tornConstraints(torn);
         }, (error) => {
           // A read-back that a lost context or device or a rebuild cut short has nothing to
           // report; the next sample reads again. Any other failure is a fault, and stays unhandled.
@@ -101,6 +115,6 @@ export class ShapeProbe {
   /** Forgets the figures, e.g. when the context was lost and readings would be of nothing. */
   forget() {
     this.#measured = null;
-    this.#figures = { maxStrain: null, crossings: null };
+    this.#figures = { maxStrain: null, crossings: null, torn: null };
   }
 }

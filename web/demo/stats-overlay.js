@@ -1,6 +1,7 @@
 // The live figures in the corner, refreshed every half second so they can be read: frames per
 // second, milliseconds per solver step (for the WebGPU cloth also the GPU's), the cloth's size,
-// where it runs, its largest strain and, where the page asks, its crossings with itself.
+// where it runs, its largest strain and, where the page asks, its crossings with itself and its
+// torn constraints.
 import { families } from './demo-settings.js';
 import { GpuQueueTimer } from './gpu-queue-timer.js';
 import { ShapeProbe } from './shape-probe.js';
@@ -16,6 +17,8 @@ export class StatsOverlay {
   #shape;
   /** @type {() => boolean} */
   #showCrossings;
+  /** @type {() => boolean} */
+  #showTorn;
   #windowStartMs = performance.now();
   #frames = 0;
   #steps = 0;
@@ -26,11 +29,13 @@ export class StatsOverlay {
    * @param {HTMLElement} element its text is replaced
    * @param {WebGL2RenderingContext} gl the context the cloth runs in
    * @param {() => boolean} showCrossings whether to show the cloth's crossings with itself now
+   * @param {() => boolean} showTorn whether to show how many of its constraints have torn now
    */
-  constructor(element, gl, showCrossings) {
+  constructor(element, gl, showCrossings, showTorn) {
     this.#element = element;
     this.#shape = new ShapeProbe(gl);
     this.#showCrossings = showCrossings;
+    this.#showTorn = showTorn;
   }
 
   /**
@@ -61,14 +66,16 @@ export class StatsOverlay {
     }[cloth.backend];
     const constraints = families.reduce((sum, family) => sum + cloth.constraintCount(family), 0);
     const where = { gpu: () => `GPU (WebGL2), ${cloth.precision} precision`, webgpu: () => 'GPU (WebGPU compute)', cpu: () => cpuWhere(/** @type {import('../index.js').Cloth} */ (cloth)) }[cloth.backend]();
-    const showCrossings = this.#showCrossings();
-    const { maxStrain, crossings } = this.#shape.sample(cloth, showCrossings);
+    const wanted = { crossings: this.#showCrossings(), torn: this.#showTorn() };
+    const { maxStrain, crossings, torn } = this.#shape.sample(cloth, wanted);
     const strain = maxStrain === null ? '–' : `${(maxStrain * 100).toFixed(1)} %`;
+    const count = (/** @type {number | null} */ figure) => (figure === null ? '–' : figure.toLocaleString('en'));
     this.#element.textContent = [
       `${fps.toFixed(0)} fps · ${msPerStep} ${stepWhat}`,
       `${cloth.particleCount.toLocaleString('en')} particles · ${constraints.toLocaleString('en')} constraints`,
       `${where} · max structural strain ${strain}`,
-      ...(showCrossings ? [`crossings ${crossings === null ? '–' : crossings.toLocaleString('en')}`] : []),
+      ...(wanted.crossings ? [`crossings ${count(crossings)}`] : []),
+      ...(wanted.torn ? [`torn ${count(torn)} (past ${(cloth.settings.tearStrain * 100).toFixed(0)} % strain)`] : []),
     ].join('\n');
     this.#windowStartMs = nowMs;
     this.#frames = this.#steps = this.#stepMs = 0;
