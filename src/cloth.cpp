@@ -142,7 +142,8 @@ ThreadTeam& Cloth::team() const {
 
 void Cloth::tearStretched() {
     const Grid& grid = topology_.grid;
-    for (const Tear& tear : torn_.tearStretched(grid, model_.restLengthsByDirection(), split_.positions, settings().tearStrain)) {
+    for (const Tear& tear : redBlack_.stretchedPast(grid, split_.positions, 1.0f + settings().tearStrain)) {
+        torn_.tear(grid, tear);
         setSolved(tear, false);
         for (const Tear& bending : bendingAcross(grid, tear)) setSolved(bending, false);
     }

@@ -232,6 +232,45 @@ void RedBlackSolver::fitTo(const ClothSettings& settings) {
     for (PassLanes& pass : passes_) std::vector<float>().swap(pass.multipliers);
 }
 
+std::vector<Tear> RedBlackSolver::stretchedPast(const Grid& grid, const SplitVectors& positions, float stretchFactor) const {
+    std::vector<Tear> stretched;
+    const auto lengthOfPair = [&](std::size_t first, std::size_t second) {
+        return glm::length(positions.at(second) - positions.at(first));
+    };
+    for (int d = 0; d < kTearableDirections; ++d) {
+        const auto direction = static_cast<Direction>(d);
+        for (int colour = 0; colour < kColourCount; ++colour) {
+            // Lanes side by side (LaneShape::Apart): only skip-one right alternates.
+            const PassLanes& pass = passes_[passIndex(direction, colour)];
+            for (const LaneRun& run : pass.runs) {
+                for (int chunk = 0; chunk < run.chunks; ++chunk) {
+                    const auto along = static_cast<std::size_t>(chunk * 4);
+                    const float* const restLengths = pass.restLengths.data() + run.firstLane + along;
+                    const std::size_t a = run.first + along;
+                    const std::size_t b = run.second + along;
+                    const Float4 restLength = Float4::load(restLengths);
+                    // A whole chunk of constraints solved: four at once, and lane by lane only
+                    // where one is stretched. A chunk cut short (or holding a torn one) may end
+                    // past the arrays: lane by lane.
+                    if (every(restLength >= Float4(0.0f))) {
+                        const Float4x3 between{Float4::load(positions.x.data() + b) - Float4::load(positions.x.data() + a),
+                                               Float4::load(positions.y.data() + b) - Float4::load(positions.y.data() + a),
+                                               Float4::load(positions.z.data() + b) - Float4::load(positions.z.data() + a)};
+                        if (!any(lengthOf(between) > restLength * Float4(stretchFactor))) continue;
+                    }
+                    for (std::size_t lane = 0; lane < 4; ++lane) {
+                        if (!(restLengths[lane] >= 0.0f) || !(lengthOfPair(a + lane, b + lane) > restLengths[lane] * stretchFactor)) continue;
+                        const auto columns = static_cast<std::size_t>(grid.columns);
+                        stretched.push_back({direction, columnAt(grid, static_cast<int>((a + lane) % columns)),
+                                             static_cast<int>((a + lane) / columns)});
+                    }
+                }
+            }
+        }
+    }
+    return stretched;
+}
+
 void RedBlackSolver::setRestLength(const Grid& grid, Direction direction, int column, int row, float restLength) {
     PassLanes& pass = passes_[passIndex(direction, colourOf(direction, column, row))];
     const int laneStride = pass.shape == LaneShape::Alternating ? 2 : 1;

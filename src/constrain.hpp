@@ -21,6 +21,7 @@
 
 #include "projection.hpp"
 #include "split_particles.hpp"
+#include "tearing.hpp"
 #include "thread_team.hpp"
 #include "topology.hpp"
 
@@ -68,6 +69,10 @@ public:
     static std::uint64_t memoryBytes(const ClothSettings& settings);
     // Frees the multipliers when these settings do not carry them.
     void fitTo(const ClothSettings& settings);
+    // The structural and shear constraints still solved that these positions stretch past
+    // stretchFactor times their rest length (tearing.hpp), read off the passes' lanes: four at a
+    // time, with no grid arithmetic but for those found.
+    std::vector<Tear> stretchedPast(const Grid& grid, const SplitVectors& positions, float stretchFactor) const;
     // The rest length of the constraint starting at (column, row) in this direction, which must
     // exist: -1 takes it out of its pass (tearing), its own length puts it back.
     void setRestLength(const Grid& grid, Direction direction, int column, int row, float restLength);

@@ -47,30 +47,6 @@ bool TornConstraints::tear(const Grid& grid, const Tear& constraint) {
     return true;
 }
 
-std::vector<Tear> TornConstraints::tearStretched(const Grid& grid, const std::vector<float>& restLengthsByDirection,
-                                                 const SplitVectors& positions, float tearStrain) {
-    std::vector<Tear> tears;
-    const float stretchFactor = 1.0f + tearStrain;
-    for (int row = 0; row < grid.rows; ++row) {
-        for (int column = 0; column < grid.columns; ++column) {
-            const std::uint32_t particle = grid.index(column, row);
-            const PatchBounds bounds = patchBoundsOf(grid, column, row);
-            for (int d = 0; d < kTearableDirections; ++d) {
-                const auto direction = static_cast<Direction>(d);
-                if ((bits_[particle] & tornBit(direction)) || !startsConstraint(bounds, direction, column, row)) continue;
-                const GridOffset offset = offsetOf(direction);
-                const Vec3 first = positions.at(splitIndex(grid, column, row));
-                const Vec3 second = positions.at(splitIndex(grid, column + offset.columns, row + offset.rows));
-                const float restLength = restLengthsByDirection[particle * kRestLengthsPerParticle + static_cast<std::size_t>(d)];
-                if (!(glm::length(second - first) > restLength * stretchFactor)) continue;
-                tears.push_back({direction, column, row});
-                tear(grid, tears.back());
-            }
-        }
-    }
-    return tears;
-}
-
 std::vector<Tear> TornConstraints::mendAll(const Grid& grid) {
     std::vector<Tear> mended;
     for (int row = 0; row < grid.rows && mended.size() < count_; ++row) {

@@ -46,10 +46,6 @@ public:
 
     // Tears this structural or shear constraint; returns whether it was whole.
     bool tear(const Grid& grid, const Tear& constraint);
-    // Tears every constraint stretched past tearStrain in these positions (the step's split
-    // state) and returns those it tore, structural and shear only.
-    std::vector<Tear> tearStretched(const Grid& grid, const std::vector<float>& restLengthsByDirection,
-                                    const SplitVectors& positions, float tearStrain);
     // Mends every constraint; returns those that were torn.
     std::vector<Tear> mendAll(const Grid& grid);
 
