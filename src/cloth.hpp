@@ -120,7 +120,8 @@ public:
     const std::vector<Vec3>& normals();
     const std::vector<Vec3>& restPositions() const { return model_.restPositions(); }
 
-    Strain strain(Family family) const { return model_.strain(family, particles_.positions); }
+    // Of the constraints still solved.
+    Strain strain(Family family) const { return model_.strain(family, particles_.positions, &torn_.bits()); }
     // The smallest signed distance from a free particle to a collider, metres (negative inside).
     float colliderClearance() const { return colliders().clearance(particles_.positions, particles_.inverseMasses); }
     // Pairs of particles closer than thickness / 2 that were not neighbours at rest (of different

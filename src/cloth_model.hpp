@@ -139,8 +139,9 @@ public:
     void checkParticle(std::uint32_t particle) const;
 
     // Measures of positions: the CPU cloth's own, or read back from a GPU.
-    Strain strain(Family family, const std::vector<Vec3>& positions) const {
-        return strainOf(grid_, restLengthsByDirection_, positions, family);
+    // With torn bits (tearing.hpp), of the constraints still solved.
+    Strain strain(Family family, const std::vector<Vec3>& positions, const std::vector<std::uint8_t>* tornBits = nullptr) const {
+        return strainOf(grid_, restLengthsByDirection_, positions, family, tornBits);
     }
     // The smallest signed distance from a free particle to a collider, metres (negative inside).
     float colliderClearance(const std::vector<Vec3>& positions) const;

@@ -1,12 +1,14 @@
 #include "measurements.hpp"
 
+#include "tearing.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace nuno {
 
 Strain strainOf(const Grid& grid, const std::vector<float>& restLengthsByDirection, const std::vector<Vec3>& positions,
-                Family family) {
+                Family family, const std::vector<std::uint8_t>* tornBits) {
     Strain strain;
     double sum = 0.0;
     std::size_t count = 0;
@@ -14,6 +16,7 @@ Strain strainOf(const Grid& grid, const std::vector<float>& restLengthsByDirecti
         const std::uint32_t first = grid.index(column, row);
         const float restLength = restLengthsByDirection[first * kRestLengthsPerParticle + static_cast<std::size_t>(direction)];
         if (familyOf(direction) != family || restLength <= 0.0f) return;
+        if (tornBits && !isSolved(*tornBits, grid, direction, column, row)) return;
         const float length = glm::length(positions[secondOf(grid, direction, column, row)] - positions[first]);
         const float value = std::fabs(length - restLength) / restLength;
         strain.max = std::max(strain.max, value);

@@ -14,9 +14,10 @@ struct Strain {
     float mean = 0.0f;
 };
 
-// Over the family's constraints, with their rest lengths as restLengthsByDirection() lays them out.
+// Over the family's constraints, with their rest lengths as restLengthsByDirection() lays them out;
+// with torn bits (tearing.hpp), over those still solved.
 Strain strainOf(const Grid& grid, const std::vector<float>& restLengthsByDirection, const std::vector<Vec3>& positions,
-                Family family);
+                Family family, const std::vector<std::uint8_t>* tornBits = nullptr);
 // Joules.
 double kineticEnergy(const Particles& particles, float particleMass);
 // The smallest y of any particle, metres.

@@ -28,14 +28,17 @@ Vec3 normalBesideTears(const Grid& grid, const TornConstraints& torn, const Spli
 }  // namespace
 
 
-bool TornConstraints::isAlive(const Grid& grid, Direction direction, int column, int row) const {
+bool isSolved(const std::vector<std::uint8_t>& tornBits, const Grid& grid, Direction direction, int column, int row) {
+    const auto torn = [&](Direction edge, int edgeColumn, int edgeRow) {
+        return (tornBits[grid.index(edgeColumn, edgeRow)] & tornBit(edge)) != 0;
+    };
     switch (direction) {
         case Direction::SkipRight:
-            return !isTorn(grid, Direction::Right, column, row) && !isTorn(grid, Direction::Right, column + 1, row);
+            return !torn(Direction::Right, column, row) && !torn(Direction::Right, column + 1, row);
         case Direction::SkipDown:
-            return !isTorn(grid, Direction::Down, column, row) && !isTorn(grid, Direction::Down, column, row + 1);
+            return !torn(Direction::Down, column, row) && !torn(Direction::Down, column, row + 1);
         default:
-            return !isTorn(grid, direction, column, row);
+            return !torn(direction, column, row);
     }
 }
 

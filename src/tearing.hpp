@@ -29,6 +29,10 @@ struct Tear {
     int row;
 };
 
+// Whether the constraint starting at (column, row) in this direction, which must exist, is
+// solved with these torn bits: not torn, or for bending, neither structural constraint it spans.
+bool isSolved(const std::vector<std::uint8_t>& tornBits, const Grid& grid, Direction direction, int column, int row);
+
 class TornConstraints {
 public:
     explicit TornConstraints(std::size_t particleCount) : bits_(particleCount, 0) {}
@@ -40,9 +44,6 @@ public:
     bool isTorn(const Grid& grid, Direction direction, int column, int row) const {
         return (bits_[grid.index(column, row)] & tornBit(direction)) != 0;
     }
-    // Whether the constraint starting at (column, row) in this direction, which must exist, is
-    // solved: not torn, or for bending, neither structural constraint it spans torn.
-    bool isAlive(const Grid& grid, Direction direction, int column, int row) const;
 
     // Tears this structural or shear constraint; returns whether it was whole.
     bool tear(const Grid& grid, const Tear& constraint);

@@ -3,6 +3,7 @@
 // sees it, then handed to the core object, whose errors name the rest.
 
 import { maxColliderId, requireFamily, requireIndex, requireInteger, requireNumber, requireNumbers } from './arguments.js';
+import { requireTornMask } from './torn-constraints.js';
 
 /** @typedef {import('./index.js').ClothSettings} ClothSettings */
 /** @typedef {import('./index.js').ColliderDescription} ColliderDescription */
@@ -194,15 +195,18 @@ export class ClothFace {
 
   /**
    * |length - restLength| / restLength over one constraint family, of a CPU cloth's own
-   * positions or of the positions given (xyz per particle, e.g. read back from a GPU cloth).
+   * positions or of the positions given (xyz per particle, e.g. read back from a GPU cloth); over
+   * the constraints still solved by the torn mask given (`readTorn()`), or the CPU cloth's own.
    * @param {Family} family
    * @param {Float32Array} [positions]
+   * @param {Uint8Array} [torn]
    * @returns {{max: number, mean: number}}
    */
-  strain(family, positions) {
+  strain(family, positions, torn) {
     requireFamily(family);
     if (positions !== undefined) requireNumbers('positions', positions);
-    return nativeOf(this).strain(family, positions);
+    if (torn !== undefined) requireTornMask('strain', torn, this.particleCount);
+    return nativeOf(this).strain(family, positions, torn);
   }
 
   /**

@@ -129,8 +129,8 @@ export class Cloth {
    * the cloth went back to where that step began. Validation is meant to keep this at 0.
    */
   readonly nonFiniteRecoveries: number;
-  /** |length - restLength| / restLength over one constraint family, of this cloth's positions or of the positions given. */
-  strain(family: Family, positions?: Float32Array): { max: number; mean: number };
+  /** |length - restLength| / restLength over one constraint family's constraints still solved (by this cloth's tears, or the torn mask given), of this cloth's positions or of the positions given. */
+  strain(family: Family, positions?: Float32Array, torn?: Uint8Array): { max: number; mean: number };
   /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside; Infinity without colliders), of this cloth's positions or of the positions given. */
   colliderClearance(positions?: Float32Array): number;
   /** Pairs of particles closer than `thickness` / 2 that were farther than `thickness` apart at rest (cloth through itself), of this cloth's positions or of the positions given. */
@@ -172,8 +172,8 @@ export interface ClothOnGpu extends SimulatedCloth, SteppedByStage {
   fallbackReason: string | null;
   /** Whether the WebGL context or WebGPU device is lost: steps do nothing (and `stepsTaken` stays) until `restore()`. */
   readonly lost: boolean;
-  /** Strain of positions read back with readPositions(). */
-  strain(family: Family, positions: Float32Array): { max: number; mean: number };
+  /** Strain of positions read back with readPositions(), over the constraints a mask read back with `readTorn()` keeps (all without it). */
+  strain(family: Family, positions: Float32Array, torn?: Uint8Array): { max: number; mean: number };
   /** The smallest signed distance from a free particle to a collider's surface, metres (negative inside), of positions read back with `readPositions()`. */
   colliderClearance(positions: Float32Array): number;
   /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of positions read back with `readPositions()`. */
@@ -271,8 +271,8 @@ export class WorkerCloth {
    * which empties the array: read it each frame, and copy what you keep.
    */
   readonly positions: Float32Array;
-  /** Strain of the given positions, by default those the worker sent last. */
-  strain(family: Family, positions?: Float32Array): { max: number; mean: number };
+  /** Strain of the given positions, by default those the worker sent last, over the constraints the torn mask given (by default the last sent) keeps. */
+  strain(family: Family, positions?: Float32Array, torn?: Uint8Array): { max: number; mean: number };
   /** The smallest signed distance from a free particle to a collider's surface, metres, of the given or the last-sent positions. */
   colliderClearance(positions?: Float32Array): number;
   /** Pairs closer than `thickness` / 2 that were farther than `thickness` apart at rest, of the given or the last-sent positions. */

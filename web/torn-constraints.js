@@ -7,19 +7,29 @@ import { shown } from './arguments.js';
 const tearableBits = 0b1111;
 
 /**
- * The torn structural and shear constraints in `torn`, checked to be one particle's bits a byte.
- * @param {string} clothKind as the error names the cloth: 'CPU', 'GPU', 'WebGPU', 'worker'
+ * `torn` as a mask of a cloth of `particleCount` particles: a Uint8Array, a byte per particle.
+ * @param {string} method that takes it, as the error names it: 'tornConstraints', 'strain'
+ * @param {unknown} torn from `await cloth.readTorn()`
+ * @param {number} particleCount
+ * @returns {Uint8Array}
+ */
+export function requireTornMask(method, torn, particleCount) {
+  if (!(torn instanceof Uint8Array) || torn.length !== particleCount) {
+    throw new TypeError(`nuno: ${method}() needs 'torn' from \`await cloth.readTorn()\` ` +
+      `(a Uint8Array of ${particleCount}, one byte per particle), got ${shown(torn)}`);
+  }
+  return torn;
+}
+
+/**
+ * The torn structural and shear constraints in `torn`.
  * @param {unknown} torn from `await cloth.readTorn()`
  * @param {number} particleCount
  * @returns {number}
  */
-export function countTornConstraints(clothKind, torn, particleCount) {
-  if (!(torn instanceof Uint8Array) || torn.length !== particleCount) {
-    throw new TypeError(`nuno: the ${clothKind} cloth's tornConstraints() needs 'torn' from \`await cloth.readTorn()\` ` +
-      `(a Uint8Array of ${particleCount}, one byte per particle), got ${shown(torn)}`);
-  }
+export function countTornConstraints(torn, particleCount) {
   let count = 0;
-  for (const bits of torn) {
+  for (const bits of requireTornMask('tornConstraints', torn, particleCount)) {
     for (let rest = bits & tearableBits; rest !== 0; rest &= rest - 1) count++;
   }
   return count;

@@ -160,10 +160,22 @@ public:
             return static_cast<double>(model().selfCrossings(positionsOf(positions, given)));
         });
     }
-    val strain(const std::string& family, const val& positions) const {
+    // Of the constraints still solved: by the torn bits given (a byte per particle), or the CPU
+    // cloth's own.
+    val strain(const std::string& family, const val& positions, const val& torn) const {
         return guarded([&] {
             std::vector<Vec3> given;
-            const Strain strain = model().strain(parseFamily(family), positionsOf(positions, given));
+            std::vector<std::uint8_t> givenTorn;
+            const std::vector<std::uint8_t>* tornBits = ownTorn();
+            if (!torn.isUndefined()) {
+                givenTorn = emscripten::convertJSArrayToNumberVector<std::uint8_t>(torn);
+                if (givenTorn.size() != model().particleCount()) {
+                    failInput("torn", {"a byte per particle (", static_cast<double>(model().particleCount()), ")"},
+                              {static_cast<double>(givenTorn.size()), " bytes"});
+                }
+                tornBits = &givenTorn;
+            }
+            const Strain strain = model().strain(parseFamily(family), positionsOf(positions, given), tornBits);
             val result = val::object();
             result.set("max", strain.max);
             result.set("mean", strain.mean);
@@ -190,8 +202,9 @@ protected:
     virtual std::uint32_t addColliderOf(const Collider& collider) = 0;
     virtual void updateColliderOf(std::uint32_t id, const Collider& collider) = 0;
     virtual void removeColliderOf(std::uint32_t id) = 0;
-    // The cloth's own positions; null for a model, which measures only positions given.
+    // The cloth's own positions and torn bits; null for a model, which measures only those given.
     virtual const std::vector<Vec3>* ownPositions() const = 0;
+    virtual const std::vector<std::uint8_t>* ownTorn() const = 0;
     virtual int advanceClockBy(double frameSeconds) = 0;
     virtual void configure(const ClothSettings& next) = 0;
     virtual void reset() = 0;
@@ -290,6 +303,7 @@ public:
 protected:
     const ClothModel& model() const override { return owner_.model(); }
     const std::vector<Vec3>* ownPositions() const override { return &owner_.positions(); }
+    const std::vector<std::uint8_t>* ownTorn() const override { return &owner_.torn().bits(); }
 };
 
 // What a cloth that steps elsewhere uploads and advances: copies JS owns, views, and the clock
@@ -418,6 +432,7 @@ public:
 protected:
     const ClothModel& model() const override { return owner_; }
     const std::vector<Vec3>* ownPositions() const override { return nullptr; }
+    const std::vector<std::uint8_t>* ownTorn() const override { return nullptr; }
     void configure(const ClothSettings& next) override { owner_.configure(next, changeCheck_); }
     void reset() override {
         owner_.reset();

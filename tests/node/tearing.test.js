@@ -66,6 +66,20 @@ test('a cloth pulled hard tears where it is stretched, and its mask, count and r
   cloth.dispose();
 });
 
+test('strain measures the constraints still solved: a torn one, stretched open, is no longer one', async () => {
+  const cloth = pulledSheet(0.2);
+  const whole = new Uint8Array(cloth.particleCount);
+  const own = cloth.strain('structural');
+  const asIfWhole = cloth.strain('structural', cloth.positions, whole);
+  const byReadBack = cloth.strain('structural', cloth.positions, await cloth.readTorn());
+  metric('tearing_strain_solved_vs_all', own.max, '', `structural max strain of the solved constraints; ${asIfWhole.max.toFixed(2)} counting the torn`);
+  assert.ok(asIfWhole.max > 1, `the torn constraints are stretched open: ${asIfWhole.max}`);
+  assert.ok(own.max < asIfWhole.max / 2, `${own.max} against ${asIfWhole.max}`);
+  assert.deepEqual(byReadBack, own);
+  assert.throws(() => cloth.strain('structural', cloth.positions, new Uint8Array(3)), /strain\(\) needs 'torn'/);
+  cloth.dispose();
+});
+
 test('without tearStrain nothing tears, however hard the pull', () => {
   const cloth = pulledSheet(0);
   assert.equal(cloth.tornConstraints(), 0);

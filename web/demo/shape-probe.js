@@ -76,7 +76,7 @@ export class ShapeProbe {
         .then(([positions, torn]) => {
           // The cloth may have been replaced or disposed (a rebuild, a lost context) meanwhile.
           if (!this.#stillMeasuring(cloth)) return;
-          this.#measure(cloth, positions, countCrossings);
+          this.#measure(cloth, positions, countCrossings, torn ?? undefined);
           if (torn) this.#figures.torn = cloth.tornConstraints(torn);
         }, (error) => {
           // A read-back that a lost context or device or a rebuild cut short has nothing to
@@ -93,12 +93,13 @@ export class ShapeProbe {
    * @param {AnyCloth} cloth
    * @param {Float32Array | undefined} positions read back from the GPU; the CPU cloth's own when undefined
    * @param {boolean} countCrossings
+   * @param {Uint8Array} [torn] read back with them: the strain of the constraints still solved
    */
-  #measure(cloth, positions, countCrossings) {
+  #measure(cloth, positions, countCrossings, torn) {
     // Each backend's strain and selfCrossings take the positions a GPU cloth read back.
     const measured = /** @type {import('../index.js').Cloth} */ (cloth);
     const strainStartMs = performance.now();
-    this.#figures.maxStrain = measured.strain('structural', positions).max;
+    this.#figures.maxStrain = measured.strain('structural', positions, torn).max;
     const strainEndMs = performance.now();
     this.#strainDueMs = strainEndMs + measureCostShare * (strainEndMs - strainStartMs);
     if (!countCrossings) return;

@@ -140,7 +140,7 @@ export class Cloth extends ClothFace {
    */
   tornConstraints(torn) {
     if (torn === undefined) return nativeOf(this).tornConstraints();
-    return countTornConstraints('CPU', torn, this.particleCount);
+    return countTornConstraints(torn, this.particleCount);
   }
 
   /** Joules. */

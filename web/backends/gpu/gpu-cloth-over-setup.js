@@ -412,12 +412,13 @@ export class GpuClothOverSetup extends ClothOverSetup {
   }
 
   /**
-   * Strain of positions read back with readPositions(): a GPU cloth keeps none on the CPU.
+   * Strain of positions read back with readPositions() (of the constraints a torn mask read back with readTorn() keeps): a GPU cloth keeps none on the CPU.
    * @param {'structural' | 'shear' | 'bending'} family
    * @param {Float32Array} positions from `await readPositions()`
+   * @param {Uint8Array} [torn] from `await readTorn()`: the constraints still solved alone
    */
-  strain(family, positions) {
-    return setupOf(this).strain(family, readBackPositions(this.#errorName, 'strain', positions));
+  strain(family, positions, torn) {
+    return setupOf(this).strain(family, readBackPositions(this.#errorName, 'strain', positions), torn);
   }
 
   /**
@@ -455,7 +456,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * @returns {number}
    */
   tornConstraints(torn) {
-    return countTornConstraints(this.#errorName, torn, setupOf(this).particleCount);
+    return countTornConstraints(torn, setupOf(this).particleCount);
   }
 
   /**

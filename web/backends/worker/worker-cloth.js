@@ -230,7 +230,7 @@ export class WorkerCloth extends ClothOverSetup {
    */
   tornConstraints(torn) {
     if (torn === undefined) return this.#tornCount;
-    return countTornConstraints('worker', torn, this.particleCount);
+    return countTornConstraints(torn, this.particleCount);
   }
 
   /**
@@ -337,9 +337,10 @@ export class WorkerCloth extends ClothOverSetup {
   /**
    * @param {'structural' | 'shear' | 'bending'} family
    * @param {Float32Array} [positions] by default the positions the worker sent last
+   * @param {Uint8Array} [torn] the constraints still solved: by default the mask the worker sent last
    */
-  strain(family, positions = this.#positions) {
-    return this.#live.strain(family, positions);
+  strain(family, positions = this.#positions, torn = this.#tornMask) {
+    return this.#live.strain(family, positions, torn);
   }
 
   /** @param {Float32Array} [positions] by default the positions the worker sent last */
