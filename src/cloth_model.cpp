@@ -20,8 +20,7 @@ const ClothSettings& validated(const ClothSettings& settings, ClothModel::Memory
 
 void requireUnchanged(bool same, const char* name) {
     if (!same) {
-        throw std::invalid_argument(std::string("nuno: '") + name +
-                                    "' shapes the grid and cannot change on a running cloth; create a new cloth");
+        failWith({"'", name, "' shapes the grid and cannot change on a running cloth; create a new cloth"});
     }
 }
 

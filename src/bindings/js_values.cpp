@@ -176,7 +176,7 @@ Family parseFamily(const std::string& name) {
     for (Family family : {Family::Structural, Family::Shear, Family::Bending}) {
         if (name == familyName(family)) return family;
     }
-    throw std::invalid_argument("nuno: 'family' must be one of 'structural', 'shear', 'bending', got '" + name + "'");
+    failWith({"'family' must be one of 'structural', 'shear', 'bending', got '", name, "'"});
 }
 
 ClothSettings settingsFrom(const val& object) {
