@@ -206,7 +206,7 @@ std::uint32_t ColliderSet::add(const Collider& collider) {
     ids_.insert(ids_.begin() + slot, nextId_);
     colliders_.insert(colliders_.begin() + slot, collider);
     travels_.insert(travels_.begin() + slot, 0.0f);
-    steppedWith_.insert(steppedWith_.begin() + slot, false);
+    steppedWith_.insert(steppedWith_.begin() + slot, 0);
     if (isMesh(collider)) ++meshFieldVersion_;
     return nextId_++;
 }
@@ -229,7 +229,7 @@ void ColliderSet::update(std::uint32_t id, const Collider& collider) {
         failInput("type", {"'", kindName(colliders_[slot].shape), "' as it was; remove the collider and add a new one"},
                   {"'", kindName(collider.shape), "'"}, "collider");
     }
-    if (steppedWith_[slot]) travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
+    if (steppedWith_[slot] != 0) travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
     const auto* was = std::get_if<Mesh>(&colliders_[slot].shape);
     if (was && was->field != std::get<Mesh>(collider.shape).field) ++meshFieldVersion_;
     colliders_[slot] = collider;
@@ -246,7 +246,7 @@ void ColliderSet::remove(std::uint32_t id) {
 
 void ColliderSet::forgetTravel() {
     std::fill(travels_.begin(), travels_.end(), 0.0f);
-    std::fill(steppedWith_.begin(), steppedWith_.end(), true);
+    std::fill(steppedWith_.begin(), steppedWith_.end(), 1);
 }
 
 std::vector<float> depenetrationMetres(const std::vector<float>& travels, float depenetrationSpeed, float substepSeconds) {
