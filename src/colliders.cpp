@@ -196,6 +196,16 @@ float surfaceTravel(const ColliderShape& before, const ColliderShape& after) {
     });
 }
 
+namespace {
+// Appends item, then moves it back to slot, the items from there on one later: smaller than
+// std::vector::insert, whose code for each of the set's vectors was inlined into add().
+template <class Item>
+void insertAt(std::vector<Item>& items, std::ptrdiff_t slot, const typename std::vector<Item>::value_type& item) {
+    items.push_back(item);
+    std::rotate(items.begin() + slot, items.end() - 1, items.end());
+}
+}  // namespace
+
 std::uint32_t ColliderSet::add(const Collider& collider) {
     validate(collider);
     // Before the first plane unless it is one (all()'s order).
@@ -203,10 +213,10 @@ std::uint32_t ColliderSet::add(const Collider& collider) {
     const auto firstPlane = std::find_if(colliders_.begin(), colliders_.end(),
                                          [](const Collider& c) { return std::holds_alternative<Plane>(c.shape); });
     const std::ptrdiff_t slot = plane ? static_cast<std::ptrdiff_t>(colliders_.size()) : firstPlane - colliders_.begin();
-    ids_.insert(ids_.begin() + slot, nextId_);
-    colliders_.insert(colliders_.begin() + slot, collider);
-    travels_.insert(travels_.begin() + slot, 0.0f);
-    steppedWith_.insert(steppedWith_.begin() + slot, 0);
+    insertAt(ids_, slot, nextId_);
+    insertAt(colliders_, slot, collider);
+    insertAt(travels_, slot, 0.0f);
+    insertAt(steppedWith_, slot, 0);
     if (isMesh(collider)) ++meshFieldVersion_;
     return nextId_++;
 }
