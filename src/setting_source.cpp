@@ -451,7 +451,7 @@ Collider readCollider(const SettingSource& source, const Collider* current) {
     std::visit(
         [&](auto& kind) {
             std::vector<std::string> known{"type"};
-            known.insert(known.end(), kind.kKeys.begin(), kind.kKeys.end());
+            for (const char* key : kind.kKeys) known.emplace_back(key);
             known.push_back("friction");
             requireKnownKeys(keys, known, kind.kName);
             readShape(source, has, kind);
