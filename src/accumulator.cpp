@@ -20,8 +20,7 @@ void FixedStepAccumulator::configure(double stepSeconds, double maxFrameSeconds)
 
 int FixedStepAccumulator::advance(double frameSeconds) {
     if (!std::isfinite(frameSeconds) || frameSeconds < 0.0) {
-        throw std::invalid_argument("nuno: 'frameSeconds' must be a finite number >= 0, got " +
-                                    showNumber(frameSeconds));
+        failInput("frameSeconds", "a finite number >= 0", {frameSeconds});
     }
     carriedSeconds_ += std::min(frameSeconds, maxFrameSeconds_);
     // The tolerance (a millionth of a step) keeps settings rounded to float, such as a 0.1 s clamp

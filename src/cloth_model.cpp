@@ -20,8 +20,7 @@ const ClothSettings& validated(const ClothSettings& settings, ClothModel::Memory
 
 void requireUnchanged(bool same, const char* name) {
     if (!same) {
-        throw std::invalid_argument(std::string("nuno: '") + name +
-                                    "' shapes the grid and cannot change on a running cloth; create a new cloth");
+        failWith({"'", name, "' shapes the grid and cannot change on a running cloth; create a new cloth"});
     }
 }
 
@@ -32,7 +31,8 @@ void ClothModel::requireFitsInMemory(const ClothSettings& settings, std::uint64_
     if (bytes <= kMaxBytes) return;
     const double bytesPerParticle = static_cast<double>(bytes) / settings.particleCount();
     const auto maxUnits = static_cast<std::uint64_t>(static_cast<double>(kMaxBytes) / bytesPerParticle / particlesPerUnit);
-    std::string most = "at most about " + std::to_string(maxUnits) + " ";
+    std::string most;
+    MessageText({"at most about ", maxUnits, " "}).appendTo(most);
     units.appendTo(most);
     failInput(name,
               {most, " (a cloth keeps about ", std::round(bytesPerParticle), " bytes per particle and may take ",

@@ -14,7 +14,7 @@
 namespace nuno {
 
 void Cloth::stepFixed(int count) {
-    if (count < 0) throw std::invalid_argument("nuno: 'count' must be an integer >= 0, got " + std::to_string(count));
+    if (count < 0) failInput("count", "an integer >= 0", {count});
     const SolverParameters parameters = model_.solverParameters();
     const std::vector<Stage> schedule = model_.substepSchedule();
     const bool attached = !model_.attachments().empty();
@@ -66,8 +66,7 @@ int Cloth::substepsThisStep() const {
 void Cloth::stepStages(int stageCount) {
     const std::vector<Stage> schedule = model_.substepSchedule();
     if (stageCount < 0 || stageCount > static_cast<int>(schedule.size())) {
-        throw std::invalid_argument("nuno: 'count' must be an integer in [0, " + std::to_string(schedule.size()) +
-                                    "] (the stages of one substep), got " + std::to_string(stageCount));
+        failInput("count", {"an integer in [0, ", schedule.size(), "] (the stages of one substep)"}, {stageCount});
     }
     if (stageCount == 0) return;
     const SolverParameters parameters = model_.solverParameters();

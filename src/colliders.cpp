@@ -20,15 +20,14 @@ constexpr float kMaxPlaneOffsetMetres = 1.7321f * kMaxCoordinateMetres;
 constexpr float kMaxSizeMetres = 1e4f;
 
 void requireSize(const char* name, float metres, const char* owner) {
-    if (!(metres > 0.0f && metres <= kMaxSizeMetres)) failInput(name, "a number in (0, 10000]", showNumber(metres), owner);
+    if (!(metres > 0.0f && metres <= kMaxSizeMetres)) failInput(name, "a number in (0, 10000]", {metres}, owner);
 }
 
 void requireUnitRotation(const Vec4& q, const char* owner) {
     if (!(std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w)) ||
         !(std::fabs(glm::length(q) - 1.0f) < 1e-4f)) {
         failInput("rotation", "a unit quaternion (unitRotation() normalises one)",
-                  "[" + showNumber(q.x) + ", " + showNumber(q.y) + ", " + showNumber(q.z) + ", " + showNumber(q.w) + "]",
-                  owner);
+                  {"[", q.x, ", ", q.y, ", ", q.z, ", ", q.w, "]"}, owner);
     }
 }
 
@@ -43,8 +42,8 @@ void check(const Plane& plane) {
         failInput("normal", "a unit vector (planeThrough() normalises one)", showVector(plane.normal), Plane::kName);
     }
     if (!(std::fabs(plane.offset) <= kMaxPlaneOffsetMetres)) {
-        failInput("offset", "a number in [-" + showNumber(kMaxPlaneOffsetMetres) + ", " + showNumber(kMaxPlaneOffsetMetres) + "]",
-                  showNumber(plane.offset), Plane::kName);
+        failInput("offset", {"a number in [-", kMaxPlaneOffsetMetres, ", ", kMaxPlaneOffsetMetres, "]"}, {plane.offset},
+                  Plane::kName);
     }
 }
 
@@ -113,19 +112,26 @@ bool isMesh(const Collider& collider) { return std::holds_alternative<Mesh>(coll
 
 }  // namespace
 
-const char* kindName(const ColliderShape& shape) {
-    return std::visit([](const auto& kind) { return std::decay_t<decltype(kind)>::kName; }, shape);
+namespace {
+// Each kind's name, by its code.
+template <std::size_t... Codes>
+constexpr std::array<const char*, sizeof...(Codes)> namesOfKinds(std::index_sequence<Codes...>) {
+    return {std::variant_alternative_t<Codes, ColliderShape>::kName...};
 }
+constexpr auto kKindNames = namesOfKinds(std::make_index_sequence<std::variant_size_v<ColliderShape>>{});
+}  // namespace
+
+const char* kindName(const ColliderShape& shape) { return kKindNames[shape.index()]; }
 
 std::string quotedKindNames() {
     std::string names;
-    forEachColliderKind([&names](const auto& kind) { names += (names.empty() ? "'" : ", '") + std::string(kind.kName) + "'"; });
+    for (const char* name : kKindNames) names.append(names.empty() ? "'" : ", '").append(name).append("'");
     return names;
 }
 
 void validate(const Collider& collider) {
     if (!(collider.friction >= 0.0f && collider.friction <= 1.0f)) {
-        failInput("friction", "a number in [0, 1]", showNumber(collider.friction), "collider");
+        failInput("friction", "a number in [0, 1]", {collider.friction}, "collider");
     }
     std::visit([](const auto& shape) { check(shape); }, collider.shape);
 }
@@ -147,9 +153,7 @@ Vec4 unitRotation(const std::array<double, 4>& quaternion, const std::string& na
     for (const double component : quaternion) largest = std::max(largest, std::fabs(component));
     if (!std::isfinite(largest) || !(largest > 0.0)) {
         failInput(name, "a non-zero quaternion [x, y, z, w] of four finite numbers",
-                  "[" + showNumber(quaternion[0]) + ", " + showNumber(quaternion[1]) + ", " + showNumber(quaternion[2]) +
-                      ", " + showNumber(quaternion[3]) + "]",
-                  owner);
+                  {"[", quaternion[0], ", ", quaternion[1], ", ", quaternion[2], ", ", quaternion[3], "]"}, owner);
     }
     const glm::dvec4 unit = glm::normalize(glm::dvec4(quaternion[0], quaternion[1], quaternion[2], quaternion[3]) / largest);
     return Vec4(unit);
@@ -192,6 +196,16 @@ float surfaceTravel(const ColliderShape& before, const ColliderShape& after) {
     });
 }
 
+namespace {
+// Appends item, then moves it back to slot, the items from there on one later: smaller than
+// std::vector::insert, whose code for each of the set's vectors was inlined into add().
+template <class Item>
+void insertAt(std::vector<Item>& items, std::ptrdiff_t slot, const typename std::vector<Item>::value_type& item) {
+    items.push_back(item);
+    std::rotate(items.begin() + slot, items.end() - 1, items.end());
+}
+}  // namespace
+
 std::uint32_t ColliderSet::add(const Collider& collider) {
     validate(collider);
     // Before the first plane unless it is one (all()'s order).
@@ -199,10 +213,10 @@ std::uint32_t ColliderSet::add(const Collider& collider) {
     const auto firstPlane = std::find_if(colliders_.begin(), colliders_.end(),
                                          [](const Collider& c) { return std::holds_alternative<Plane>(c.shape); });
     const std::ptrdiff_t slot = plane ? static_cast<std::ptrdiff_t>(colliders_.size()) : firstPlane - colliders_.begin();
-    ids_.insert(ids_.begin() + slot, nextId_);
-    colliders_.insert(colliders_.begin() + slot, collider);
-    travels_.insert(travels_.begin() + slot, 0.0f);
-    steppedWith_.insert(steppedWith_.begin() + slot, false);
+    insertAt(ids_, slot, nextId_);
+    insertAt(colliders_, slot, collider);
+    insertAt(travels_, slot, 0.0f);
+    insertAt(steppedWith_, slot, 0);
     if (isMesh(collider)) ++meshFieldVersion_;
     return nextId_++;
 }
@@ -211,9 +225,9 @@ std::size_t ColliderSet::slotOf(std::uint32_t id) const {
     const auto found = std::find(ids_.begin(), ids_.end(), id);
     if (found == ids_.end()) {
         std::string current;
-        for (const std::uint32_t known : ids_) current += (current.empty() ? "" : ", ") + std::to_string(known);
-        failInput("id", "the id of a collider on this cloth (" + (current.empty() ? "it has none" : current) + ")",
-                  std::to_string(id));
+        for (const std::uint32_t known : ids_) current.append(current.empty() ? "" : ", ").append(std::to_string(known));
+        failInput("id", {"the id of a collider on this cloth (", current.empty() ? std::string_view("it has none") : current, ")"},
+                  {id});
     }
     return static_cast<std::size_t>(found - ids_.begin());
 }
@@ -222,10 +236,10 @@ void ColliderSet::update(std::uint32_t id, const Collider& collider) {
     const std::size_t slot = slotOf(id);
     validate(collider);
     if (collider.shape.index() != colliders_[slot].shape.index()) {
-        failInput("type", std::string("'") + kindName(colliders_[slot].shape) + "' as it was; remove the collider and add a new one",
-                  std::string("'") + kindName(collider.shape) + "'", "collider");
+        failInput("type", {"'", kindName(colliders_[slot].shape), "' as it was; remove the collider and add a new one"},
+                  {"'", kindName(collider.shape), "'"}, "collider");
     }
-    if (steppedWith_[slot]) travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
+    if (steppedWith_[slot] != 0) travels_[slot] += surfaceTravel(colliders_[slot].shape, collider.shape);
     const auto* was = std::get_if<Mesh>(&colliders_[slot].shape);
     if (was && was->field != std::get<Mesh>(collider.shape).field) ++meshFieldVersion_;
     colliders_[slot] = collider;
@@ -242,7 +256,7 @@ void ColliderSet::remove(std::uint32_t id) {
 
 void ColliderSet::forgetTravel() {
     std::fill(travels_.begin(), travels_.end(), 0.0f);
-    std::fill(steppedWith_.begin(), steppedWith_.end(), true);
+    std::fill(steppedWith_.begin(), steppedWith_.end(), 1);
 }
 
 std::vector<float> depenetrationMetres(const std::vector<float>& travels, float depenetrationSpeed, float substepSeconds) {

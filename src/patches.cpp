@@ -164,8 +164,6 @@ private:
     std::vector<Rectangle> rectangles_;
 };
 
-std::string triple(const Vec3& v) { return "[" + showNumber(v.x) + ", " + showNumber(v.y) + ", " + showNumber(v.z) + "]"; }
-
 }  // namespace
 
 double scatterClearance(const PatchLayout& layout) {
@@ -203,11 +201,10 @@ std::vector<PatchPose> scatterPatches(const PatchLayout& layout, const PatchScat
             }
             if (tries == kScatterTriesPerPatch) {
                 failInput("scatterExtent",
-                          "large enough to hold " + std::to_string(count) + " patches of " + showNumber(layout.patchWidth) +
-                              " x " + showNumber(layout.patchHeight) + " m at least " + showNumber(clearance) +
-                              " m apart (half a particle spacing; patch " + std::to_string(patch + 1) + " found no room in " +
-                              std::to_string(kScatterTriesPerPatch) + " tries)",
-                          triple(scatter.extent));
+                          {"large enough to hold ", count, " patches of ", layout.patchWidth, " x ", layout.patchHeight,
+                           " m at least ", clearance, " m apart (half a particle spacing; patch ", patch + 1,
+                           " found no room in ", kScatterTriesPerPatch, " tries)"},
+                          {"[", scatter.extent.x, ", ", scatter.extent.y, ", ", scatter.extent.z, "]"});
             }
         }
         pose.velocity = Vec3(random.direction() * static_cast<double>(scatter.speed));
@@ -225,7 +222,7 @@ void setGridOf(const PatchLayout& layout, ClothSettings& settings) {
 
 void placePatches(const PatchLayout& layout, const std::vector<PatchPose>& poses, ClothSettings& settings) {
     if (poses.size() != static_cast<std::size_t>(layout.patchCount())) {
-        failInput("poses", "one per patch (" + std::to_string(layout.patchCount()) + ")", std::to_string(poses.size()));
+        failInput("poses", {"one per patch (", layout.patchCount(), ")"}, {poses.size()});
     }
     setGridOf(layout, settings);
     settings.width = layout.patchWidth * static_cast<float>(layout.patchesAcross);

@@ -14,8 +14,6 @@
 namespace nuno {
 namespace {
 
-[[noreturn]] void fail(const std::string& message) { failWith(message); }
-
 std::string joined(const std::vector<std::string>& names) {
     std::string text;
     for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
@@ -440,12 +438,12 @@ Collider readCollider(const SettingSource& source, const Collider* current) {
                 known = true;
             }
         });
-        if (!known) fail("collider 'type' must be one of " + quotedKindNames() + ", got '" + printable(type) + "'");
+        if (!known) failWith({"collider 'type' must be one of ", quotedKindNames(), ", got '", printable(type), "'"});
         if (current && shape.index() != current->shape.index()) {
-            fail("collider 'type' cannot change; remove the collider and add a new one");
+            failWith("collider 'type' cannot change; remove the collider and add a new one");
         }
     } else if (!current) {
-        fail("collider 'type' is required: one of " + quotedKindNames());
+        failWith({"collider 'type' is required: one of ", quotedKindNames()});
     }
 
     Collider collider = current ? *current : Collider{shape};
@@ -453,7 +451,7 @@ Collider readCollider(const SettingSource& source, const Collider* current) {
     std::visit(
         [&](auto& kind) {
             std::vector<std::string> known{"type"};
-            known.insert(known.end(), kind.kKeys.begin(), kind.kKeys.end());
+            for (const char* key : kind.kKeys) known.emplace_back(key);
             known.push_back("friction");
             requireKnownKeys(keys, known, kind.kName);
             readShape(source, has, kind);

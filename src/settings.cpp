@@ -464,6 +464,16 @@ const std::vector<DocumentedSetting>& documentedSettingsSchema() {
     return schema;
 }
 
+std::size_t choiceIndex(std::string_view key, std::string_view name, const char* const* names, std::size_t count,
+                        std::string_view alsoAllowed) {
+    std::string quoted;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (name == names[i]) return i;
+        quoted.append(i == 0 ? "'" : ", '").append(names[i]).append("'");
+    }
+    failInput(key, {"one of ", quoted, alsoAllowed}, {"'", name, "'"});
+}
+
 const char* solverName(SolverKind solver) { return nameOf(solver); }
 const char* orderingName(Ordering ordering) { return nameOf(ordering); }
 

@@ -208,22 +208,25 @@ const char* nameOf(Choice choice) {
 const char* solverName(SolverKind solver);
 const char* orderingName(Ordering ordering);
 
-// "'a', 'b', 'c'": the names a choice takes, as the errors list them.
-template <class Choice>
-std::string quotedNames() {
-    std::string names;
-    for (const auto& entry : Choices<Choice>::all) names += (names.empty() ? "'" : ", '") + std::string(entry.second) + "'";
-    return names;
+// The names a choice takes, in the order of Choices<Choice>::all.
+template <class Choice, std::size_t... Index>
+constexpr std::array<const char*, sizeof...(Index)> choiceNamesOf(std::index_sequence<Index...>) {
+    return {Choices<Choice>::all[Index].second...};
 }
+template <class Choice>
+inline constexpr auto kChoiceNames = choiceNamesOf<Choice>(std::make_index_sequence<Choices<Choice>::all.size()>{});
+
+// The index of name among names; otherwise throws naming the setting (key) and the names it
+// takes ('a', 'b', 'c'), then alsoAllowed. One function for every choice, each parseChoice a call.
+std::size_t choiceIndex(std::string_view key, std::string_view name, const char* const* names, std::size_t count,
+                        std::string_view alsoAllowed);
 
 // The choice of that name; otherwise throws naming the setting (key) and the names it takes,
 // then alsoAllowed (what else the setting takes, e.g. " or an array of particle indices").
 template <class Choice>
 Choice parseChoice(std::string_view key, std::string_view name, std::string_view alsoAllowed = {}) {
-    for (const auto& [value, valueName] : Choices<Choice>::all) {
-        if (name == valueName) return value;
-    }
-    failInput(key, {"one of ", quotedNames<Choice>(), alsoAllowed}, {"'", name, "'"});
+    const auto& names = kChoiceNames<Choice>;
+    return Choices<Choice>::all[choiceIndex(key, name, names.data(), names.size(), alsoAllowed)].first;
 }
 
 }  // namespace nuno

@@ -15,8 +15,7 @@ namespace {
 // The count, once it is known to be one a team can have.
 int requireThreadCount(int threadCount) {
     if (threadCount < 1 || threadCount > ThreadTeam::kMaxThreads) {
-        failInput("threads", "an integer in [1, " + std::to_string(ThreadTeam::kMaxThreads) + "]",
-                  std::to_string(threadCount));
+        failInput("threads", {"an integer in [1, ", ThreadTeam::kMaxThreads, "]"}, {threadCount});
     }
     return threadCount;
 }
@@ -34,8 +33,7 @@ ThreadTeam& ThreadTeam::alone() {
 ThreadTeam::ThreadTeam(int threadCount) {
     requireThreadCount(threadCount);
     if (threadCount > 1) {
-        failInput("threads", "1 in nuno-core (nuno-core-threads takes up to " + std::to_string(kMaxThreads) + ")",
-                  std::to_string(threadCount));
+        failInput("threads", {"1 in nuno-core (nuno-core-threads takes up to ", kMaxThreads, ")"}, {threadCount});
     }
 }
 

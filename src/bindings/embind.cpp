@@ -147,7 +147,7 @@ public:
     // Pairs closer than thickness / 2 that were farther than thickness apart at rest.
     double selfIntersections(double thickness, const val& positions) const {
         return guarded([&] {
-            if (!(thickness > 0.0 && thickness <= 1.0)) failInput("thickness", "a number in (0, 1]", showNumber(thickness));
+            if (!(thickness > 0.0 && thickness <= 1.0)) failInput("thickness", "a number in (0, 1]", {thickness});
             std::vector<Vec3> given;
             return static_cast<double>(model().selfIntersections(positionsOf(positions, given), static_cast<float>(thickness)));
         });

@@ -88,29 +88,22 @@ val gpuConstants() {
     return object;
 }
 
-// The same numbers as shader source, one a line, each written by `line(name, value)`.
-template <class Line>
-std::string constantsSource(const char* language, Line&& line) {
+// The same numbers as shader source, one a line: before, the name, between, the value, after.
+std::string constantsSource(const char* language, const char* before, const char* between, const char* after) {
     std::string source = std::string("// Generated from the core's tables (src/bindings/gpu_constants.cpp) for ") + language + ".\n";
-    const auto add = [&](const std::string& name, int value) { source += line(name, std::to_string(value)); };
+    const auto add = [&](const std::string& name, int value) {
+        source.append(before).append(name).append(between).append(std::to_string(value)).append(after);
+    };
     for (const NamedCode& entry : kSolverKinds) add(entry.glslName, entry.code);
     forEachColliderCode([&add](const char* name, int code) { add(colliderDefine(name), code); });
     for (const NamedLimit& limit : kLimits) add(limit.glslName, limit.value);
     return source;
 }
 
-std::string gpuConstantsGlsl() {
-    return constantsSource("GLSL", [](const std::string& name, const std::string& value) {
-        return "#define " + name + " " + value + "\n";
-    });
-}
+std::string gpuConstantsGlsl() { return constantsSource("GLSL", "#define ", " ", "\n"); }
 
 // Abstract integers in WGSL: each takes the type (i32 or u32) of the expression it meets.
-std::string gpuConstantsWgsl() {
-    return constantsSource("WGSL", [](const std::string& name, const std::string& value) {
-        return "const " + name + " = " + value + ";\n";
-    });
-}
+std::string gpuConstantsWgsl() { return constantsSource("WGSL", "const ", " = ", ";\n"); }
 
 }  // namespace
 }  // namespace nuno

@@ -27,7 +27,9 @@ std::string shown(const val& value) {
     if (value.isString()) {
         constexpr std::size_t kShownCharacters = 40;
         const std::string text = value.as<std::string>();
-        return "'" + (text.size() > kShownCharacters ? text.substr(0, kShownCharacters) + "..." : text) + "'";
+        std::string quoted = "'";
+        quoted.append(text, 0, kShownCharacters).append(text.size() > kShownCharacters ? "...'" : "'");
+        return quoted;
     }
     const std::string type = value.typeOf().as<std::string>();
     if (type == "boolean" || type == "bigint") {

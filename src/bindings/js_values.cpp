@@ -15,6 +15,18 @@ using emscripten::val;
 
 [[noreturn]] void throwJsError(const char* message) { val::global("Error").new_(val(message)).throw_(); }
 
+void runGuarded(void (*run)(void* body), void* body) {
+    try {
+        run(body);
+    } catch (const std::exception& error) {
+        throwJsError(error.what());
+#ifdef __EMSCRIPTEN_PTHREADS__
+    } catch (...) {
+        throwJsError(currentExceptionMessage().c_str());
+#endif
+    }
+}
+
 #ifdef __EMSCRIPTEN_PTHREADS__
 // The message of the exception being handled. In the threaded module (Emscripten 3.1.6,
 // -pthread with wasm exceptions) a catch by type never matches: the compiler's landing pads
@@ -176,7 +188,7 @@ Family parseFamily(const std::string& name) {
     for (Family family : {Family::Structural, Family::Shear, Family::Bending}) {
         if (name == familyName(family)) return family;
     }
-    throw std::invalid_argument("nuno: 'family' must be one of 'structural', 'shear', 'bending', got '" + name + "'");
+    failWith({"'family' must be one of 'structural', 'shear', 'bending', got '", name, "'"});
 }
 
 ClothSettings settingsFrom(const val& object) {

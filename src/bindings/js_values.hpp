@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -22,18 +23,27 @@ namespace nuno {
 std::string currentExceptionMessage();
 #endif
 
+// Calls run(body) inside the one try and catch of the bindings (guarded's).
+void runGuarded(void (*run)(void* body), void* body);
+
 // Runs body, turning a C++ exception into a JS Error carrying its message, so JS callers never
-// see a raw wasm exception.
+// see a raw wasm exception. The catch is runGuarded's alone: one per entry point was about 100
+// bytes each of the wasm module.
 template <class Body>
 auto guarded(Body&& body) -> decltype(body()) {
-    try {
-        return body();
-    } catch (const std::exception& error) {
-        throwJsError(error.what());
-#ifdef __EMSCRIPTEN_PTHREADS__
-    } catch (...) {
-        throwJsError(currentExceptionMessage().c_str());
-#endif
+    using Result = decltype(body());
+    if constexpr (std::is_void_v<Result>) {
+        runGuarded([](void* run) { (*static_cast<std::remove_reference_t<Body>*>(run))(); }, &body);
+    } else if constexpr (std::is_default_constructible_v<Result>) {
+        Result result{};
+        auto keep = [&] { result = body(); };
+        runGuarded([](void* run) { (*static_cast<decltype(keep)*>(run))(); }, &keep);
+        return result;
+    } else {
+        std::optional<Result> result;
+        auto keep = [&] { result.emplace(body()); };
+        runGuarded([](void* run) { (*static_cast<decltype(keep)*>(run))(); }, &keep);
+        return std::move(*result);
     }
 }
 
