@@ -39,12 +39,14 @@ import { metric } from './metric.js';
  * strings (7.1 KB), one choiceIndex() for every choice (1.6 KB), the collider set without
  * std::vector<bool> and std::vector::insert (3.1 KB), one constantsSource() for both shader
  * languages (0.9 KB), one try and catch for every binding (runGuarded, 1.9 KB) and smaller
- * pieces (0.9 KB): 231,456 B, threads 247,424 B. These budgets hold that size; tearing is to
- * fit within issue 29's 240 KB.
+ * pieces (0.9 KB): 231,456 B, threads 247,424 B. Then issue 29's tearing (the torn bits, the
+ * lanes' look for stretched constraints and their rest lengths set, the sweeps' skip, normals
+ * beside a tear, the strain of the solved constraints, tornMask and its count bound: 6.8 KB):
+ * 238,211 B, threads 254,170 B, within issue 29's 240 KB.
  */
 const budgets = [
-  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 231_500 },
-  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 247_500 },
+  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 238_400 },
+  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 254_400 },
 ];
 
 for (const { file, metricName, budgetBytes } of budgets) {
