@@ -12,6 +12,7 @@ debian_packages=(
   nlohmann-json3-dev                 # JSON scenarios for the native reference tools
   libglm-dev                         # vector maths in the core
   emscripten                         # the WebAssembly build
+  binaryen                           # wasm-opt: the module optimised for size once more after the link
   clang libclang-rt-14-dev           # fuzzing (scripts/fuzz.sh): clang, libFuzzer and the ASan/UBSan runtimes
   chromium                           # browser tests (driven by Playwright)
   firefox-esr                        # Firefox tests (driven by puppeteer-core over WebDriver BiDi)

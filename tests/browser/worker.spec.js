@@ -1,5 +1,5 @@
 // The CPU cloth in a Web Worker (nuno.createWorkerCloth) in Chromium: it computes exactly what
-// the CPU cloth computes on the page, step() returns before the worker has stepped (the main
+// the CPU cloth computes on the page (mesh colliders and tearing included), step() returns before the worker has stepped (the main
 // thread never waits), every call is checked at once with the core's errors, the renderer draws
 // it, and dispose() ends the worker.
 import { expect, test } from '@playwright/test';
@@ -41,6 +41,51 @@ test('the worker cloth computes what the CPU cloth computes, bit for bit, with h
   expect(result.differing, 'coordinates that differ between the worker and the page').toBe(0);
   expect(result.inWorker).toEqual(result.onPage);
   expect(result.inWorker.steps).toBe(90);
+  expect(complaints).toEqual([]);
+});
+
+test('the worker cloth collides with a mesh and tears as the page\'s cloth does, bit for bit, and says what tore', async ({ page }) => {
+  const complaints = collectComplaints(page);
+  await page.goto('/tests/browser/harness.html');
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const { sphereMesh } = await import('/web/demo/mesh-shapes.js');
+    const nuno = await loadNuno();
+    const ball = sphereMesh(0.25, 24, 12);
+    const settings = { columns: 20, rows: 20, orientation: /** @type {const} */ ('horizontal'), center: /** @type {[number, number, number]} */ ([0, 0.8, 0]), pins: /** @type {const} */ ('none'), tearStrain: 0.3 };
+    const run = async (/** @type {any} */ cloth) => {
+      // A mesh ball under the sheet's middle, typed arrays as given; a corner dragged away tears it.
+      cloth.addCollider({ type: 'mesh', vertices: ball.vertices, indices: ball.indices, center: [0, 0.3, 0], resolution: 24 });
+      cloth.stepFixed(40);
+      for (let step = 1; step <= 20; step++) {
+        cloth.hold(0, [-0.5 - 0.05 * step, 0.6, -0.5 - 0.05 * step]);
+        cloth.stepFixed(1);
+      }
+      const positions = await cloth.readPositions();
+      const torn = await cloth.readTorn();
+      const counted = cloth.tornConstraints();
+      const strain = cloth.strain('structural', positions, torn).max;
+      cloth.reset();
+      const mended = (await cloth.readTorn()).every((/** @type {number} */ bits) => bits === 0) ? cloth.tornConstraints() : -1;
+      cloth.dispose();
+      return { positions: Array.from(positions), torn: Array.from(torn), counted, strain, mended, middleY: positions[3 * 210 + 1] };
+    };
+    const inWorker = await run(await nuno.createWorkerCloth(settings));
+    const onPage = await run(nuno.createCloth(settings));
+    return {
+      positionsDiffer: inWorker.positions.filter((value, i) => value !== onPage.positions[i]).length,
+      tornDiffer: inWorker.torn.filter((bits, i) => bits !== onPage.torn[i]).length,
+      inWorker: { ...inWorker, positions: undefined, torn: undefined }, onPage: { ...onPage, positions: undefined, torn: undefined },
+    };
+  });
+  console.log(`metric: worker_mesh_tearing = ${result.inWorker.counted} torn in the worker, ${result.onPage.counted} on the page; middle at ${result.onPage.middleY.toFixed(3)} m`);
+  expect(result.positionsDiffer, 'coordinates that differ between the worker and the page').toBe(0);
+  expect(result.tornDiffer, 'particles whose torn bits differ').toBe(0);
+  expect(result.inWorker).toEqual(result.onPage);
+  // The ball holds the sheet's middle up (its top 0.55 m, the margin 5 mm), and the drag tore it.
+  expect(result.onPage.middleY).toBeGreaterThan(0.5);
+  expect(result.onPage.counted).toBeGreaterThan(0);
+  expect(result.inWorker.mended, 'reset() mended the worker\'s cloth and the page heard').toBe(0);
   expect(complaints).toEqual([]);
 });
 
@@ -156,7 +201,7 @@ test('a grid the worker\'s CPU cloth could not keep is refused on the page, at o
     window.Worker = PageWorker;
     return { grid, workersStarted };
   });
-  expect(result.grid).toMatch(/^nuno: 'columns \* rows' must be at most about \d+ particles \(a cloth keeps about 344 bytes per particle/);
+  expect(result.grid).toMatch(/^nuno: 'columns \* rows' must be at most about \d+ particles \(a cloth keeps about 345 bytes per particle/);
   expect(result.workersStarted, 'a worker for the small cloth, none for the refused one').toBe(1);
   expect(complaints).toEqual([]);
 });

@@ -107,8 +107,51 @@ async function main() {
     await check('WebGPU vs CPU over a mesh', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm, swingOverMesh);
   }
   if (onWebgl) await checkWebgl();
+  for (const backend of [...(onWebgl ? ['gpu'] : []), ...(onWebGpu ? ['webgpu'] : [])]) await checkTearing(backend);
   if (onWebgl || onWebGpu) await checkStages(onWebGpu);
   await timeEverything(onWebGpu);
+}
+
+/**
+ * Tearing on this device's GPU against the CPU (tests/browser/tearing-scene.js's sheet): pulled
+ * down by one particle until it shreds, and pulled apart by its bottom row. A real GPU's square
+ * root and division may round otherwise than IEEE's, so a constraint within a rounding of the
+ * threshold may tear a step apart and the rip run on from there: the counts must agree to 2 % of
+ * the CPU's (at least 2), as on SwiftShader, where they agree to the bit.
+ * @param {'gpu' | 'webgpu'} backend
+ */
+async function checkTearing(backend) {
+  const { loadNuno } = await import('/web/index.js');
+  const { sheet, pullDown, pullApart, tornCount, tornDifference } = await import('/tests/browser/tearing-scene.js');
+  const nuno = await loadNuno();
+  const context = backend === 'gpu'
+    ? /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'))
+    : await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+  const name = backend === 'gpu' ? 'GPU float' : 'WebGPU';
+  for (const [scene, pull, steps] of /** @type {const} */ ([['pulled down by one particle', pullDown, 60], ['pulled apart by its bottom row', pullApart, 10]])) {
+    const outcomes = [];
+    for (const cloth of [nuno.createCloth(/** @type {any} */ (sheet)), nuno.createCloth(/** @type {any} */ (context), { ...sheet, backend, ...(backend === 'gpu' ? { precision: 'float' } : {}) })]) {
+      for (let step = 1; step <= steps; step++) {
+        /** @type {(cloth: any, step: number) => void} */ (pull)(cloth, step);
+        cloth.stepFixed(1);
+      }
+      outcomes.push({ torn: await cloth.readTorn(), positions: await cloth.readPositions() });
+      cloth.dispose();
+    }
+    const [cpu, gpu] = outcomes;
+    const [cpuCount, gpuCount] = [tornCount(cpu.torn), tornCount(gpu.torn)];
+    const bound = Math.max(2, Math.ceil(0.02 * cpuCount));
+    const passed = Math.abs(gpuCount - cpuCount) <= bound && gpu.positions.every(Number.isFinite);
+    const maxDeviationMm = 1000 * Math.max(...Array.from(gpu.positions, (value, i) => Math.abs(value - cpu.positions[i])));
+    results.checks.push({
+      name: `${name} vs CPU, tearing: the sheet ${scene}`, solver: 'xpbd', toleranceMm: bound, passed, maxDeviationMm,
+      after: `after ${steps} steps: ${gpuCount} torn on the GPU, ${cpuCount} on the CPU, ${tornDifference(cpu.torn, gpu.torn)} constraints torn on one alone`,
+      limit: `the counts within ${bound}`,
+    });
+    await log(`${name} vs CPU, tearing (${scene}): ${gpuCount} vs ${cpuCount} torn${passed ? ' ok' : ' FAILED'}`);
+  }
+  if (backend === 'webgpu') /** @type {GPUDevice} */ (context).destroy();
+  await save();
 }
 
 /**

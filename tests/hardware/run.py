@@ -110,7 +110,7 @@ def report(results):
     passed = failed = 0
     for check in results.get('checks', []):
         tolerance = check['toleranceMm']
-        limit = 'reported' if tolerance is None else f"limit {tolerance} mm"
+        limit = check.get('limit') or ('reported' if tolerance is None else f"limit {tolerance} mm")
         verdict = '' if tolerance is None else ('  ok' if check['passed'] else '  FAILED')
         after = check.get('after') or f"after {check.get('steps', 120)} steps"
         drop = f"; drop {check['drop']:.2f} m" if 'drop' in check else ''

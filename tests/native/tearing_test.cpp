@@ -6,6 +6,7 @@
 #include <queue>
 
 #include "cloth.hpp"
+#include "colliders.hpp"
 #include "differing_bits.hpp"
 #include "normals.hpp"
 #include "sheet.hpp"
@@ -132,6 +133,37 @@ TEST(Tearing, ATearIsForGoodUntilResetMendsItToTheBit) {
     torn.stepFixed(90);
     fresh.stepFixed(90);
     EXPECT_EQ(test::differingBits(torn.positions(), fresh.positions()), 0);
+}
+
+// A torn cloth keeps the rest: pins hold, colliders keep it out, self-collision keeps its layers
+// apart, and nothing goes non-finite, while a corner drags it over a ball and tears it.
+TEST(Tearing, ATornClothKeepsItsPinsCollidersAndSelfCollision) {
+    ClothSettings settings;
+    settings.columns = 24;
+    settings.rows = 24;
+    settings.orientation = Orientation::Horizontal;
+    settings.center = Vec3(0.0f, 1.0f, 0.0f);
+    settings.pins = PinPreset::TopCorners;
+    settings.tearStrain = 0.25f;
+    settings.selfCollisionThickness = 0.03f;
+    Cloth cloth(settings);
+    const Sphere ball{Vec3(0.0f, 0.5f, 0.0f), 0.3f};
+    cloth.addCollider({ball, 0.5f});
+    cloth.addCollider({planeThrough(Vec3(0), Vec3(0, 1, 0)), 0.5f});
+    const Grid& grid = cloth.topology().grid;
+    const std::uint32_t dragged = grid.index(12, 23);
+    const std::vector<Vec3> start = cloth.positions();
+    for (int step = 1; step <= 180; ++step) {
+        if (step <= 60) cloth.hold(dragged, start[dragged] + Vec3(0.0f, -0.3f, 0.02f * static_cast<float>(step)));
+        if (step == 61) cloth.release(dragged);
+        cloth.stepFixed(1);
+        ASSERT_TRUE(allFinite(cloth.positions())) << "step " << step;
+    }
+    EXPECT_GT(cloth.torn().count(), 10u);
+    EXPECT_EQ(cloth.nonFiniteRecoveries(), 0u);
+    for (const std::uint32_t pinned : cloth.model().pinned()) EXPECT_EQ(cloth.positions()[pinned], start[pinned]);
+    EXPECT_GT(cloth.colliderClearance(), -1e-4f);
+    EXPECT_EQ(cloth.selfIntersections(settings.selfCollisionThickness), 0u);
 }
 
 // With the constraints between two columns torn, the normals on either side are those of two
