@@ -90,14 +90,19 @@ std::vector<Tear> bendingAcross(const Grid& grid, const Tear& structural) {
 
 void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals) {
     if (torn.count() == 0) return;
-    for (int row = 0; row < grid.rows; ++row) {
-        for (int column = 0; column < grid.columns; ++column) {
-            for (const Direction edge : {Direction::Right, Direction::Down}) {
-                if (!torn.isTorn(grid, edge, column, row)) continue;
-                const GridOffset offset = offsetOf(edge);
-                for (const auto& [endColumn, endRow] : {std::pair{column, row}, std::pair{column + offset.columns, row + offset.rows}}) {
-                    normals.set(splitIndex(grid, endColumn, endRow), normalBesideTears(grid, torn, positions, endColumn, endRow));
-                }
+    // Every substep with wind: a byte a particle is all most particles cost.
+    constexpr std::uint8_t kStructural = tornBit(Direction::Right) | tornBit(Direction::Down);
+    const std::vector<std::uint8_t>& bits = torn.bits();
+    const auto columns = static_cast<std::size_t>(grid.columns);
+    for (std::size_t particle = 0; particle < bits.size(); ++particle) {
+        if (!(bits[particle] & kStructural)) continue;
+        const int column = static_cast<int>(particle % columns);
+        const int row = static_cast<int>(particle / columns);
+        for (const Direction edge : {Direction::Right, Direction::Down}) {
+            if (!(bits[particle] & tornBit(edge))) continue;
+            const GridOffset offset = offsetOf(edge);
+            for (const auto& [endColumn, endRow] : {std::pair{column, row}, std::pair{column + offset.columns, row + offset.rows}}) {
+                normals.set(splitIndex(grid, endColumn, endRow), normalBesideTears(grid, torn, positions, endColumn, endRow));
             }
         }
     }
