@@ -20,8 +20,15 @@ fn positionAt(texel: vec2i) -> vec3f {
     return positions[indexOf(texel)].xyz;
 }
 
+// Whether the torn bits may hold a tear: a tear pass ran since the cloth was last mended (set in
+// the pipeline's constants, web/backends/webgpu/webgpu-cloth.js). A cloth that cannot have torn
+// takes pipelines made with false, whose constrain pass and normals read no texture: every pair
+// alive, every neighbour seen (once the override is set, the compiler folds the loads away).
+override TEARING: bool = false;
+
 // A particle's torn bits (torn-bits.wgsl), for the constrain pass and normals.wgsl.
 fn tornBitsAt(texel: vec2i) -> u32 {
+    if (!TEARING) { return 0u; }
     let index = indexOf(texel);
     return textureLoad(tornCopy, vec2u(index % TORN_WIDTH, index / TORN_WIDTH), 0).r;
 }

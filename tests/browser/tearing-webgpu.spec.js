@@ -5,6 +5,10 @@
 // WebGpuClothRenderer leaves the torn triangles out for both cloths, reset() mends (and the cloth
 // then tears again as it did), set() keeps the tears, and tearStrain 0 never tears. A sea of
 // 8 x 8 papers, stepped as the one-dispatch patch step, tears as the passes of their own do.
+// Which pipelines a step runs is seen by their labels (setPipeline wrapped in the page): a cloth
+// that cannot have torn reads no torn bits (predict, constrain and the patch step made with
+// state.wgsl's TEARING false: 'nuno constrain'), one that may have, from the step after its
+// first tear pass until reset(), only the variants that read them ('nuno constrain (tearing)').
 import { expect, test } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
 import { webGpuCanvasArgs } from './chromium-flags.js';
@@ -24,6 +28,11 @@ test.describe.configure({ timeout: 180_000 });
  */
 const tornCountBound = (/** @type {number} */ cpuCount) => Math.max(2, Math.ceil(0.02 * cpuCount));
 
+/** The passes of their own of a step, by whether they read the torn bits, and with the tear pass. */
+const passesReading = (/** @type {boolean} */ tornBits, /** @type {boolean} */ tear) => (tornBits
+  ? ['nuno collide', 'nuno constrain (tearing)', 'nuno predict (tearing)']
+  : ['nuno collide', 'nuno constrain', 'nuno predict']).concat(tear ? ['nuno tear'] : []).join(', ');
+
 /**
  * In the page: the contract's sheet on the CPU and on WebGPU, then what the test checks.
  * @param {{ tearStrain: number, pullSteps: number, wind: number[], draw: boolean }} options
@@ -32,6 +41,14 @@ const tornCountBound = (/** @type {number} */ cpuCount) => Math.max(2, Math.ceil
  */
 async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   const { loadNuno, WebGpuClothRenderer } = await import('/web/index.js');
+  // From now on, the labels of the compute pipelines set.
+  /** @type {string[]} */
+  const labels = [];
+  const { setPipeline } = GPUComputePassEncoder.prototype;
+  GPUComputePassEncoder.prototype.setPipeline = function (pipeline) {
+    labels.push(pipeline.label);
+    return setPipeline.call(this, pipeline);
+  };
   const nuno = await loadNuno();
   const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
   /** @type {string[]} */
@@ -39,12 +56,28 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   device.addEventListener('uncapturederror', (event) => errors.push(/** @type {GPUUncapturedErrorEvent} */ (event).error.message));
   const sheet = { columns: 24, rows: 24, width: 1, height: 1, center: /** @type {[number, number, number]} */ ([0, 1, 0]), pins: /** @type {const} */ ('top-edge'), tearStrain, wind };
   const held = 23 * 24 + 12;
-  const pullAndStep = (/** @type {any} */ cloth) => {
+  /**
+   * The compute pipelines of `steps`, by label, each once, sorted.
+   * @param {() => void} steps
+   */
+  const pipelinesOf = (steps) => {
+    labels.length = 0;
+    steps();
+    return [...new Set(labels)].sort().join(', ');
+  };
+  /**
+   * Pulls and steps 60 steps; returns the pipelines of the first step and the kinds the later ones set.
+   * @param {any} cloth
+   */
+  const pullAndStep = (cloth) => {
     const rest = cloth.restPositions;
+    /** @type {string[]} */
+    const steps = [];
     for (let step = 1; step <= 60; step++) {
       cloth.hold(held, [rest[3 * held], rest[3 * held + 1] - 0.8 * Math.min(1, step / Math.max(1, pullSteps)), rest[3 * held + 2]]);
-      cloth.stepFixed(1);
+      steps.push(pipelinesOf(() => cloth.stepFixed(1)));
     }
+    return { first: steps[0], later: [...new Set(steps.slice(1))] };
   };
   // From a constraint's first particle to its second, by direction (Right, Down, DiagonalDown, DiagonalUp).
   const offsets = [[1, 0], [0, 1], [1, 1], [1, -1]];
@@ -77,7 +110,8 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   };
   const cpu = /** @type {any} */ (nuno.createCloth(sheet));
   const gpu = /** @type {any} */ (nuno.createCloth(device, { ...sheet, backend: 'webgpu' }));
-  for (const cloth of [cpu, gpu]) pullAndStep(cloth);
+  pullAndStep(cpu);
+  const pipelines = { pulled: pullAndStep(gpu), /** @type {any} */ afterSet: null, /** @type {any} */ afterReset: null };
   const [onCpu, onGpu] = [await look(cpu), await look(gpu)];
   // What the WebGL2 ClothRenderer draws a WebGPU cloth from: its mirror, the torn bits read back
   // with the positions (reading `positions` starts the read-back).
@@ -90,7 +124,8 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
     cpu: { ...onCpu, positions: undefined }, gpu: { ...onGpu, positions: undefined }, dispatchesPerStep: gpu.dispatchesPerStep,
     bitsDiffer: onGpu.bits.filter((bits, i) => bits !== onCpu.bits[i]).length,
     maxDeviationMm: 1000 * Math.max(...Array.from(onGpu.positions, (value, i) => Math.abs(value - onCpu.positions[i]))),
-    /** @type {any} */ pixels: null, /** @type {any} */ afterSet: null, /** @type {any} */ afterReset: null, errors, mirroredTornDiffers,
+    /** @type {any} */ pixels: null, /** @type {any} */ afterSet: null, /** @type {any} */ afterSetStretch: null, /** @type {any} */ afterReset: null,
+    errors, mirroredTornDiffers, pipelines,
   };
 
   if (draw) {
@@ -147,9 +182,11 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   // set() keeps the tears; with tearStrain 0 nothing more tears, and the torn stay unsolved.
   gpu.set({ tearStrain: 0 });
   cpu.set({ tearStrain: 0 });
-  gpu.stepFixed(20);
+  pipelines.afterSet = pipelinesOf(() => gpu.stepFixed(20));
   cpu.stepFixed(20);
-  result.afterSet = { gpu: (await look(gpu)).count, cpu: (await look(cpu)).count, dispatchesPerStep: gpu.dispatchesPerStep };
+  const [setOnGpu, setOnCpu] = [await look(gpu), await look(cpu)];
+  result.afterSet = { gpu: setOnGpu.count, cpu: setOnCpu.count, dispatchesPerStep: gpu.dispatchesPerStep };
+  result.afterSetStretch = { gpu: setOnGpu.meanTornStretch, cpu: setOnCpu.meanTornStretch };
 
   // reset() mends; torn again as before, the WebGPU cloth ends on the very same bits (its steps
   // are deterministic), so nothing of the first run's tears stayed in what the solver reads.
@@ -158,7 +195,8 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   gpu.reset();
   cpu.reset();
   const mended = { gpu: (await look(gpu)).count, cpu: cpu.tornConstraints() };
-  for (const cloth of [cpu, gpu]) pullAndStep(cloth);
+  pipelines.afterReset = pullAndStep(gpu);
+  pullAndStep(cpu);
   const again = await look(gpu);
   result.afterReset = { mended, sameBits: again.bits.every((bits, i) => bits === onGpu.bits[i]), count: again.count, cpu: (await look(cpu)).count };
   cpu.dispose();
@@ -187,9 +225,17 @@ test('the contract\'s sheet: WebGPU tears as the CPU does, the rip opens, set() 
   expect(result.dispatchesPerStep, '24 x 24 takes the passes, and the tear pass').toBe(10 * 14 + 1);
   expect(result.mirroredTornDiffers, 'the torn bits read back with `positions` (tornMask) are the cloth\'s').toBe(0);
   expect(result.afterSet, 'set() kept every tear and tore no more with tearStrain 0').toEqual({ gpu: gpu.count, cpu: cpu.count, dispatchesPerStep: 10 * 14 });
+  // A cloth that can no longer tear but has torn still leaves its torn constraints unsolved.
+  expect(result.afterSetStretch.gpu / result.afterSetStretch.cpu, 'the rip stays open with tearStrain 0').toBeGreaterThan(0.8);
+  expect(result.afterSetStretch.gpu / result.afterSetStretch.cpu).toBeLessThan(1.25);
   expect(result.afterReset.mended, 'reset() mended both').toEqual({ gpu: 0, cpu: 0 });
   expect(result.afterReset.sameBits, 'after reset() WebGPU tore the very same constraints again').toBe(true);
   expect(result.afterReset.cpu).toBe(cpu.count);
+  // Its first step reads no torn bits (none can be torn before its tear pass), every later one
+  // does, with tearStrain 0 too (torn constraints stay unsolved), until reset() mends the cloth.
+  const tearing = { first: passesReading(false, true), later: [passesReading(true, true)] };
+  expect(result.pipelines, 'the torn bits are read from the step after the first tear pass until reset()')
+    .toEqual({ pulled: tearing, afterSet: passesReading(true, false), afterReset: tearing });
   expect(result.errors).toEqual([]);
   expect(complaints).toEqual([]);
 });
@@ -235,6 +281,9 @@ test('with tearStrain 0 (the default) nothing tears, however far the sheet is pu
   expect(result.gpu.bits.every((/** @type {number} */ bits) => bits === 0)).toBe(true);
   expect(result.gpu.finite).toBe(true);
   expect(result.dispatchesPerStep, 'no tear pass').toBe(10 * 14);
+  // A cloth that cannot tear reads no torn bits.
+  const untorn = { first: passesReading(false, false), later: [passesReading(false, false)] };
+  expect(result.pipelines).toEqual({ pulled: untorn, afterSet: passesReading(false, false), afterReset: untorn });
   expect(result.errors).toEqual([]);
   expect(complaints).toEqual([]);
 });
@@ -245,6 +294,13 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
   const result = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
     const nuno = await loadNuno();
+    /** @type {string[]} */
+    const labels = [];
+    const { setPipeline } = GPUComputePassEncoder.prototype;
+    GPUComputePassEncoder.prototype.setPipeline = function (pipeline) {
+      labels.push(pipeline.label);
+      return setPipeline.call(this, pipeline);
+    };
     const deviceOf = async () => /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
     const [device, passesOnly] = [await deviceOf(), await deviceOf()];
     // A device that cannot make the patch step's pipeline: its cloth steps by the passes of their own.
@@ -267,20 +323,39 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
       tearStrain: 0.2,
     };
     const heldOf = (/** @type {number[]} */ [a, d]) => (d * side + side - 1) * columns + a * side + side / 2;
-    const pullAndStep = (/** @type {any} */ cloth) => {
+    const until = async (/** @type {() => boolean} */ done) => {
+      for (let wait = 0; wait < 500 && !done(); wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    /**
+     * Holds and steps 60 steps, the patch step's cloth waiting after the first (whose tear pass
+     * may have torn) for its pipeline that reads the torn bits, made asynchronously from that
+     * step on; returns the compute pipelines (labels) of the first step and the kinds of the others.
+     * @param {any} cloth
+     * @param {boolean} [patchStepWaited] the cloth is the patch step's
+     */
+    const pullAndStep = async (cloth, patchStepWaited = false) => {
       const rest = cloth.restPositions;
       for (const paper of papers) {
         const held = heldOf(paper);
         cloth.hold(held, [rest[3 * held], rest[3 * held + 1] - 0.3, rest[3 * held + 2]]);
       }
-      cloth.stepFixed(60);
+      /** @type {string[]} */
+      const steps = [];
+      for (let step = 0; step < 60; step++) {
+        labels.length = 0;
+        cloth.stepFixed(1);
+        steps.push([...new Set(labels)].sort().join(', '));
+        if (patchStepWaited) await until(() => cloth.dispatchesPerStep === 2);
+      }
+      return { first: steps[0], later: [...new Set(steps.slice(1))] };
     };
     const cpu = /** @type {any} */ (nuno.createPatches(settings));
     const patchStep = /** @type {any} */ (nuno.createPatches(device, { ...settings, backend: 'webgpu' }));
     const passes = /** @type {any} */ (nuno.createPatches(passesOnly, { ...settings, backend: 'webgpu' }));
     // The patch step's pipeline is made asynchronously, once asked for.
-    for (let wait = 0; wait < 500 && patchStep.dispatchesPerStep !== 2; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const cloth of [cpu, patchStep, passes]) pullAndStep(cloth);
+    await until(() => patchStep.dispatchesPerStep === 2);
+    await pullAndStep(cpu);
+    const pipelines = { patchStep: await pullAndStep(patchStep, true), passes: await pullAndStep(passes), /** @type {any} */ afterReset: null };
     const tornOf = async (/** @type {any} */ cloth) => {
       const bits = await cloth.readTorn();
       const positions = await cloth.readPositions();
@@ -300,13 +375,13 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
     const dispatches = { patchStep: patchStep.dispatchesPerStep, passes: passes.dispatchesPerStep };
     patchStep.reset();
     const mended = (await tornOf(patchStep)).count;
-    pullAndStep(patchStep);
+    pipelines.afterReset = await pullAndStep(patchStep, true);
     const again = await tornOf(patchStep);
     for (const cloth of [cpu, patchStep, passes]) cloth.dispose();
     device.destroy();
     passesOnly.destroy();
     return {
-      cpu: onCpu, patchStep: onPatchStep, dispatches, errors, mended,
+      cpu: onCpu, patchStep: onPatchStep, dispatches, errors, mended, pipelines,
       sameAsPasses: onPatchStep.bits.every((bits, i) => bits === onPasses.bits[i]), passesCount: onPasses.count,
       bitsDiffer: onPatchStep.bits.filter((bits, i) => bits !== onCpu.bits[i]).length,
       sameAfterReset: again.bits.every((bits, i) => bits === onPatchStep.bits[i]),
@@ -322,6 +397,11 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
   expect(Math.abs(patchStep.count - cpu.count)).toBeLessThanOrEqual(tornCountBound(cpu.count));
   expect(result.mended, 'reset() mended the papers').toBe(0);
   expect(result.sameAfterReset, 'and they tore the same again').toBe(true);
+  // The first step reads no torn bits, every later one does (after reset() too): in the patch
+  // step once its pipeline for that is made, in the passes of their own on the other device.
+  const patchStepTearing = { first: 'nuno patch step, nuno tear', later: ['nuno patch step (tearing), nuno tear'] };
+  expect(result.pipelines, 'the torn bits are read from the step after the first tear pass on')
+    .toEqual({ patchStep: patchStepTearing, passes: { first: passesReading(false, true), later: [passesReading(true, true)] }, afterReset: patchStepTearing });
   expect(result.errors).toEqual([]);
   expect(complaints).toEqual([]);
 });

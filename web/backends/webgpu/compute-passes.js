@@ -6,6 +6,8 @@
 // step is encoded without making a bind group. The solver's group 0 ends with two textures, the
 // mesh colliders' fields (mesh-field-texture.js) and the torn bits' copy, as the self-collision's
 // ends with the untangling's. The tear pass (tear.wgsl) has a module and bindings of its own.
+// Predict and constrain read the torn bits only in their tearing variants (state.wgsl's TEARING),
+// made at the first step that may need them.
 import {
   attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl,
   tearWgsl, tornBitsWgsl,
@@ -46,6 +48,9 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 /**
  * @typedef {object} ComputePasses
  * @property {Record<'predict' | 'constrain' | 'collide' | 'sortIntoBuckets' | 'separate' | 'attach' | 'tear', GPUComputePipeline>} pipelines
+ *   predict and constrain read no torn bits (made with TEARING false)
+ * @property {() => Record<TornBitsReader, GPUComputePipeline>} tearingPipelines predict and constrain
+ *   reading the torn bits (TEARING true), for a cloth that may have torn: made at the first call
  * @property {GPUBindGroupLayout} stateLayout group 0 of predict, constrain and collide
  * @property {GPUBindGroupLayout} selfCollisionLayout group 0 of sortIntoBuckets and separate
  * @property {GPUBindGroupLayout} attachLayout group 0 of attach
@@ -53,6 +58,8 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
  * @property {GPUBindGroupLayout} substepLayout group 1: the Substep uniform, dynamic offset
  * @property {GPUBindGroupLayout} stageLayout group 2: the Stage uniform, dynamic offset
  */
+
+/** @typedef {'predict' | 'constrain'} TornBitsReader the solver's passes whose code reads the torn bits */
 
 /** The solver's state and per-particle code, which the passes of their own and the patch step share. */
 export const solverWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl];
@@ -106,12 +113,15 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const substepLayout = uniformLayout('nuno substep', uniformLayouts.substep.bytes);
   const stageLayout = uniformLayout('nuno stage', uniformLayouts.stage.bytes);
   const pipelines = (/** @type {GPUBindGroupLayout} */ state, /** @type {GPUShaderModule} */ module, /** @type {string[]} */ entryPoints,
-    /** @type {GPUBindGroupLayout[]} */ uniforms = [substepLayout, stageLayout]) => {
+    /** @type {GPUBindGroupLayout[]} */ uniforms = [substepLayout, stageLayout], tearing = false) => {
     const layout = device.createPipelineLayout({ label: 'nuno compute', bindGroupLayouts: [state, ...uniforms] });
+    const { label, constants } = tearing ? { label: ' (tearing)', constants: { TEARING: 1 } } : { label: '', constants: undefined };
     return Object.fromEntries(entryPoints.map((entryPoint) => [
-      entryPoint, device.createComputePipeline({ label: `nuno ${entryPoint}`, layout, compute: { module, entryPoint } }),
+      entryPoint, device.createComputePipeline({ label: `nuno ${entryPoint}${label}`, layout, compute: { module, entryPoint, constants } }),
     ]));
   };
+  /** @type {Record<TornBitsReader, GPUComputePipeline> | null} */
+  let tearingPipelines = null;
   return {
     pipelines: /** @type {ComputePasses['pipelines']} */ ({
       ...pipelines(stateLayout, solverModule, ['predict', 'constrain', 'collide']),
@@ -119,6 +129,11 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
       ...pipelines(attachLayout, attachModule, ['attach']),
       ...pipelines(tearLayout, tearModule, ['tear'], [substepLayout]),
     }),
+    tearingPipelines: () => {
+      tearingPipelines ??= /** @type {Record<TornBitsReader, GPUComputePipeline>} */ (
+        pipelines(stateLayout, solverModule, ['predict', 'constrain'], undefined, true));
+      return tearingPipelines;
+    },
     stateLayout, selfCollisionLayout, attachLayout, tearLayout, substepLayout, stageLayout,
   };
 }

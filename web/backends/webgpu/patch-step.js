@@ -1,6 +1,8 @@
 // A whole fixed step in one dispatch (shaders/webgpu/patch-step.wgsl) for a cloth of patches
 // small enough for a workgroup: which steps can run so, a pipeline for each shape of step (made
-// at its first step and kept), and the dispatch, a workgroup per patch.
+// at its first step and kept), and the dispatch, a workgroup per patch. A shape has two pipelines:
+// one reading no torn bits, for a cloth that cannot have torn, and one reading them (state.wgsl's
+// TEARING), made once the cloth may tear.
 import { patchStepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgsl } from './compute-passes.js';
 
@@ -20,7 +22,7 @@ export class PatchStep {
   #stateLayout;
   /** @type {GPUBindGroupLayout} the substeps' or the stages' slots, bound whole */
   #slotsLayout;
-  /** @type {Map<string, GPUComputePipeline | 'making' | 'failed'>} by the step's shape */
+  /** @type {Map<string, GPUComputePipeline | 'making' | 'failed'>} by the step's shape and whether it reads the torn bits */
   #pipelines = new Map();
   /** @type {WeakMap<GPUBuffer, { size: number, group: GPUBindGroup }>} */
   #slotGroups = new WeakMap();
@@ -73,10 +75,11 @@ export class PatchStep {
    * @param {number} columns
    * @param {number} rows
    * @param {SlotBytes} slotBytes
+   * @param {boolean} tearing the pipeline that reads the torn bits (for a cloth that may have torn)
    */
-  ready(parameters, columns, rows, slotBytes) {
+  ready(parameters, columns, rows, slotBytes, tearing) {
     if (!this.fits(parameters, columns, rows, slotBytes)) return false;
-    const shape = shapeOf(parameters, columns, rows, slotBytes);
+    const shape = shapeOf(parameters, columns, rows, slotBytes, tearing);
     const pipeline = this.#pipelines.get(shape.key);
     if (pipeline === undefined) this.#make(shape);
     return typeof pipeline === 'object';
@@ -85,11 +88,11 @@ export class PatchStep {
   /**
    * Encodes the step: one dispatch over every patch.
    * @param {GPUComputePassEncoder} pass with the solver's state bound as group 0
-   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters a step that is `ready`
-   * @param {{ columns: number, rows: number, slotBytes: SlotBytes, substepBuffer: GPUBuffer, stageBuffer: GPUBuffer }} step
+   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters a step that is `ready` (with `tearing`)
+   * @param {{ columns: number, rows: number, slotBytes: SlotBytes, substepBuffer: GPUBuffer, stageBuffer: GPUBuffer, tearing: boolean }} step
    */
-  encode(pass, parameters, { columns, rows, slotBytes, substepBuffer, stageBuffer }) {
-    const { key, patchColumns, patchRows, substeps, constrainStages } = shapeOf(parameters, columns, rows, slotBytes);
+  encode(pass, parameters, { columns, rows, slotBytes, substepBuffer, stageBuffer, tearing }) {
+    const { key, patchColumns, patchRows, substeps, constrainStages } = shapeOf(parameters, columns, rows, slotBytes, tearing);
     pass.setPipeline(/** @type {GPUComputePipeline} */ (this.#pipelines.get(key)));
     pass.setBindGroup(1, this.#slotsGroup(substepBuffer, substeps * slotBytes.substep));
     pass.setBindGroup(2, this.#slotsGroup(stageBuffer, constrainStages * slotBytes.stage));
@@ -102,7 +105,7 @@ export class PatchStep {
    * Starts making the pipeline of a step's shape.
    * @param {StepShape} shape
    */
-  #make({ key, patchColumns, patchRows, substeps, constrainStages, slotBytes }) {
+  #make({ key, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing }) {
     this.#pipelines.set(key, 'making');
     const { uniformsWgsl, constantsWgsl } = this.#tables;
     const constants = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
@@ -112,9 +115,9 @@ export class PatchStep {
       label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverWgsl].join('\n'),
     });
     device.createComputePipelineAsync({
-      label: 'nuno patch step',
+      label: tearing ? 'nuno patch step (tearing)' : 'nuno patch step',
       layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slotsLayout, this.#slotsLayout] }),
-      compute: { module, entryPoint: 'stepPatches' },
+      compute: { module, entryPoint: 'stepPatches', constants: tearing ? { TEARING: 1 } : undefined },
     }).then((pipeline) => { this.#pipelines.set(key, pipeline); }, () => { this.#pipelines.set(key, 'failed'); });
   }
 
@@ -134,7 +137,7 @@ export class PatchStep {
 
 /**
  * What a patch step's pipeline is made for.
- * @typedef {{ key: string, patchColumns: number, patchRows: number, substeps: number, constrainStages: number, slotBytes: SlotBytes }} StepShape
+ * @typedef {{ key: string, patchColumns: number, patchRows: number, substeps: number, constrainStages: number, slotBytes: SlotBytes, tearing: boolean }} StepShape
  */
 
 /**
@@ -142,12 +145,13 @@ export class PatchStep {
  * @param {number} columns
  * @param {number} rows
  * @param {SlotBytes} slotBytes
+ * @param {boolean} tearing
  * @returns {StepShape}
  */
-function shapeOf({ settings, schedule, substeps }, columns, rows, slotBytes) {
+function shapeOf({ settings, schedule, substeps }, columns, rows, slotBytes, tearing) {
   const patchColumns = settings.patchColumns || columns;
   const patchRows = settings.patchRows || rows;
   const constrainStages = schedule.length - 2;
-  const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage].join(' ');
-  return { key, patchColumns, patchRows, substeps, constrainStages, slotBytes };
+  const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage, tearing].join(' ');
+  return { key, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing };
 }

@@ -10,6 +10,9 @@
 // pass (separate.wgsl), as WebGL2 draws bucket layers and separates in its collide
 // pass. With tearStrain on, the step ends with the tear pass (tear.wgsl) over its final
 // positions, after the patch step too, and a copy of the torn bits for the next step's passes.
+// Until a tear pass has run since the cloth was last mended, its steps take the pipelines that
+// read no torn bits (state.wgsl's TEARING), as fast as before tearing was; from then on, only
+// those that read them, so a torn constraint is never solved.
 // A step is one command buffer, its substeps' uniforms written before it is submitted.
 import { setupOf } from '../../cloth-over-setup.js';
 import { GpuClothOverSetup, forgetStepParameters, forgetTangles, packedCollidersOf, stepParametersOf } from '../gpu/gpu-cloth-over-setup.js';
@@ -45,6 +48,8 @@ import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
  * @property {{ kind: string, encode: () => void }[] | null} kept while the step may run as one
  *   dispatch (patch-step.js): its stages' commands, encoded after all only if it cannot
  * @property {boolean} tears whether the step ends with the tear pass (tear() was called in it)
+ * @property {boolean} tearing whether its passes read the torn bits: the mask may hold a tear as
+ *   the step begins (its own tear pass comes after them)
  */
 
 /**
@@ -110,6 +115,11 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #mirrorGeneration = 0;
   /** @type {Uint8Array} the torn bits read back with the latest positions, for `tornMask` */
   #mirrorTorn;
+  /**
+   * Whether the torn bits may hold a tear: a tear pass was encoded since they were last cleared
+   * (reset(), or new buffers on restore()). Until then steps take the pipelines that read none.
+   */
+  #mayHoldTears = false;
   /**
    * Why this cloth runs here and not on a backend `nuno.requestCloth` tried first; null when
    * the first choice ran.
@@ -277,16 +287,17 @@ export class WebGpuCloth extends GpuClothOverSetup {
   get dispatchesPerStep() {
     const { settings, schedule } = stepParametersOf(this);
     const tear = settings.tearStrain > 0 ? 1 : 0;
-    if (this.#runsAsOneDispatch({ settings, schedule, substeps: settings.substeps })) return 1 + tear;
+    if (this.#runsAsOneDispatch({ settings, schedule, substeps: settings.substeps }, this.#mayHoldTears)) return 1 + tear;
     return settings.substeps * schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers + 1 : 1), 0) + tear;
   }
 
   /**
    * Whether a step runs as one dispatch of the patch step (when no attach pass joins it).
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
+   * @param {boolean} tearing by the patch step's pipeline that reads the torn bits
    */
-  #runsAsOneDispatch(parameters) {
-    return this.#patchStep.ready(parameters, this.#columns, this.#rows, { substep: this.#substepSlot, stage: this.#stageSlot });
+  #runsAsOneDispatch(parameters, tearing) {
+    return this.#patchStep.ready(parameters, this.#columns, this.#rows, { substep: this.#substepSlot, stage: this.#stageSlot }, tearing);
   }
 
   /** Bytes of GPU buffer memory per particle, for the buffers this cloth holds now. */
@@ -345,12 +356,16 @@ export class WebGpuCloth extends GpuClothOverSetup {
     const separates = schedule.some((stage) => stage.kind === 'separate');
     if (separates) this.#buffers.prepareSelfCollision(this.#live.restPositions);
     this.#buffers.updateMeshFields(packedCollidersOf(this).meshFieldVersion, () => this.#live.meshFieldAtlas());
+    const tearing = this.#mayHoldTears;
+    // A cloth that can tear soon may have torn: the patch step's pipeline that reads the torn bits
+    // is made ahead, asynchronously (until it is made, such steps take the passes of their own).
+    if (parameters.settings.tearStrain > 0 && !tearing) this.#runsAsOneDispatch(parameters, true);
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
     this.#encoding = {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
       workgroups: workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension),
       constrainStages: schedule.filter((stage) => stage.kind === 'constrain').length, constrainStage: 0, substep: 0,
-      positionsInWorking: false, kept: this.#runsAsOneDispatch(parameters) ? [] : null, tears: false,
+      positionsInWorking: false, kept: this.#runsAsOneDispatch(parameters, tearing) ? [] : null, tears: false, tearing,
     };
     try {
       substeps();
@@ -419,7 +434,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     }
     this.#patchStep.encode(encoding.pass, parameters, {
       columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
-      substepBuffer: this.#substepBuffer, stageBuffer: /** @type {GPUBuffer} */ (this.#stageBuffer),
+      substepBuffer: this.#substepBuffer, stageBuffer: /** @type {GPUBuffer} */ (this.#stageBuffer), tearing: encoding.tearing,
     });
   }
 
@@ -442,7 +457,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   /** @param {'predict' | 'collide' | 'constrain'} pipeline */
   #dispatchNow(pipeline) {
     const encoding = /** @type {StepEncoding} */ (this.#encoding);
-    encoding.pass.setPipeline(this.#passes.pipelines[pipeline]);
+    const readsTornBits = encoding.tearing && pipeline !== 'collide';
+    encoding.pass.setPipeline(readsTornBits ? this.#passes.tearingPipelines()[pipeline] : this.#passes.pipelines[pipeline]);
     encoding.pass.dispatchWorkgroups(...encoding.workgroups);
     encoding.positionsInWorking = pipeline !== 'collide';
   }
@@ -505,6 +521,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (!encoding) throw new Error('nuno: internal: tear() outside a step');
     this.#buffers.setTearStrain(tearStrain);
     encoding.tears = true;
+    this.#mayHoldTears = true;
   }
 
   /**
@@ -525,6 +542,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
 
   /** reset(): every constraint mended. */
   #mendAll() {
+    // A lost device's bits went with it: restore() makes new ones, zero.
+    this.#mayHoldTears = false;
     if (this.lost) return;
     const encoder = this.#device.createCommandEncoder({ label: 'nuno mend' });
     this.#buffers.mendTorn(encoder);
