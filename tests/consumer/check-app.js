@@ -2,9 +2,9 @@
 // the cloth and that the cloth moves, with the page silent and every file found.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkThreeScene, expectClothMoves, untilPage } from '../engines/checks.js';
+import { checkThreeScene, clothMovedEnough, expectClothMoves, untilPage } from '../engines/checks.js';
 import { consumerAppHook } from '../engines/page-scripts.js';
-import { measureThreeExample } from '../engines/pixels.js';
+import { measureClothMotion, measureThreeExample } from '../engines/pixels.js';
 import { collectComplaints, playwrightDriver } from '../engines/playwright-driver.js';
 import playwrightConfig from '../../playwright.config.js';
 import { serveFolder } from './static-server.js';
@@ -35,9 +35,19 @@ export async function checkAppDrawsMovingCloth(browser, folder, page, label, { i
     const first = await driver.screenshot();
     const framesBefore = /** @type {number} */ ((await driver.evaluate(consumerAppHook))?.frames);
     await sleep(1000);
-    const second = await driver.screenshot();
     const framesAfter = /** @type {number} */ ((await driver.evaluate(consumerAppHook))?.frames);
     console.log(`metric: app_frames_in_a_second = ${framesAfter - framesBefore} (${label}${isolated ? ', isolated host' : ''}, SwiftShader)`);
+    // The gusts repeat every 1.9 s, and a slow screenshot can make the two views a whole gust
+    // apart: CI saw 3,274 px of 103,033 change so. The cloth is looked at up to three times
+    // more, and the view that differs most from the first is the one judged.
+    let second = await driver.screenshot();
+    let motion = measureClothMotion([first, second], status.color);
+    for (let look = 0; look < 3 && !clothMovedEnough(motion); ++look) {
+      await sleep(400);
+      const next = await driver.screenshot();
+      const nextMotion = measureClothMotion([first, next], status.color);
+      if (nextMotion.changedPixels > motion.changedPixels) [second, motion] = [next, nextMotion];
+    }
     expectClothMoves('app', [first, second], status.color, `${label}, ${status.backend} ${status.precision}`);
     // backend 'auto' picks the GPU in this Chromium: the packaged GPU solver and shaders ran.
     assert.equal(status.backend, 'gpu');
