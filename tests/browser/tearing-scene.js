@@ -1,6 +1,8 @@
 // Tearing's deterministic scene for the browser tests (tearing.spec.js), imported by the page
-// itself (page.evaluate's functions stand alone): the contract's sheet pulled by one particle,
-// torn masks counted and compared bit by bit, and the cloth drawn by ClothRenderer into pixels.
+// itself (page.evaluate's functions stand alone): the cloths compared made in the harness page,
+// the contract's sheet pulled by one particle, torn masks counted and compared bit by bit, and
+// the cloth drawn by ClothRenderer into pixels. For tearing-webgpu.spec.js's sheet and papers
+// alike: the WebGPU pipelines each step sets.
 
 /**
  * A 24 x 24 vertical sheet, 1 m square about (0, 1, 0), hanging from its top corners; tearing
@@ -12,6 +14,22 @@ export const sheet = {
 /** The bottom row's middle particle, held 0.8 m below its rest place. */
 export const heldParticle = 23 * 24 + 12;
 export const pullMetres = 0.8;
+
+/**
+ * In the harness page: `settings` on the CPU and on WebGL2 at `precision`, the WebGL2 cloth on the
+ * page's canvas; with the package's module (`nuno`, its renderers) and the core it loaded
+ * (`loaded`, for more cloths).
+ * @param {object} settings
+ * @param {'float' | 'half'} [precision]
+ */
+export async function cpuAndWebGl2(settings, precision = 'float') {
+  const nuno = await import('/web/index.js');
+  const loaded = await nuno.loadNuno();
+  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+  const cpu = loaded.createCloth(settings);
+  const gpu = loaded.createCloth(gl, { ...settings, backend: 'gpu', precision });
+  return { nuno, loaded, gl, cpu, gpu };
+}
 
 /**
  * Holds the bottom-middle particle `pullMetres` below where it rests.
@@ -116,4 +134,43 @@ export function pixelDifference(a, b) {
     if (b[p] && !a[p]) onlyB += 1;
   }
   return { onlyA, onlyB, a: a.reduce((sum, v) => sum + v, 0), b: b.reduce((sum, v) => sum + v, 0) };
+}
+
+/**
+ * In a WebGPU page, from now on: the compute pipelines steps set, by their labels
+ * (GPUComputePassEncoder's setPipeline wrapped).
+ * `pipelinesOf(steps)`: those `steps()` sets, each once, sorted.
+ * `pipelinesOfSteps(cloth, { pull, settle })`: 60 single steps, `pull(step)` before each (step 1
+ * to 60) and `settle()` awaited after each; the pipelines of the first step and the kinds the
+ * later ones set.
+ */
+export function watchPipelines() {
+  /** @type {string[]} */
+  const labels = [];
+  const { setPipeline } = GPUComputePassEncoder.prototype;
+  GPUComputePassEncoder.prototype.setPipeline = function (pipeline) {
+    labels.push(pipeline.label);
+    return setPipeline.call(this, pipeline);
+  };
+  /** @param {() => void} steps */
+  const pipelinesOf = (steps) => {
+    labels.length = 0;
+    steps();
+    return [...new Set(labels)].sort().join(', ');
+  };
+  /**
+   * @param {any} cloth
+   * @param {{ pull?: (step: number) => void, settle?: () => Promise<void> }} between
+   */
+  const pipelinesOfSteps = async (cloth, { pull, settle }) => {
+    /** @type {string[]} */
+    const steps = [];
+    for (let step = 1; step <= 60; step++) {
+      pull?.(step);
+      steps.push(pipelinesOf(() => cloth.stepFixed(1)));
+      if (settle) await settle();
+    }
+    return { first: steps[0], later: [...new Set(steps.slice(1))] };
+  };
+  return { pipelinesOf, pipelinesOfSteps };
 }

@@ -1,5 +1,5 @@
 // Tearing on WebGPU (SwiftShader's Vulkan here) against the CPU core, in the contract's scene: a
-// 24 x 24 vertical sheet pinned at its top corners, its bottom-middle particle held 0.8 m below
+// 24 x 24 vertical sheet pinned along its top edge, its bottom-middle particle held 0.8 m below
 // its rest place for 60 steps, tearStrain 0.2. The WebGPU cloth tears about as much as the CPU
 // (the bound is below), its rip opens (torn constraints are solved no more), nothing goes NaN,
 // WebGpuClothRenderer leaves the torn triangles out for both cloths, reset() mends (and the cloth
@@ -41,14 +41,7 @@ const passesReading = (/** @type {boolean} */ tornBits, /** @type {boolean} */ t
  */
 async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   const { loadNuno, WebGpuClothRenderer } = await import('/web/index.js');
-  // From now on, the labels of the compute pipelines set.
-  /** @type {string[]} */
-  const labels = [];
-  const { setPipeline } = GPUComputePassEncoder.prototype;
-  GPUComputePassEncoder.prototype.setPipeline = function (pipeline) {
-    labels.push(pipeline.label);
-    return setPipeline.call(this, pipeline);
-  };
+  const { pipelinesOf, pipelinesOfSteps } = (await import('/tests/browser/tearing-scene.js')).watchPipelines();
   const nuno = await loadNuno();
   const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
   /** @type {string[]} */
@@ -57,27 +50,14 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   const sheet = { columns: 24, rows: 24, width: 1, height: 1, center: /** @type {[number, number, number]} */ ([0, 1, 0]), pins: /** @type {const} */ ('top-edge'), tearStrain, wind };
   const held = 23 * 24 + 12;
   /**
-   * The compute pipelines of `steps`, by label, each once, sorted.
-   * @param {() => void} steps
-   */
-  const pipelinesOf = (steps) => {
-    labels.length = 0;
-    steps();
-    return [...new Set(labels)].sort().join(', ');
-  };
-  /**
    * Pulls and steps 60 steps; returns the pipelines of the first step and the kinds the later ones set.
    * @param {any} cloth
    */
   const pullAndStep = (cloth) => {
     const rest = cloth.restPositions;
-    /** @type {string[]} */
-    const steps = [];
-    for (let step = 1; step <= 60; step++) {
+    const pull = (/** @type {number} */ step) =>
       cloth.hold(held, [rest[3 * held], rest[3 * held + 1] - 0.8 * Math.min(1, step / Math.max(1, pullSteps)), rest[3 * held + 2]]);
-      steps.push(pipelinesOf(() => cloth.stepFixed(1)));
-    }
-    return { first: steps[0], later: [...new Set(steps.slice(1))] };
+    return pipelinesOfSteps(cloth, { pull });
   };
   // From a constraint's first particle to its second, by direction (Right, Down, DiagonalDown, DiagonalUp).
   const offsets = [[1, 0], [0, 1], [1, 1], [1, -1]];
@@ -110,8 +90,8 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   };
   const cpu = /** @type {any} */ (nuno.createCloth(sheet));
   const gpu = /** @type {any} */ (nuno.createCloth(device, { ...sheet, backend: 'webgpu' }));
-  pullAndStep(cpu);
-  const pipelines = { pulled: pullAndStep(gpu), /** @type {any} */ afterSet: null, /** @type {any} */ afterReset: null };
+  await pullAndStep(cpu);
+  const pipelines = { pulled: await pullAndStep(gpu), /** @type {any} */ afterSet: null, /** @type {any} */ afterReset: null };
   const [onCpu, onGpu] = [await look(cpu), await look(gpu)];
   // What the WebGL2 ClothRenderer draws a WebGPU cloth from: its mirror, the torn bits read back
   // with the positions (reading `positions` starts the read-back).
@@ -195,8 +175,8 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   gpu.reset();
   cpu.reset();
   const mended = { gpu: (await look(gpu)).count, cpu: cpu.tornConstraints() };
-  pipelines.afterReset = pullAndStep(gpu);
-  pullAndStep(cpu);
+  pipelines.afterReset = await pullAndStep(gpu);
+  await pullAndStep(cpu);
   const again = await look(gpu);
   result.afterReset = { mended, sameBits: again.bits.every((bits, i) => bits === onGpu.bits[i]), count: again.count, cpu: (await look(cpu)).count };
   cpu.dispose();
@@ -294,13 +274,7 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
   const result = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
     const nuno = await loadNuno();
-    /** @type {string[]} */
-    const labels = [];
-    const { setPipeline } = GPUComputePassEncoder.prototype;
-    GPUComputePassEncoder.prototype.setPipeline = function (pipeline) {
-      labels.push(pipeline.label);
-      return setPipeline.call(this, pipeline);
-    };
+    const { pipelinesOfSteps } = (await import('/tests/browser/tearing-scene.js')).watchPipelines();
     const deviceOf = async () => /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
     const [device, passesOnly] = [await deviceOf(), await deviceOf()];
     // A device that cannot make the patch step's pipeline: its cloth steps by the passes of their own.
@@ -339,15 +313,7 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
         const held = heldOf(paper);
         cloth.hold(held, [rest[3 * held], rest[3 * held + 1] - 0.3, rest[3 * held + 2]]);
       }
-      /** @type {string[]} */
-      const steps = [];
-      for (let step = 0; step < 60; step++) {
-        labels.length = 0;
-        cloth.stepFixed(1);
-        steps.push([...new Set(labels)].sort().join(', '));
-        if (patchStepWaited) await until(() => cloth.dispatchesPerStep === 2);
-      }
-      return { first: steps[0], later: [...new Set(steps.slice(1))] };
+      return pipelinesOfSteps(cloth, { settle: patchStepWaited ? () => until(() => cloth.dispatchesPerStep === 2) : undefined });
     };
     const cpu = /** @type {any} */ (nuno.createPatches(settings));
     const patchStep = /** @type {any} */ (nuno.createPatches(device, { ...settings, backend: 'webgpu' }));

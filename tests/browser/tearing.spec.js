@@ -35,13 +35,8 @@ async function openHarness(page) {
  * @param {{ precision: 'float' | 'half', tearStrain: number }} options
  */
 async function pulledSheet({ precision, tearStrain }) {
-  const { loadNuno } = await import('/web/index.js');
   const scene = await import('/tests/browser/tearing-scene.js');
-  const nuno = await loadNuno();
-  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
-  const settings = { ...scene.sheet, tearStrain };
-  const cpu = nuno.createCloth(settings);
-  const gpu = nuno.createCloth(gl, { ...settings, backend: 'gpu', precision });
+  const { gl, cpu, gpu } = await scene.cpuAndWebGl2({ ...scene.sheet, tearStrain }, precision);
   const history = [];
   for (const cloth of [cpu, gpu]) scene.pullDown(cloth);
   for (let step = 10; step <= 60; step += 10) {
@@ -118,12 +113,8 @@ test('tearStrain 0 never tears, however far the sheet is stretched', async ({ pa
  * same positions and a mask of zeros, or the WebGL2 cloth's mask read back; the wireframe too.
  */
 async function drawnGap() {
-  const nuno = await import('/web/index.js');
   const scene = await import('/tests/browser/tearing-scene.js');
-  const loaded = await nuno.loadNuno();
-  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
-  const cpu = loaded.createCloth(scene.sheet);
-  const gpu = loaded.createCloth(gl, { ...scene.sheet, backend: 'gpu', precision: 'float' });
+  const { nuno, gl, cpu, gpu } = await scene.cpuAndWebGl2(scene.sheet);
   for (let step = 1; step <= 10; step++) {
     for (const cloth of [cpu, gpu]) {
       scene.pullApart(cloth, step);
@@ -177,12 +168,8 @@ test('ClothRenderer leaves a gap where the CPU and the WebGL2 cloth tore, with n
  * tears left, and the sheet drawn against a cloth never stepped.
  */
 async function resetMends() {
-  const nuno = await import('/web/index.js');
   const scene = await import('/tests/browser/tearing-scene.js');
-  const loaded = await nuno.loadNuno();
-  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
-  const cpu = loaded.createCloth(scene.sheet);
-  const gpu = loaded.createCloth(gl, { ...scene.sheet, backend: 'gpu', precision: 'float' });
+  const { nuno, loaded, gl, cpu, gpu } = await scene.cpuAndWebGl2(scene.sheet);
   const unstepped = loaded.createCloth(scene.sheet);
   const pristine = scene.clothPixels(nuno, gl, unstepped);
   unstepped.dispose();
@@ -227,17 +214,14 @@ test('reset() mends every tear, and the sheet draws whole again', async ({ page 
  * @param {{ pullSteps: number, fallSteps: number }} options
  */
 async function cutRow({ pullSteps, fallSteps }) {
-  const { loadNuno } = await import('/web/index.js');
   const scene = await import('/tests/browser/tearing-scene.js');
-  const nuno = await loadNuno();
-  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
   const settings = { ...scene.sheet, pins: 'top-edge', solver: 'pbd', shear: { stiffness: 0 }, bending: { stiffness: 1 } };
+  const { gl, cpu, gpu } = await scene.cpuAndWebGl2(settings);
   const { columns, rows } = settings;
   const bottomRow = Array.from({ length: columns }, (_, c) => (rows - 1) * columns + c);
   /** @type {Record<string, any>} */
   const result = { glError: 0 };
-  for (const backend of ['cpu', 'gpu']) {
-    const cloth = backend === 'cpu' ? nuno.createCloth(settings) : nuno.createCloth(gl, { ...settings, backend, precision: 'float' });
+  for (const [backend, cloth] of Object.entries({ cpu, gpu })) {
     for (let step = 1; step <= pullSteps; step++) {
       for (const particle of bottomRow) {
         const [x, y, z] = cloth.restPositions.slice(3 * particle, 3 * particle + 3);
@@ -296,13 +280,8 @@ test('a row of Down constraints torn takes the bending across it: the part below
  * @param {'red-black' | 'jacobi'} ordering
  */
 async function tornInWind(ordering) {
-  const { loadNuno } = await import('/web/index.js');
   const scene = await import('/tests/browser/tearing-scene.js');
-  const nuno = await loadNuno();
-  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
-  const settings = { ...scene.sheet, wind: [0, 0, 4], windNormalDrag: 20, ordering };
-  const cpu = nuno.createCloth(settings);
-  const gpu = nuno.createCloth(gl, { ...settings, backend: 'gpu', precision: 'float' });
+  const { gl, cpu, gpu } = await scene.cpuAndWebGl2({ ...scene.sheet, wind: [0, 0, 4], windNormalDrag: 20, ordering });
   for (let step = 1; step <= 20; step++) {
     for (const cloth of [cpu, gpu]) {
       scene.pullApart(cloth, step);

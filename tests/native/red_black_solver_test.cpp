@@ -32,6 +32,16 @@ SolverParameters parametersFor(SolverKind solver) {
     return parameters;
 }
 
+// The grid as ClothSettings (the rest left at their defaults), whose initialPositions are the rest shape.
+ClothSettings settingsOf(const Grid& grid) {
+    ClothSettings settings;
+    settings.columns = grid.columns;
+    settings.rows = grid.rows;
+    settings.patchColumns = grid.patchColumns;
+    settings.patchRows = grid.patchRows;
+    return settings;
+}
+
 // The rest shape pushed about, a few particles pinned, two made to coincide.
 Particles disturbed(const std::vector<Vec3>& rest, std::uint32_t seed) {
     std::mt19937 random(seed);
@@ -93,12 +103,7 @@ TEST(RedBlackSolver, FourAtATimeIsBitForBitOneAtATime) {
                           {17, 6, 0, 0}, {32, 32, 0, 0}, {33, 19, 0, 0}, {24, 16, 8, 8},  {40, 12, 10, 4},
                           {18, 18, 3, 6}, {64, 9, 64, 3}};
     for (const Grid& grid : cases) {
-        ClothSettings settings;
-        settings.columns = grid.columns;
-        settings.rows = grid.rows;
-        settings.patchColumns = grid.patchColumns;
-        settings.patchRows = grid.patchRows;
-        const std::vector<Vec3> rest = initialPositions(settings);
+        const std::vector<Vec3> rest = initialPositions(settingsOf(grid));
         const Topology topology = buildTopology(grid, restLengthsByDirection(grid, rest));
         for (SolverKind solver : {SolverKind::MassSpring, SolverKind::Pbd, SolverKind::Xpbd}) {
             const FamilyRules rules = rulesFor(parametersFor(solver), 1.0f / 600.0f);
@@ -123,12 +128,7 @@ TEST(RedBlackSolver, FourAtATimeIsBitForBitOneAtATime) {
 TEST(RedBlackSolver, TornConstraintsAreLeftOutAsOneAtATimeLeavesThem) {
     const Grid cases[] = {{2, 2, 0, 0}, {7, 4, 0, 0}, {9, 11, 0, 0}, {33, 19, 0, 0}, {24, 16, 8, 8}, {18, 18, 3, 6}};
     for (const Grid& grid : cases) {
-        ClothSettings settings;
-        settings.columns = grid.columns;
-        settings.rows = grid.rows;
-        settings.patchColumns = grid.patchColumns;
-        settings.patchRows = grid.patchRows;
-        const std::vector<Vec3> rest = initialPositions(settings);
+        const std::vector<Vec3> rest = initialPositions(settingsOf(grid));
         Topology topology = buildTopology(grid, restLengthsByDirection(grid, rest));
         std::vector<Tear> torn;
         std::mt19937 random(static_cast<std::uint32_t>(grid.columns * 31 + grid.rows));
