@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "collider_geometry.hpp"
+#include "field_sample.hpp"
 #include "split_lanes.hpp"
 
 namespace nuno {
@@ -78,37 +79,57 @@ Contacts contactWith(const Box& box, const Float4x3& position, float margin) {
     return {touching, Float4x3(box.center) + rotate(box.rotation, localSurface), rotate(box.rotation, localNormal)};
 }
 
-// The field is read lane by lane (eight samples each), for the lanes within its reach of the
-// mesh: one farther out is surely not touching (mesh_field.hpp), as the GPU finds by reading
-// the samples. The turn into the mesh's frame and back is the box's.
+// The field at four points of a mesh's frame (the core's sampleField, lane by lane): each lane's
+// eight samples read on their own, the arithmetic four lanes at once.
+FieldSampleOf<Float4, Float4x3> sampleField(const DistanceField& field, const Float4x3& local) {
+    const Mask4 notANumber = local.x != local.x || local.y != local.y || local.z != local.z;
+    const GridPlaceOf<Float4, Float4x3> place = gridPlace<Float4, Float4x3>(field, select(notANumber, Float4x3(Float4(0.0f)), local));
+    float firstSamples[4];
+    place.firstSample.store(firstSamples);
+    float corners[8][4];
+    for (int lane = 0; lane < 4; ++lane) readCell(field, static_cast<std::size_t>(firstSamples[lane]), &corners[0][lane], 4);
+    Float4 c[8];
+    for (int corner = 0; corner < 8; ++corner) c[corner] = Float4::load(corners[corner]);
+    const FieldSampleOf<Float4, Float4x3> sample = trilinearSample<Float4, Float4x3>(c, place.share, place.beyond);
+    return {select(notANumber, Float4(std::numeric_limits<float>::quiet_NaN()), sample.distance),
+            select(notANumber, Float4x3(Vec3(0.0f, 1.0f, 0.0f)), sample.normal)};
+}
+
+// A mesh's contact, for the lanes within the field's reach of the mesh: one farther out is surely
+// not touching (mesh_field.hpp), as the GPU finds by reading the samples. A point closer than the
+// margin goes along the field's normal by what it lacks of the margin and, where that step was
+// longer than a voxel (it began deep inside, where the normal may turn on the way out), up to
+// three more steps from where it got while it still lacks a hundredth of a voxel; its normal is
+// then the way it went. The GPU passes repeat it operation for operation. The turn into the
+// mesh's frame and back is the box's.
 Contacts contactWith(const Mesh& mesh, const Float4x3& position, float margin) {
     const DistanceField& field = *mesh.field;
     const Float4x3 local = rotate(inverse(mesh.rotation), position - Float4x3(mesh.center));
     const Float4x3 fromMiddle = local - Float4x3(field.middle);
     const Float4 reach(field.samplesReachMetres + margin);
     const Mask4 beyondReach = dot(fromMiddle, fromMiddle) >= reach * reach;
-    if (!any(!beyondReach)) return Contacts::none(noLanes());
-    float x[4], y[4], z[4], far[4], distance[4], px[4], py[4], pz[4], nx[4], ny[4], nz[4];
-    local.x.store(x);
-    local.y.store(y);
-    local.z.store(z);
-    select(beyondReach, Float4(1.0f), Float4(0.0f)).store(far);
-    for (int lane = 0; lane < 4; ++lane) {
-        const FieldContact contact = far[lane] != 0.0f
-                                         ? FieldContact{std::numeric_limits<float>::infinity(), Vec3(0.0f), Vec3(0.0f, 1.0f, 0.0f)}
-                                         : contactWithField(field, Vec3(x[lane], y[lane], z[lane]), margin);
-        distance[lane] = contact.distance;
-        px[lane] = contact.push.x;
-        py[lane] = contact.push.y;
-        pz[lane] = contact.push.z;
-        nx[lane] = contact.normal.x;
-        ny[lane] = contact.normal.y;
-        nz[lane] = contact.normal.z;
-    }
-    const Mask4 touching = !(Float4::load(distance) >= Float4(margin));
+    if (every(beyondReach)) return Contacts::none(noLanes());
+    const FieldSampleOf<Float4, Float4x3> first = sampleField(field, local);
+    const Float4 distance = select(beyondReach, Float4(std::numeric_limits<float>::infinity()), first.distance);
+    const Float4 margin4(margin);
+    const Mask4 touching = !(distance >= margin4);
     if (!any(touching)) return Contacts::none(touching);
-    const Float4x3 push = rotate(mesh.rotation, Float4x3(Float4::load(px), Float4::load(py), Float4::load(pz)));
-    return {touching, position + push, rotate(mesh.rotation, Float4x3(Float4::load(nx), Float4::load(ny), Float4::load(nz)))};
+    const Float4 lacking = margin4 - distance;
+    Float4x3 push = select(distance < margin4, first.normal * lacking, Float4x3(Float4(0.0f)));
+    Float4x3 normal = first.normal;
+    const Mask4 deep = lacking > Float4(field.voxelMetres);
+    if (any(deep)) {
+        Mask4 stepping = deep;
+        for (int step = 0; step < 3; ++step) {
+            const FieldSampleOf<Float4, Float4x3> again = sampleField(field, local + push);
+            const Float4 stillLacking = margin4 - again.distance;
+            stepping = stepping && stillLacking > Float4(0.01f * field.voxelMetres);
+            if (!any(stepping)) break;
+            push = select(stepping, push + again.normal * stillLacking, push);
+        }
+        normal = select(deep, push / lengthOf(push), normal);
+    }
+    return {touching, position + rotate(mesh.rotation, push), rotate(mesh.rotation, normal)};
 }
 
 }  // namespace

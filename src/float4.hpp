@@ -64,6 +64,14 @@ struct Float4 {
 [[gnu::always_inline]] inline Float4 clamp(Float4 x, Float4 low, Float4 high) { return min(max(x, low), high); }
 [[gnu::always_inline]] inline Float4 abs(Float4 x) { return select(x >= Float4(0.0f), x, -x); }
 
+// floor(x) for 0 <= x < 2^23, as SSE before 4.1 has none: adding and taking away 2^23 rounds x
+// to a whole number, one too high where it rounded up.
+[[gnu::always_inline]] inline Float4 floorOfSmall(Float4 x) {
+    const Float4 big(8388608.0f);
+    const Float4 rounded = (x + big) - big;
+    return rounded - select(rounded > x, Float4(1.0f), Float4(0.0f));
+}
+
 // Rearranging lanes between two registers a = (a0 a1 a2 a3), b = (b0 b1 b2 b3).
 // a0 a2 b0 b2
 [[gnu::always_inline]] inline Float4 evenLanes(Float4 a, Float4 b) {

@@ -23,4 +23,6 @@ inline float dot(const Vec3& a, const Vec3& b) { return glm::dot(a, b); }
 inline Vec3 cross(const Vec3& a, const Vec3& b) { return glm::cross(a, b); }
 inline float lengthOf(const Vec3& a) { return glm::length(a); }
 inline float clamp(float x, float low, float high) { return glm::clamp(x, low, high); }
+inline float min(float x, float y) { return glm::min(x, y); }
+inline float floorOfSmall(float x) { return glm::floor(x); }
 }  // namespace nuno

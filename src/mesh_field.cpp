@@ -9,6 +9,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vector_relational.hpp>
 
+#include "field_sample.hpp"
 #include "settings.hpp"
 #include "triangle_geometry.hpp"
 
@@ -18,8 +19,6 @@ namespace {
 constexpr const char* kOwner = "mesh";
 
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-float lerp(float from, float to, float share) { return from + (to - from) * share; }
 
 using Triangle = std::array<std::uint32_t, 3>;
 
@@ -317,41 +316,10 @@ FieldSample sampleField(const DistanceField& field, const Vec3& local) {
     if (std::isnan(local.x) || std::isnan(local.y) || std::isnan(local.z)) {
         return {std::numeric_limits<float>::quiet_NaN(), Vec3(0.0f, 1.0f, 0.0f)};
     }
-    const Vec3 grid = (local - field.origin) / field.voxelMetres;
-    const Vec3 inGrid = glm::clamp(grid, Vec3(0.0f), Vec3(field.size) - 1.0f);
-    const Vec3 beyond = (grid - inGrid) * field.voxelMetres;
-    const glm::ivec3 cell = glm::min(glm::ivec3(glm::floor(inGrid)), field.size - 2);
-    const Vec3 f = inGrid - Vec3(cell);
-    const std::size_t row = static_cast<std::size_t>(field.size.x);
-    const std::size_t layer = row * static_cast<std::size_t>(field.size.y);
-    const float* corner = &field.distances[static_cast<std::size_t>(cell.x) + row * static_cast<std::size_t>(cell.y) + layer * static_cast<std::size_t>(cell.z)];
-    const auto c = [&](int dx, int dy, int dz) { return corner[static_cast<std::size_t>(dx) + row * static_cast<std::size_t>(dy) + layer * static_cast<std::size_t>(dz)]; };
-    const float c000 = c(0, 0, 0), c100 = c(1, 0, 0), c010 = c(0, 1, 0), c110 = c(1, 1, 0);
-    const float c001 = c(0, 0, 1), c101 = c(1, 0, 1), c011 = c(0, 1, 1), c111 = c(1, 1, 1);
-    const float c00 = lerp(c000, c100, f.x);
-    const float c10 = lerp(c010, c110, f.x);
-    const float c01 = lerp(c001, c101, f.x);
-    const float c11 = lerp(c011, c111, f.x);
-    const float distance = lerp(lerp(c00, c10, f.y), lerp(c01, c11, f.y), f.z) + glm::length(beyond);
-    const Vec3 gradient(lerp(lerp(c100 - c000, c110 - c010, f.y), lerp(c101 - c001, c111 - c011, f.y), f.z),
-                        lerp(lerp(c010 - c000, c110 - c100, f.x), lerp(c011 - c001, c111 - c101, f.x), f.z),
-                        lerp(lerp(c001 - c000, c101 - c100, f.x), lerp(c011 - c010, c111 - c110, f.x), f.y));
-    const float steepness = glm::length(gradient);
-    return {distance, steepness > 0.0f ? gradient / steepness : Vec3(0.0f, 1.0f, 0.0f)};
-}
-
-FieldContact contactWithField(const DistanceField& field, const Vec3& local, float margin) {
-    const FieldSample first = sampleField(field, local);
-    if (!(first.distance < margin)) return {first.distance, Vec3(0.0f), first.normal};
-    Vec3 push = first.normal * (margin - first.distance);
-    if (!(margin - first.distance > field.voxelMetres)) return {first.distance, push, first.normal};
-    for (int step = 0; step < 3; ++step) {
-        const FieldSample again = sampleField(field, local + push);
-        const float lacking = margin - again.distance;
-        if (!(lacking > 0.01f * field.voxelMetres)) break;
-        push = push + again.normal * lacking;
-    }
-    return {first.distance, push, push / glm::length(push)};
+    const GridPlaceOf<float, Vec3> place = gridPlace<float, Vec3>(field, local);
+    float corners[8];
+    readCell(field, static_cast<std::size_t>(place.firstSample), corners, 1);
+    return trilinearSample<float, Vec3>(corners, place.share, place.beyond);
 }
 
 }  // namespace nuno

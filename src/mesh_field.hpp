@@ -60,26 +60,18 @@ struct DistanceField {
 std::shared_ptr<const DistanceField> buildDistanceField(std::vector<Vec3> vertices, std::vector<std::uint32_t> indices,
                                                         float thickness, int resolution);
 
-struct FieldSample {
-    float distance;  // metres, negative inside
-    Vec3 normal;  // unit, in the mesh's frame: the direction out
+// For one point (float, Vec3), or four (Float4, Float4x3: the collide stage, field_sample.hpp).
+template <class Real, class Vector>
+struct FieldSampleOf {
+    Real distance;  // metres, negative inside
+    Vector normal;  // unit, in the mesh's frame: the direction out
 };
-// The field at a point of the mesh's frame: trilinear between the eight samples around it, plus
+using FieldSample = FieldSampleOf<float, Vec3>;
+// The field at a point of the mesh's frame (the collide stage reads four at once, collide.cpp's
+// contactWith(Mesh)): trilinear between the eight samples around it, plus
 // the distance from the field's box where the point lies outside it; the normal is the
 // trilinear's own gradient there. Not-a-number in, not-a-number out; an infinite coordinate is
 // infinitely far.
 FieldSample sampleField(const DistanceField& field, const Vec3& local);
-
-// Where a point of the mesh's frame closer than the margin goes: along the field's normal by
-// what it lacks of the margin (push, metres) and, where that step was longer than a voxel (the
-// point began deep inside, where the normal may turn on the way out), up to three more steps
-// from where it got while it still lacks a hundredth of a voxel; normal is the way it went.
-// Beyond the margin (or NaN) push is 0. The GPU passes repeat it operation for operation.
-struct FieldContact {
-    float distance;  // where the point was, metres
-    Vec3 push;
-    Vec3 normal;
-};
-FieldContact contactWithField(const DistanceField& field, const Vec3& local, float margin);
 
 }  // namespace nuno

@@ -77,7 +77,7 @@ struct FieldSample {
 
 // The field at a point of the mesh's frame, sampled trilinearly, plus how far the point is
 // outside the field's box; the normal is the trilinear's own gradient in its cell (the core's
-// sampleField, src/mesh_field.cpp). shape: (center, voxelMetres), rotation, (origin,
+// sampleField, src/field_sample.hpp). shape: (center, voxelMetres), rotation, (origin,
 // firstLayer), (nx, ny, nz, 0).
 FieldSample sampleField(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 local) {
     float voxelMetres = shape[0].w;
@@ -110,7 +110,7 @@ FieldSample sampleField(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 local) {
     return FieldSample(distance, steepness > 0.0 ? gradient / steepness : vec3(0.0, 1.0, 0.0));
 }
 
-// A mesh's contact (the core's contactWithField, src/mesh_field.cpp): along the field's normal by
+// A mesh's contact (the core's contactWith(Mesh), src/collide.cpp): along the field's normal by
 // what the particle lacks of the margin, and where that was more than a voxel, up to three more
 // steps from where it got while it still lacks a hundredth of a voxel.
 Contact contactWithMesh(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float margin) {

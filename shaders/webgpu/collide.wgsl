@@ -84,7 +84,7 @@ struct FieldSample {
 
 // The field at a point of the mesh's frame, sampled trilinearly, plus how far the point is
 // outside the field's box; the normal is the trilinear's own gradient in its cell (the core's
-// sampleField, src/mesh_field.cpp; state.wgsl's meshFields: mesh m's sample (i, j, k) is texel
+// sampleField, src/field_sample.hpp; state.wgsl's meshFields: mesh m's sample (i, j, k) is texel
 // (i, j, firstLayer + k)). (center, voxelMetres), rotation, (origin, firstLayer), (nx, ny, nz, 0).
 fn sampleField(voxelMetres: f32, originLayer: vec4f, size: vec3f, local: vec3f) -> FieldSample {
     let grid = (local - originLayer.xyz) / voxelMetres;
@@ -117,7 +117,7 @@ fn sampleField(voxelMetres: f32, originLayer: vec4f, size: vec3f, local: vec3f) 
     return FieldSample(distance, normal);
 }
 
-// A mesh's contact (the core's contactWithField, src/mesh_field.cpp): along the field's normal by
+// A mesh's contact (the core's contactWith(Mesh), src/collide.cpp): along the field's normal by
 // what the particle lacks of the margin, and where that was more than a voxel, up to three more
 // steps from where it got while it still lacks a hundredth of a voxel.
 fn contactWithMesh(centerVoxel: vec4f, rotation: vec4f, originLayer: vec4f, size: vec3f, position: vec3f, margin: f32) -> Contact {

@@ -305,7 +305,7 @@ console.log(markdownTable([['mesh', ...RESOLUTIONS.map(String)], ...MESHES.map((
 ])]));
 console.log(`
 The 64 x 64 bench cloth stepped bare, with its sphere, and with that sphere as a 4,096-triangle mesh
-(resolution 64), in turn (medians of 120 steps): ${meshStep.bareMs.toFixed(3)} / ${meshStep.sphereMs.toFixed(3)} /
+(resolution 64), in turn (medians of 40 blocks of 8 steps): ${meshStep.bareMs.toFixed(3)} / ${meshStep.sphereMs.toFixed(3)} /
 ${meshStep.meshMs.toFixed(3)} ms a step, so the mesh's collide stage costs ${meshStep.collideRatio.toFixed(2)}x the sphere's.
 `);
 

@@ -259,10 +259,26 @@ Contact contactWith(const Box& box, const Vec3& position, float margin) {
 }
 
 Contact contactWith(const Mesh& mesh, const Vec3& position, float margin) {
+    const DistanceField& field = *mesh.field;
     const Vec4 undo(-mesh.rotation.x, -mesh.rotation.y, -mesh.rotation.z, mesh.rotation.w);
-    const FieldContact contact = contactWithField(*mesh.field, rotateOneByOne(undo, position - mesh.center), margin);
-    if (contact.distance >= margin) return {false, {}, {}};
-    return {true, position + rotateOneByOne(mesh.rotation, contact.push), rotateOneByOne(mesh.rotation, contact.normal)};
+    const Vec3 local = rotateOneByOne(undo, position - mesh.center);
+    const FieldSample first = sampleField(field, local);
+    if (first.distance >= margin) return {false, {}, {}};
+    Vec3 push(0.0f);  // a point not a number stays where it is
+    Vec3 normal = first.normal;
+    if (first.distance < margin) {
+        push = first.normal * (margin - first.distance);
+        if (margin - first.distance > field.voxelMetres) {
+            for (int step = 0; step < 3; ++step) {
+                const FieldSample again = sampleField(field, local + push);
+                const float lacking = margin - again.distance;
+                if (!(lacking > 0.01f * field.voxelMetres)) break;
+                push += again.normal * lacking;
+            }
+            normal = push / glm::length(push);
+        }
+    }
+    return {true, position + rotateOneByOne(mesh.rotation, push), rotateOneByOne(mesh.rotation, normal)};
 }
 
 // What collide() does to one particle, written as its header says.

@@ -42,11 +42,14 @@ import { metric } from './metric.js';
  * pieces (0.9 KB): 231,456 B, threads 247,424 B. Then issue 29's tearing (the torn bits, the
  * lanes' look for stretched constraints and their rest lengths set, the sweeps' skip, normals
  * beside a tear, the strain of the solved constraints, tornMask and its count bound: 6.8 KB):
- * 238,211 B, threads 254,170 B, within issue 29's 240 KB.
+ * 238,211 B, threads 254,170 B. Then the collide stage's mesh contact four lanes at once (its
+ * samples read lane by lane, the arithmetic and the further steps of a deep point four-wide, the
+ * one-point contact it replaced gone: 1.1 KB, for a mesh's collide stage from 2.2-2.4x a sphere's
+ * to 1.5-1.9x): 239,325 B, threads 255,284 B, within issue 29's 240 KB.
  */
 const budgets = [
-  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 238_400 },
-  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 254_400 },
+  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 239_500 },
+  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 255_500 },
 ];
 
 for (const { file, metricName, budgetBytes } of budgets) {
