@@ -35,4 +35,13 @@ void computeNormals(const Grid& grid, const PatchEdges& edges, const SplitVector
 // none on a side), as computeNormals makes it: zero where they have collapsed.
 Vec3 normalFromNeighbours(const Vec3& left, const Vec3& right, const Vec3& up, const Vec3& down);
 
+class TornConstraints;
+
+// After computeNormals, where the cloth has torn (tearing.hpp): the normals at both ends of each
+// torn structural edge, which see no neighbour across it, as at a patch's edge. Here, built for
+// speed with the other per-substep stages, rather than with tearing's bookkeeping, built for
+// size: it runs every substep with wind, and built for size it made a torn curtain's step cost
+// 1.3x a whole one's (wasm).
+void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals);
+
 }  // namespace nuno

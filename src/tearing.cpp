@@ -1,32 +1,8 @@
 #include "tearing.hpp"
 
 #include <algorithm>
-#include <utility>
-
-#include "normals.hpp"
 
 namespace nuno {
-namespace {
-
-// The normal at (column, row) seeing past no torn edge and no patch edge.
-Vec3 normalBesideTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, int column, int row) {
-    const Vec3 self = positions.at(splitIndex(grid, column, row));
-    const auto neighbour = [&](bool joined, int otherColumn, int otherRow) {
-        return joined ? positions.at(splitIndex(grid, otherColumn, otherRow)) : self;
-    };
-    const Vec3 left = neighbour(column > grid.patchStartColumn(column) && !torn.isTorn(grid, Direction::Right, column - 1, row),
-                                column - 1, row);
-    const Vec3 right = neighbour(column < grid.patchEndColumn(column) && !torn.isTorn(grid, Direction::Right, column, row),
-                                 column + 1, row);
-    const Vec3 up = neighbour(row > grid.patchStartRow(row) && !torn.isTorn(grid, Direction::Down, column, row - 1), column,
-                              row - 1);
-    const Vec3 down = neighbour(row < grid.patchEndRow(row) && !torn.isTorn(grid, Direction::Down, column, row), column,
-                                row + 1);
-    return normalFromNeighbours(left, right, up, down);
-}
-
-}  // namespace
-
 
 bool isSolved(const std::vector<std::uint8_t>& tornBits, const Grid& grid, Direction direction, int column, int row) {
     const auto torn = [&](Direction edge, int edgeColumn, int edgeRow) {
@@ -86,26 +62,6 @@ std::vector<Tear> bendingAcross(const Grid& grid, const Tear& structural) {
         }
     }
     return across;
-}
-
-void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals) {
-    if (torn.count() == 0) return;
-    // Every substep with wind: a byte a particle is all most particles cost.
-    constexpr std::uint8_t kStructural = tornBit(Direction::Right) | tornBit(Direction::Down);
-    const std::vector<std::uint8_t>& bits = torn.bits();
-    const auto columns = static_cast<std::size_t>(grid.columns);
-    for (std::size_t particle = 0; particle < bits.size(); ++particle) {
-        if (!(bits[particle] & kStructural)) continue;
-        const int column = static_cast<int>(particle % columns);
-        const int row = static_cast<int>(particle / columns);
-        for (const Direction edge : {Direction::Right, Direction::Down}) {
-            if (!(bits[particle] & tornBit(edge))) continue;
-            const GridOffset offset = offsetOf(edge);
-            for (const auto& [endColumn, endRow] : {std::pair{column, row}, std::pair{column + offset.columns, row + offset.rows}}) {
-                normals.set(splitIndex(grid, endColumn, endRow), normalBesideTears(grid, torn, positions, endColumn, endRow));
-            }
-        }
-    }
 }
 
 }  // namespace nuno

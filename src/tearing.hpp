@@ -55,10 +55,6 @@ private:
     std::size_t count_ = 0;
 };
 
-// After computeNormals (normals.hpp), where the cloth has torn: the normals at both ends of each
-// torn structural edge, which see no neighbour across it, as at a patch's edge.
-void normalsAtTears(const Grid& grid, const TornConstraints& torn, const SplitVectors& positions, SplitVectors& normals);
-
 // The bending constraints that span a structural one, in either direction, where they exist.
 std::vector<Tear> bendingAcross(const Grid& grid, const Tear& structural);
 
