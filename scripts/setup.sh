@@ -19,6 +19,7 @@ debian_packages=(
   webkit2gtk-driver                  # WebKit tests: WebKitWebDriver and the MiniBrowser
   xvfb xauth                         # virtual displays: Firefox and WebKit run headful (xvfb-run)
   python3                            # the hardware tier's server and launcher (tests/hardware/run.py)
+  libvulkan1                         # the Vulkan loader Dawn (npm's webgpu) finds its adapter through: the hardware tier's Node run
 )
 
 missing=()

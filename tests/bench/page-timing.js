@@ -1,7 +1,8 @@
 // The in-page half of the browser benchmark: functions that run inside a page showing a
 // canvas#view (tests/browser/harness.html, tests/hardware/hardware.html), whether Playwright
 // sends them in (tests/bench/browser-bench.mjs) or the page imports them (the hardware tier).
-// Each must stand alone: no closures over this module, only its argument and the page.
+// Each must stand alone: no closures over this module, only its argument and the page. The
+// WebGPU and CPU timings need no canvas, so they also run in Node (tests/hardware/dawn.mjs).
 
 /** @typedef {import('../../web/index.js').ClothSettings} ClothSettings */
 /** @typedef {import('../../web/index.js').ColliderDescription} ColliderDescription */
@@ -85,16 +86,16 @@ export async function pageDescribeWebgl() {
 
 /**
  * Times the WebGL2 cloth with `precision` state, or the WebGPU cloth with precision 'webgpu'
- * (on a device of its own), in the same page.
+ * (on a device of its own, and no canvas needed), in the same page.
  * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], precision: string, plan: GpuPlan }} options
  * @returns {Promise<GpuTiming>}
  */
 export async function pageTimeGpu({ settings, colliders, precision, plan }) {
   const { loadNuno } = await import('/web/index.js');
   const nuno = await loadNuno();
-  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
-  const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
   const onWebGpu = precision === 'webgpu';
+  const gl = onWebGpu ? null
+    : /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
   const device = onWebGpu ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
   // Settings with a patch layout (patchesAcross) are a sea of patches.
   const options = onWebGpu
@@ -102,13 +103,13 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
     : { ...settings, backend: /** @type {const} */ ('gpu'), precision: /** @type {any} */ (precision) };
   const target = /** @type {any} */ (device ?? gl);
   const cloth = /** @type {any} */ ('patchesAcross' in settings ? nuno.createPatches(target, /** @type {any} */ (options)) : nuno.createCloth(target, options));
-  const readFramebuffer = gl.createFramebuffer();
+  const readFramebuffer = gl?.createFramebuffer() ?? null;
   const texel = new Float32Array(4);
   // WebGL2: readPixels into client memory is synchronous: it returns once the GPU has written
   // the texture, that is, after every pass issued before it (the last pass writes this
   // texture). WebGPU: the queue says when the work submitted so far is done.
   const waitForGpu = async () => {
-    if (device) return device.queue.onSubmittedWorkDone();
+    if (!gl) return /** @type {GPUDevice} */ (device).queue.onSubmittedWorkDone();
     gl.bindFramebuffer(gl.FRAMEBUFFER, readFramebuffer);
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, cloth.positionTexture, 0);
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.FLOAT, texel);
@@ -158,8 +159,8 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
       await waitForGpu();
       syncReads.push(performance.now() - start);
     }
-    const glError = gl.getError();
-    if (glError !== gl.NO_ERROR) throw new Error(`WebGL error 0x${glError.toString(16)} after the GPU steps`);
+    const glError = gl ? gl.getError() : 0;
+    if (glError !== 0) throw new Error(`WebGL error 0x${glError.toString(16)} after the GPU steps`);
     return {
       precision: got,
       particles: cloth.particleCount,
@@ -179,7 +180,7 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
       syncReadMs: median(syncReads),
     };
   } finally {
-    gl.deleteFramebuffer(readFramebuffer);
+    gl?.deleteFramebuffer(readFramebuffer);
     cloth.dispose();
     device?.destroy();
   }
@@ -196,13 +197,9 @@ export async function pageTimeCpu({ settings, colliders, plan, threads = 1 }) {
   const loaded = /** @type {Record<number, Promise<import('../../web/index.js').Nuno>>} */ (/** @type {any} */ (globalThis).nunoBenchCores ??= {});
   const nuno = await (loaded[threads] ??= loadNuno({ threads }));
   if (nuno.threadCount !== threads) throw new Error(`asked for ${threads} threads, got ${nuno.threadCount}: ${nuno.singleThreadReason}`);
-  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
-  const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
-  const options = { ...settings, backend: /** @type {const} */ ('cpu') };
   const cloth = /** @type {import('../../web/index.js').Cloth} */ (
-    'patchesAcross' in settings ? nuno.createPatches(gl, /** @type {any} */ (options)) : nuno.createCloth(gl, options));
+    'patchesAcross' in settings ? nuno.createPatches(/** @type {any} */ (settings)) : nuno.createCloth(settings));
   try {
-    if (cloth.backend !== 'cpu') throw new Error(`asked for the CPU, got ${cloth.backend}`);
     for (const collider of colliders) cloth.addCollider(collider);
     const warmupStart = performance.now();
     cloth.stepFixed(plan.warmupSteps);

@@ -7,17 +7,20 @@
  * measures how far apart the particles end.
  * @param {{ scene: { settings: object, colliders: object[], steps: number, patches?: object }, first: object, second: object }} input
  *   first and second: createCloth options besides the settings; with backend 'webgpu' the
- *   cloth gets a WebGPU device of its own instead of the canvas's WebGL2 context
- * @returns {Promise<{ maxDeviationMm: number, drop: number, moved: number, glError: number, webGpuErrors: string[], precisions: string[] }>}
+ *   cloth gets a WebGPU device of its own instead of the canvas's WebGL2 context, with 'cpu'
+ *   it is made from the settings alone (so WebGPU against the CPU runs without a page too, in
+ *   Node: tests/hardware/dawn.mjs)
+ * @returns {Promise<{ maxDeviationMm: number, drop: number, moved: number, glError: number | null, webGpuErrors: string[], precisions: string[] }>}
  *   drop: the most any particle of the first went down, moved: the farthest one went (metres);
- *   precisions: the GPU cloth's precision, else the backend ('cpu', 'webgpu')
+ *   precisions: the GPU cloth's precision, else the backend ('cpu', 'webgpu'); glError: null
+ *   without a page
  */
 export async function compareBackendsInPage({ scene, first, second }) {
   const entry = '/web/index.js'; // the page's address for the package, not a path on disk
   const { loadNuno } = await import(entry);
   const nuno = await loadNuno();
-  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
-  const gl = /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2'));
+  const canvas = /** @type {HTMLCanvasElement | undefined} */ (globalThis.document?.getElementById('view'));
+  const gl = canvas ? /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2')) : null;
   /** @type {string[]} WebGPU validation and out-of-memory errors */
   const webGpuErrors = [];
   const run = async (/** @type {{backend?: string}} */ options) => {
@@ -28,9 +31,11 @@ export async function compareBackendsInPage({ scene, first, second }) {
       target.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
     }
     // A scene with `patches` is a sea of patches: its layout and poses, then its settings.
-    const cloth = scene.patches
-      ? nuno.createPatches(target, { ...scene.patches, ...scene.settings, ...options })
-      : nuno.createCloth(target, { ...scene.settings, ...options });
+    const { backend, ...cpuOptions } = options;
+    const settings = /** @type {any} */ ({ ...scene.patches, ...scene.settings, ...(backend === 'cpu' ? cpuOptions : options) });
+    const cloth = backend === 'cpu'
+      ? (scene.patches ? nuno.createPatches(settings) : nuno.createCloth(settings))
+      : (scene.patches ? nuno.createPatches(target, settings) : nuno.createCloth(target, settings));
     for (const collider of scene.colliders) cloth.addCollider(/** @type {any} */ (collider));
     const start = await cloth.readPositions();
     cloth.stepFixed(scene.steps);
@@ -50,7 +55,7 @@ export async function compareBackendsInPage({ scene, first, second }) {
     drop = Math.max(drop, a.start[i + 1] - a.end[i + 1]);
     moved = Math.max(moved, Math.hypot(a.end[i] - a.start[i], a.end[i + 1] - a.start[i + 1], a.end[i + 2] - a.start[i + 2]));
   }
-  return { maxDeviationMm: maxDeviation * 1000, drop, moved, glError: gl.getError(), webGpuErrors, precisions: [a.precision, b.precision] };
+  return { maxDeviationMm: maxDeviation * 1000, drop, moved, glError: gl ? gl.getError() : null, webGpuErrors, precisions: [a.precision, b.precision] };
 }
 
 /**

@@ -3,7 +3,8 @@
 // device without float render targets, whether WebGPU is exposed (and, where it is, WebGPU =
 // CPU and its timings beside WebGL2's), each stage of a substep on this device's GPU against the
 // CPU's (stepStages), and the benchmark. Served and launched by run.py, which
-// takes the results (POST /result) and prints them; address parameters:
+// takes the results (POST /result) and prints them; `run.py --dawn` runs this same module in Node
+// instead (dawn.mjs: no document, so WebGPU through Dawn and the CPU only); address parameters:
 //   sizes=64,128,...   grids to time (default 64,128,256,512,1024)
 //   halfSizes=...      grids to time with split half state too (default: the same)
 //   cpuMax=256         time the wasm CPU cloth up to this size
@@ -36,7 +37,7 @@ const gpuPlan = { ...GPU_PLAN, batchTargetMs: Number(parameters.get('batchMs') ?
 const results = { checks: [], gpu: [], cpu: [], papers: [], refused: [], errors: [] };
 
 /** @param {string} route @param {string} body */
-const post = (route, body) => fetch(route, { method: 'POST', body });
+const post = (route, body) => fetch(new URL(route, location.href), { method: 'POST', body });
 const save = () => post('/result', JSON.stringify(results));
 /** @param {string} line */
 const log = (line) => post('/log', line);
@@ -96,7 +97,8 @@ async function describeWebGpu() {
 
 async function main() {
   // Flags tried for WebGPU can leave the page without WebGL2: say so and go on.
-  results.webgl = await pageDescribeWebgl().catch((error) => ({ renderer: `no WebGL2 (${error})` }));
+  results.webgl = typeof document === 'undefined' ? { renderer: 'no WebGL2 (no page: Node)' }
+    : await pageDescribeWebgl().catch((error) => ({ renderer: `no WebGL2 (${error})` }));
   await log(`renderer: ${results.webgl.renderer}`);
   results.webgpu = await describeWebGpu();
   await log(`WebGPU: ${JSON.stringify(results.webgpu)}`);

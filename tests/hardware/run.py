@@ -2,6 +2,7 @@
 """The hardware tier: nuno's GPU checks and benchmark in a Chromium on a real GPU.
 
     npm run test:hardware -- --chromium PATH --angle egl|vulkan|swiftshader [--sizes 64,128]
+    npm run test:hardware -- --dawn [--node PATH] [--dawn-option backend=vulkan] [--sizes 64,128]
 
 Serves the built repository (web/, dist/, tests/) on 127.0.0.1, opens tests/hardware/hardware.html
 in headless Chromium with ANGLE on the chosen backend, and prints what the page reports: the
@@ -9,12 +10,19 @@ WebGL renderer string, GPU float vs CPU and split half vs float after 120 steps 
 tests' scene and tolerances), what 'auto' picks without float render targets, and ms per step
 for each grid. Exits 1 when a check failed or the page did not finish.
 
+With --dawn the same page module runs in Node instead (dawn.mjs), on the WebGPU adapter Dawn
+finds (the `webgpu` npm package): the WebGPU checks and timings and the CPU's, no WebGL2, where no
+browser is at hand. Finding no adapter is then a failure.
+
 Python's standard library only, so it also runs on a GPU machine that has no Node: build here
 (npm run build), then copy the repository with dist/ and run this there. The GPU driver is
 found through the environment, e.g. for NVIDIA:
     egl:    __EGL_VENDOR_LIBRARY_FILENAMES=/usr/share/glvnd/egl_vendor.d/10_nvidia.json
     vulkan: VK_DRIVER_FILES=/usr/share/vulkan/icd.d/nvidia_icd.json (only for that launch: it
             hides Chromium's own software Vulkan driver)
+    --dawn: the same Vulkan loader; where the GPU's ICD is not in the loader's search path,
+            VK_DRIVER_FILES as above; Chromium's SwiftShader ICD
+            (/usr/lib/chromium/vk_swiftshader_icd.json) makes a software adapter.
 """
 import argparse
 import json
@@ -102,8 +110,9 @@ def handler_for(page):
     return Handler
 
 
-def report(results):
-    """Prints the figures and returns (passed, failed)."""
+def report(results, needs_webgpu=False):
+    """Prints the figures and returns (passed, failed); with `needs_webgpu` (--dawn) no adapter
+    is a failure."""
     webgl = results.get('webgl') or {}
     print(f"renderer: {webgl.get('renderer', '?')}")
     print(f"vendor: {webgl.get('vendor', '?')}; {webgl.get('version', '?')}; float render targets: {webgl.get('floatTargets')}")
@@ -121,6 +130,9 @@ def report(results):
     webgpu = results.get('webgpu')
     if webgpu:
         print(f"WebGPU: {webgpu['adapter'] or 'not exposed'}{'' if webgpu['adapter'] else ' (' + webgpu['reason'] + ')'}")
+        if not webgpu['adapter'] and needs_webgpu:
+            failed += 1
+            print('  FAILED: --dawn runs WebGPU only, and Dawn found no adapter')
     auto = results.get('auto')
     if auto:
         print(f"auto without float render targets: {auto['backend']} {auto['precision'] or ''} {auto['fallbackReason'] or ''}".rstrip())
@@ -195,7 +207,10 @@ def compare_with_baseline(results, baseline, slower_than):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--chromium', default='/usr/bin/chromium', help='the Chromium binary')
-    parser.add_argument('--angle', choices=sorted(ANGLE_FLAGS), required=True, help="ANGLE's backend")
+    parser.add_argument('--angle', choices=sorted(ANGLE_FLAGS), help="ANGLE's backend (Chromium)")
+    parser.add_argument('--dawn', action='store_true', help='run the page in Node through Dawn (WebGPU and the CPU) instead of Chromium')
+    parser.add_argument('--node', default='node', help='the Node binary (--dawn)')
+    parser.add_argument('--dawn-option', action='append', default=[], help="one of Dawn's create() options, e.g. backend=vulkan (--dawn; repeatable)")
     parser.add_argument('--sizes', default='64,128,256,512,1024', help='grids to time, comma-separated')
     parser.add_argument('--half-sizes', help='grids to time with split half state too (default: --sizes)')
     parser.add_argument('--cpu-max', type=int, default=256, help='time the wasm CPU cloth up to this size')
@@ -211,40 +226,50 @@ def main():
     args = parser.parse_args()
     if not os.path.isfile(os.path.join(ROOT, 'dist', 'nuno-core.wasm')):
         sys.exit('run.py: dist/ is not built: run `npm run build` first')
-    if not shutil.which(args.chromium):
+    if args.dawn == bool(args.angle):
+        sys.exit('run.py: pass --angle BACKEND (Chromium) or --dawn (Node)')
+    if not args.dawn and not shutil.which(args.chromium):
         sys.exit(f"run.py: no Chromium at '{args.chromium}': pass --chromium PATH")
+    if args.dawn and not shutil.which(args.node):
+        sys.exit(f"run.py: no Node at '{args.node}': pass --node PATH")
 
     page = Page(args.quiet)
     server = ThreadingHTTPServer(('127.0.0.1', 0), handler_for(page))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     query = (f"sizes={args.sizes}&halfSizes={args.half_sizes or args.sizes}&cpuMax={args.cpu_max}&solvers={args.solvers}"
-             f"&papers={args.papers}{'&webgl=0' if args.no_webgl else ''}")
+             f"&papers={args.papers}{'&webgl=0' if args.no_webgl or args.dawn else ''}")
     url = f'http://127.0.0.1:{server.server_address[1]}/tests/hardware/hardware.html?{query}'
     with tempfile.TemporaryDirectory(prefix='nuno-hardware-') as profile:
-        log_path = os.path.join(profile, 'chromium.log')
-        with open(log_path, 'w') as chromium_log:
-            browser = subprocess.Popen([args.chromium, *COMMON_FLAGS, *ANGLE_FLAGS[args.angle], *args.extra_flag,
-                                        f'--user-data-dir={profile}/profile', url],
-                                       stdout=chromium_log, stderr=subprocess.STDOUT)
-            finished = page.done.wait(args.timeout)
-            browser.kill()
-            browser.wait()
+        log_path = os.path.join(profile, 'page.log')
+        with open(log_path, 'w') as page_log:
+            command = ([args.node, os.path.join(ROOT, 'tests', 'hardware', 'dawn.mjs'), url, *args.dawn_option] if args.dawn else
+                       [args.chromium, *COMMON_FLAGS, *ANGLE_FLAGS[args.angle], *args.extra_flag, f'--user-data-dir={profile}/profile', url])
+            launched = subprocess.Popen(command, cwd=ROOT, stdout=page_log, stderr=subprocess.STDOUT)
+            # Until the page is done, or its process ends without it (Node ends once done).
+            deadline = time.time() + args.timeout
+            while not page.done.wait(0.5) and launched.poll() is None and time.time() < deadline:
+                pass
+            finished = page.done.is_set()
+            ended = launched.poll()
+            launched.kill()
+            launched.wait()
         server.shutdown()
         if not finished:
-            with open(log_path, errors='replace') as chromium_log:
-                print(''.join(chromium_log.readlines()[-30:]), file=sys.stderr)
+            with open(log_path, errors='replace') as page_log:
+                print(''.join(page_log.readlines()[-30:]), file=sys.stderr)
     results = page.results or {'errors': ['the page reported nothing']}
     if args.json:
         with open(args.json, 'w') as out:
             json.dump(results, out, indent=2)
     print()
-    passed, failed = report(results)
+    passed, failed = report(results, needs_webgpu=args.dawn)
     if args.baseline:
         with open(args.baseline) as baseline:
             compared = compare_with_baseline(results, json.load(baseline), args.slower_than)
         passed, failed = passed + compared[0], failed + compared[1]
     if not finished:
-        print(f'the page did not finish within {args.timeout} s')
+        print(f'the page did not finish: its process ended (status {ended})' if ended is not None else
+              f'the page did not finish within {args.timeout} s')
         failed += 1
     print(f'hardware: {passed} passed, {failed} failed')
     sys.exit(0 if failed == 0 else 1)
