@@ -14,6 +14,7 @@ export { Cloth } from './backends/cpu/cloth.js';
 export { GpuUnsupportedError } from './backends/gpu/capabilities.js';
 export { GpuCloth } from './backends/webgl2/gpu-cloth.js';
 export { nearestParticleToRay } from './picking.js';
+export { untornTriangles } from './untorn-triangles.js';
 export { ClothRenderer } from './render/cloth-renderer.js';
 export { WebGpuClothRenderer } from './render/webgpu-cloth-renderer.js';
 export { WebGpuCloth } from './backends/webgpu/webgpu-cloth.js';

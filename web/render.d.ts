@@ -101,3 +101,12 @@ export class WebGpuClothRenderer {
  * nearest along it; -1 when none is that close.
  */
 export function nearestParticleToRay(positions: Float32Array, origin: ArrayLike<number>, direction: ArrayLike<number>, maxDistance: number): number;
+
+/**
+ * The triangles of a torn cloth still drawn, for a renderer that draws from an index: the
+ * cloth's `triangleIndices` less every triangle with a torn edge, in their order, written from
+ * the start of `into` (which may be `triangleIndices` itself; a new array when omitted) and
+ * returned as a view of that many. `torn`: the cloth's torn mask (`tornMask`, `await readTorn()`).
+ * Throws a TypeError naming the argument that is not what a cloth gives.
+ */
+export function untornTriangles(triangleIndices: Uint32Array, torn: Uint8Array, into?: Uint32Array): Uint32Array;

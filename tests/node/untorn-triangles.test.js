@@ -1,12 +1,11 @@
-// untornTriangles (web/untorn-triangles.js): a cloth's triangles less those with a torn edge, on
+// untornTriangles (web/untorn-triangles.js, exported by the package): a cloth's triangles less those with a torn edge, on
 // a hand-made 3 x 3 grid (each direction's bit on its own), on a sea of patches (the cells
 // between patches drawn by none), and on a CPU cloth torn for real, checked against the torn
 // edges found independently, as particle pairs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { loadNuno } from '../../web/index.js';
-import { untornTriangles } from '../../web/untorn-triangles.js';
+import { loadNuno, untornTriangles } from '../../web/index.js';
 
 const nuno = await loadNuno();
 

@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` by the test run: the shipped declarations must accept real use
 // and reject misuse (each @ts-expect-error line must really be an error, or tsc fails).
-import { ClothRenderer, GpuCloth, WebGpuCloth, WebGpuClothRenderer, WorkerCloth, loadNuno, type Cloth, type ClothSettings, type PickedParticle, type SubstepFactors } from 'nuno';
+import { ClothRenderer, GpuCloth, WebGpuCloth, WebGpuClothRenderer, WorkerCloth, loadNuno, untornTriangles, type Cloth, type ClothSettings, type PickedParticle, type SubstepFactors } from 'nuno';
 
 const settings: ClothSettings = {
   columns: 64,
@@ -58,6 +58,11 @@ async function run(): Promise<number> {
     const reason: string | null = either.fallbackReason;
     void reason;
   }
+  // A renderer of one's own that draws from an index leaves out the torn triangles.
+  const drawn: Uint32Array = untornTriangles(either.triangleIndices, await either.readTorn());
+  void drawn;
+  // @ts-expect-error the torn mask is a Uint8Array, a byte a particle
+  void untornTriangles(either.triangleIndices, [0, 1]);
   // Every backend picks: the WebGPU cloth on the GPU, the others over their positions.
   const picked: PickedParticle | null = await either.pickParticle([0, 1, 2], [0, 0, -1], 0.02);
   if (picked) void [picked.particle satisfies number, picked.position satisfies Float32Array];
