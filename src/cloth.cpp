@@ -144,6 +144,7 @@ void Cloth::tearStretched() {
     const Grid& grid = topology_.grid;
     for (const Tear& tear : redBlack_.stretchedPast(grid, split_.positions, 1.0f + settings().tearStrain)) {
         torn_.tear(grid, tear);
+        selfCollision_.forgetList();
         setSolved(tear, false);
         for (const Tear& bending : bendingAcross(grid, tear)) setSolved(bending, false);
     }

@@ -160,7 +160,7 @@ void Cloth::substep(const std::vector<Stage>& schedule, float substepSeconds, co
                 break;
             case StageKind::Separate:
                 selfCollision_.resolve(particles_.positions, particles_.inverseMasses, split_, model_.restPositions(), topology_,
-                                       {settings.selfCollisionThickness, settings.selfCollisionFriction}, substepSeconds,
+                                       torn_, {settings.selfCollisionThickness, settings.selfCollisionFriction}, substepSeconds,
                                        stepBegins);
                 silentPushes = SilentPushes::FromSelfCollision;
                 break;

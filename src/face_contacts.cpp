@@ -36,7 +36,7 @@ float sideOf(float height) { return height < 0.0f ? -1.0f : height > 0.0f ? 1.0f
 }  // namespace
 
 float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
-                              const Topology& topology, float reach, float thickness) {
+                              const Topology& topology, const TornConstraints& torn, float reach, float thickness) {
     const std::size_t triangleCount = topology.triangleIndices.size() / 3;
     const auto reachFromHub = [&](const std::vector<Vec3>& at, const TriangleCorners& corners) {
         return std::max(glm::distance(at[corners[0]], at[corners[1]]), glm::distance(at[corners[0]], at[corners[2]]));
@@ -68,7 +68,7 @@ float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vec
     hubReaches_.resize(triangleCount);
     for (std::size_t t = 0; t < triangleCount; ++t) {
         const float reachOfTriangle = reachFromHub(positions, hubCorners_[t]);
-        const bool listable = reachOfTriangle <= allowed;  // false for NaN too
+        const bool listable = reachOfTriangle <= allowed && !torn.tearsTriangle(topology.triangleIndices, t);  // false for NaN too
         hubReaches_[t] = listable ? reachOfTriangle : -1.0f;
         if (listable) farthest = std::max(farthest, reachOfTriangle);
     }

@@ -15,6 +15,7 @@
 
 #include "jacobi_corrections.hpp"
 #include "split_particles.hpp"
+#include "tearing.hpp"
 #include "topology.hpp"
 #include "untangle.hpp"
 
@@ -36,9 +37,10 @@ struct FaceContact {
 class FaceContacts {
 public:
     // Returns how much farther than `reach` the hash must look: a particle within reach of a
-    // triangle is within reach plus this of the triangle's hub corner.
+    // triangle is within reach plus this of the triangle's hub corner. A triangle with a torn
+    // edge is a hole (it is not drawn): it is listed with no particle.
     float beginList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
-                    const Topology& topology, float reach, float thickness);
+                    const Topology& topology, const TornConstraints& torn, float reach, float thickness);
     // Lists the triangles whose hub is either particle, near the other. A pair listed before
     // keeps its side (at endList); a new one takes the side of `substepStarts`, the positions
     // this substep began from.
@@ -69,7 +71,7 @@ private:
     std::vector<std::uint32_t> hubStarts_;
     std::vector<std::uint32_t> hubTriangles_;
     float restHubReach_ = 0.0f;       // metres: the farthest a triangle's corners lie from its hub at rest
-    std::vector<float> hubReaches_;  // per triangle, as listed; negative: too stretched to list
+    std::vector<float> hubReaches_;  // per triangle, as listed; negative: torn or too stretched to list
     float reach_ = 0.0f;
     float restExclusion_ = 0.0f;
 

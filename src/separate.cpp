@@ -43,9 +43,10 @@ bool SelfCollision::listIsStale(const std::vector<Vec3>& positions, float thickn
 }
 
 void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
-                                const std::vector<Vec3>& restPositions, const Topology& topology, float thickness) {
+                                const std::vector<Vec3>& restPositions, const Topology& topology,
+                                const TornConstraints& torn, float thickness) {
     const float reach = (1.0f + kSkinSpacings) * thickness;
-    const float triangleReach = faces_.beginList(positions, restPositions, topology, reach, thickness);
+    const float triangleReach = faces_.beginList(positions, restPositions, topology, torn, reach, thickness);
     candidates_.clear();
     hash_.build(positions, reach + triangleReach);
     const Grid& grid = topology.grid;
@@ -63,7 +64,8 @@ void SelfCollision::rebuildList(const std::vector<Vec3>& positions, const std::v
 
 void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
                             SplitParticles& particles, const std::vector<Vec3>& restPositions, const Topology& topology,
-                            const SelfCollisionParameters& parameters, float substepSeconds, bool stepBegins) {
+                            const TornConstraints& torn, const SelfCollisionParameters& parameters, float substepSeconds,
+                            bool stepBegins) {
     const Grid& grid = topology.grid;
     const std::size_t count = positions.size();
     pairCorrections_.resize(count);
@@ -81,7 +83,7 @@ void SelfCollision::resolve(const std::vector<Vec3>& positions, const std::vecto
     if (listIsStale(positions, thickness)) {
         substepStarts_.resize(count);
         for (std::uint32_t i = 0; i < count; ++i) substepStarts_[i] = startOf(i);
-        rebuildList(positions, substepStarts_, restPositions, topology, thickness);
+        rebuildList(positions, substepStarts_, restPositions, topology, torn, thickness);
     }
     for (const auto& [i, j] : candidates_) {
         const float wi = inverseMasses[i];

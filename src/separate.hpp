@@ -1,6 +1,6 @@
 // The stage's GPU twins: shaders/webgl2/separate-buckets.*.glsl (the separation itself in
-// collide.frag.glsl) and shaders/webgpu/separate.wgsl, particle pairs only (the GPUs have no face
-// pairs); tests/browser/stages.spec.js runs it on all three.
+// collide.frag.glsl, the triangles in face-contacts.glsl) and shaders/webgpu/separate.wgsl, whose
+// face pushes keep no memory of sides (docs/model.md); tests/browser/stages.spec.js runs it on all three.
 //
 // Self-collision: the cloth keeps `thickness` between its layers, in two ways.
 //  - Particle pairs: particles keep `thickness` apart, except pairs that were neighbours at
@@ -52,23 +52,29 @@ public:
     // cloth is looked at whole for crossings to untangle (untangle.hpp).
     void resolve(const std::vector<Vec3>& positions, const std::vector<float>& inverseMasses,
                  SplitParticles& particles, const std::vector<Vec3>& restPositions, const Topology& topology,
-                 const SelfCollisionParameters& parameters, float substepSeconds, bool stepBegins);
+                 const TornConstraints& torn, const SelfCollisionParameters& parameters, float substepSeconds,
+                 bool stepBegins);
 
     // The fastest two particles the Verlet list holds as a pair, or a particle and a triangle's
     // corner it holds as a face pair, move relative to each other, m/s: how fast layers within
     // reach of each other approach (0 before the first list).
     float fastestApproach(const SplitParticles& particles, const Grid& grid) const;
 
+    // After a tear: the list is made again at the next substep, without the triangles it opened,
+    // so that what lay on them falls through from then on.
+    void forgetList() { listedThickness_ = 0.0f; }
+
 private:
     bool listIsStale(const std::vector<Vec3>& positions, float thickness) const;
     void rebuildList(const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
-                     const std::vector<Vec3>& restPositions, const Topology& topology, float thickness);
+                     const std::vector<Vec3>& restPositions, const Topology& topology, const TornConstraints& torn,
+                     float thickness);
 
     SpatialHash hash_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> candidates_;
     std::vector<Vec3> listedAt_;
     std::vector<Vec3> substepStarts_;
-    float listedThickness_ = 0.0f;
+    float listedThickness_ = 0.0f;  // 0: no list, or one made before a tear
     FaceContacts faces_;
     JacobiCorrections pairCorrections_;
     JacobiCorrections faceCorrections_;

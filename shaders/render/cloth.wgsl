@@ -79,8 +79,8 @@ fn isTorn(grid: vec2f) -> bool {
         if (nearest == inCell.x) { return (topLeft & TORN_DOWN) != 0u; }
         return (topRight & TORN_DOWN) != 0u;
     }
-    if (inCell.x + inCell.y < 1.0) { return (topLeft & (TORN_DOWN | TORN_RIGHT)) != 0u || (bottomLeft & TORN_DIAGONAL_UP) != 0u; }
-    return (bottomLeft & (TORN_DIAGONAL_UP | TORN_RIGHT)) != 0u || (topRight & TORN_DOWN) != 0u;
+    if (inCell.x + inCell.y < 1.0) { return isTriangleTorn(topLeft, bottomLeft, 0); }
+    return isTriangleTorn(topRight, bottomLeft, 1);
 }
 
 // Diffuse light wraps a little past the terminator, as it does through fabric.

@@ -8,8 +8,8 @@
 // a particle that a substep leaves through a layer stays through, unless the crossing closes a
 // cut that the untangling's looks send back (untanglingPush, below; docs/model.md). It also
 // finds the fastest the particle and those triangles' corners approach, for the added substeps.
-// solver-state.glsl and spatial-hash.glsl are put in front; collide.frag.glsl reads it with
-// SELF_COLLISION.
+// solver-state.glsl, spatial-hash.glsl and, with TEARING, torn-constraints.glsl are put in
+// front; collide.frag.glsl reads it with SELF_COLLISION.
 
 const float kRestExclusionThicknesses = 3.0;  // as the core's face pairs
 const float kOverSlack = 1e-3;                 // as the core's: a foot on an edge is over both triangles
@@ -82,6 +82,10 @@ void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 vel
         // right) and (top right, bottom left, bottom right).
         for (int triangle = 0; triangle < 2; ++triangle) {
             if (hubInQuad == ivec2(1 - triangle)) continue;  // the hub is not one of its corners
+#if TEARING
+            // A triangle with a torn edge is a hole (it is not drawn): particles pass through it.
+            if (isTriangleTorn(topLeft, triangle)) continue;
+#endif
             ivec2 corners[3] = ivec2[3](topLeft + ivec2(triangle, 0), topLeft + ivec2(0, 1), topLeft + ivec2(1, triangle));
             vec3 a = fetchVector(uPosition, uPositionLow, corners[0]);
             vec3 b = fetchVector(uPosition, uPositionLow, corners[1]);

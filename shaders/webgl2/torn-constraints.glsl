@@ -8,6 +8,7 @@
 #if TEARING
 const int kRight = 0;
 const int kDown = 1;
+const int kDiagonalUp = 3;
 const int kSkipRight = 4;
 const int kSkipDown = 5;
 
@@ -22,5 +23,17 @@ bool isTorn(ivec2 first, int direction) {
     int spanned = direction == kSkipRight ? kRight : kDown;
     ivec2 middle = first + (direction == kSkipRight ? ivec2(1, 0) : ivec2(0, 1));
     return (((tornBitsAt(first) | tornBitsAt(middle)) >> uint(spanned)) & 1u) != 0u;
+}
+
+// Whether a triangle of the cell whose top-left particle is `topLeft` has a torn edge, as the
+// core's TornConstraints::tearsTriangle (src/tearing.hpp) decides: triangle 0 is (top left,
+// bottom left, top right), with the top left's Down and Right and the bottom left's DiagonalUp;
+// 1 is (top right, bottom left, bottom right), with the top right's Down and the bottom left's
+// Right and DiagonalUp.
+bool isTriangleTorn(ivec2 topLeft, int triangle) {
+    uint first = tornBitsAt(topLeft + ivec2(triangle, 0));
+    uint bottomLeft = tornBitsAt(topLeft + ivec2(0, 1));
+    uint right = triangle == 0 ? first : bottomLeft;
+    return (((first >> uint(kDown)) | (bottomLeft >> uint(kDiagonalUp)) | (right >> uint(kRight))) & 1u) != 0u;
 }
 #endif

@@ -29,6 +29,17 @@ const kRestNeighbourSlack = 1.001;  // as the core's
 // TANGLE_HELD where it only sits out the pairs, 0 where free. A texture: group 0 already holds
 // the 8 storage buffers WebGPU allows a stage by default.
 @group(0) @binding(8) var tangles: texture_2d<i32>;
+// The torn bits' copy (state.wgsl's, torn-bits.wgsl), read only in the separate pipeline made
+// with TEARING, once a tear pass has run since the cloth was last mended: a triangle with a torn
+// edge is a hole (it is not drawn), which pushes nothing.
+@group(0) @binding(9) var tornCopy: texture_2d<u32>;
+override TEARING: bool = false;
+
+fn tornBitsAt(texel: vec2i) -> u32 {
+    if (!TEARING) { return 0u; }
+    let index = indexOf(texel);
+    return textureLoad(tornCopy, vec2u(index % TORN_WIDTH, index / TORN_WIDTH), 0).r;
+}
 
 fn tangleOf(index: u32) -> vec4i {
     return textureLoad(tangles, vec2u(index % TANGLES_WIDTH, index / TANGLES_WIDTH), 0);
@@ -154,6 +165,7 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
         // right) and (top right, bottom left, bottom right).
         for (var triangle = 0; triangle < 2; triangle++) {
             if (all(hubInQuad == vec2i(1 - triangle))) { continue; }  // the hub is not one of its corners
+            if (isTriangleTorn(tornBitsAt(topLeft + vec2i(triangle, 0)), tornBitsAt(topLeft + vec2i(0, 1)), triangle)) { continue; }
             var corners = array<u32, 3>(indexOf(topLeft + vec2i(triangle, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, triangle)));
             let a = working[corners[0]].xyz;
             let b = working[corners[1]].xyz;

@@ -174,3 +174,45 @@ export function watchPipelines() {
   };
   return { pipelinesOf, pipelinesOfSteps };
 }
+
+/**
+ * A hole is a hole (tests/native/tearing_test.cpp's APatchFallsThroughASlitTornInASheet): two
+ * patches of 12 x 12 (0.55 m, 50 mm a spacing), the first a horizontal sheet 1 m up, the second
+ * turned a quarter about z so that it stands on its edge over the sheet's middle, `gapAbove` up,
+ * half a cell along z; self-collision 10 mm thick, tearing past 30 %. holdSlitOpen() then tears
+ * the sheet between its two middle columns.
+ * @param {number} gapAbove metres from the sheet to the standing patch's lower edge
+ */
+export function slitScene(gapAbove) {
+  const spacing = 0.05;
+  const side = 11 * spacing;
+  return {
+    patchesAcross: 1, patchesDown: 2, patchColumns: 12, patchRows: 12, patchWidth: side, patchHeight: side,
+    patchPositions: [0, 1, 0, 0, 1 + gapAbove + side / 2, spacing / 2],
+    patchRotations: [0, 0, 0, 1, 0, 0, Math.SQRT1_2, Math.SQRT1_2],
+    pins: 'none', tearStrain: 0.3, selfCollisionThickness: 0.03,
+  };
+}
+
+/**
+ * Holds every particle of slitScene's sheet with its halves 20 mm apart each way: the constraints
+ * between the middle columns stretch 70 % and tear at the first step, opening a slit a cell wide.
+ * @param {any} cloth
+ */
+export function holdSlitOpen(cloth) {
+  const rest = cloth.restPositions;
+  for (let particle = 0; particle < 12 * 12; particle++) {
+    const shift = particle % 12 < 6 ? -0.02 : 0.02;
+    cloth.hold(particle, [rest[3 * particle] + shift, rest[3 * particle + 1], rest[3 * particle + 2]]);
+  }
+}
+
+/**
+ * The standing patch's highest point above the sheet (1 m up), metres.
+ * @param {Float32Array} positions
+ */
+export function standingPatchTop(positions) {
+  let highest = -Infinity;
+  for (let i = 3 * 12 * 12 + 1; i < positions.length; i += 3) highest = Math.max(highest, positions[i] - 1);
+  return highest;
+}

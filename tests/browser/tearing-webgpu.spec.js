@@ -4,7 +4,9 @@
 // (the bound is below), its rip opens (torn constraints are solved no more), nothing goes NaN,
 // WebGpuClothRenderer leaves the torn triangles out for both cloths, reset() mends (and the cloth
 // then tears again as it did), set() keeps the tears, and tearStrain 0 never tears. A sea of
-// 8 x 8 papers, stepped as the one-dispatch patch step, tears as the passes of their own do.
+// 8 x 8 papers, stepped as the one-dispatch patch step, tears as the passes of their own do. A
+// patch standing on its edge over a slit torn in a sheet falls through it as on the CPU, the slit's
+// triangles no longer pushing it (tearing-scene.js's slitScene; separate.wgsl's TEARING).
 // Which pipelines a step runs is seen by their labels (setPipeline wrapped in the page): a cloth
 // that cannot have torn reads no torn bits (predict, constrain and the patch step made with
 // state.wgsl's TEARING false: 'nuno constrain'), one that may have, from the step after its
@@ -371,3 +373,55 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
   expect(result.errors).toEqual([]);
   expect(complaints).toEqual([]);
 });
+
+// From 32 mm up the standing patch meets the slit's triangles before they tear, from 80 mm after
+// (tearing.spec.js runs the same on WebGL2).
+for (const gapAbove of [0.032, 0.08]) {
+  test(`a patch falls through a slit torn in a sheet on WebGPU as on the CPU (from ${gapAbove * 1000} mm up)`, async ({ page }) => {
+    const complaints = collectComplaints(page);
+    await page.goto('/tests/browser/harness.html');
+    const result = await page.evaluate(async (gap) => {
+      const scene = await import('/tests/browser/tearing-scene.js');
+      const { pipelinesOfSteps } = scene.watchPipelines();
+      const nuno = await (await import('/web/index.js')).loadNuno();
+      const device = await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice();
+      /** @type {string[]} */
+      const errors = [];
+      device.addEventListener('uncapturederror', (event) => errors.push(/** @type {GPUUncapturedErrorEvent} */ (event).error.message));
+      const settings = scene.slitScene(gap);
+      const cpu = nuno.createPatches(settings);
+      const gpu = /** @type {any} */ (nuno.createPatches(device, { ...settings, backend: 'webgpu' }));
+      for (const cloth of [cpu, gpu]) scene.holdSlitOpen(cloth);
+      cpu.stepFixed(60);
+      const pipelines = await pipelinesOfSteps(gpu, {});
+      const cpuPositions = Float32Array.from(cpu.positions);
+      const gpuPositions = await gpu.readPositions();
+      const gpuMask = await gpu.readTorn();
+      const result = {
+        backend: gpu.backend, pipelines, errors,
+        top: { cpu: scene.standingPatchTop(cpuPositions), gpu: scene.standingPatchTop(gpuPositions) },
+        torn: { cpu: scene.tornCount(cpu.tornMask), gpu: scene.tornCount(gpuMask) },
+        differing: scene.tornDifference(cpu.tornMask, gpuMask),
+        deviationMm: 1000 * Math.max(...Array.from(gpuPositions, (value, i) => Math.abs(value - cpuPositions[i]))),
+      };
+      cpu.dispose();
+      gpu.dispose();
+      device.destroy();
+      return result;
+    }, gapAbove);
+    console.log(`metric: webgpu_through_slit_top_m = ${result.top.gpu.toFixed(3)} m (CPU ${result.top.cpu.toFixed(3)}; ` +
+      `torn ${result.torn.gpu}, CPU ${result.torn.cpu}; positions ${result.deviationMm.toPrecision(3)} mm apart after 60 steps)`);
+    expect(result.backend).toBe('webgpu');
+    expect(result.torn.cpu, 'the slit: 12 Right, 11 DiagonalDown, 11 DiagonalUp').toBe(34);
+    expect(result.differing).toBe(0);
+    expect(result.top.cpu, 'fell through on the CPU').toBeLessThan(-1);
+    expect(result.top.gpu, 'fell through on WebGPU').toBeLessThan(-1);
+    // Nothing touches the falling patch once the slit is torn: the passes are the core's twins.
+    expect(result.deviationMm).toBeLessThan(0.1);
+    // The step after the tear on, the separate pass reads the torn bits.
+    expect(result.pipelines.first).not.toContain('(tearing)');
+    expect(result.pipelines.later.every((/** @type {string} */ labels) => labels.includes('nuno separate (tearing)'))).toBe(true);
+    expect(result.errors).toEqual([]);
+    expect(complaints).toEqual([]);
+  });
+}

@@ -8,7 +8,9 @@
 #include "cloth.hpp"
 #include "colliders.hpp"
 #include "differing_bits.hpp"
+#include "metric.hpp"
 #include "normals.hpp"
+#include "patches.hpp"
 #include "sheet.hpp"
 #include "tearing.hpp"
 
@@ -164,6 +166,69 @@ TEST(Tearing, ATornClothKeepsItsPinsCollidersAndSelfCollision) {
     for (const std::uint32_t pinned : cloth.model().pinned()) EXPECT_EQ(cloth.positions()[pinned], start[pinned]);
     EXPECT_GT(cloth.colliderClearance(), -1e-4f);
     EXPECT_EQ(cloth.selfIntersections(settings.selfCollisionThickness), 0u);
+}
+
+// A horizontal sheet of 12 x 12 (0.55 m, 50 mm a spacing) held flat, its halves drawn 20 mm
+// apart in the first step so that the constraints between its two middle columns tear (90 mm
+// long, 70 % over their rest length: short of the twice their size at which self-collision stops
+// listing a triangle anyway) and open a slit one cell wide, 45 mm from the particles on either
+// side. A second patch of the same size stands on its edge over the slit's middle, `gapAbove`
+// over the sheet, self-collision 30 mm thick (so that on the GPUs, whose search for triangles
+// starts from their corners within reach, the slit's are found too: tearing-scene.js's
+// slitScene). Returns how far its highest particle is above the sheet after a second.
+float edgeOverASlit(float gapAbove) {
+    constexpr float kSheetHeight = 1.0f;
+    constexpr float kSpacing = 0.05f;
+    PatchLayout layout;
+    layout.patchesAcross = 1;
+    layout.patchesDown = 2;
+    layout.patchColumns = 12;
+    layout.patchRows = 12;
+    layout.patchWidth = 11 * kSpacing;
+    layout.patchHeight = 11 * kSpacing;
+    std::vector<PatchPose> poses(2);
+    poses[0].position = Vec3(0.0f, kSheetHeight, 0.0f);
+    // Turned a quarter about z: its columns stand along y over the slit (x = 0), its rows along
+    // z, half a cell along from the sheet's.
+    const float halfAngle = std::acos(-1.0f) / 4.0f;  // radians
+    poses[1].rotation = Vec4(0.0f, 0.0f, std::sin(halfAngle), std::cos(halfAngle));
+    poses[1].position = Vec3(0.0f, kSheetHeight + gapAbove + 0.5f * layout.patchWidth, 0.5f * kSpacing);
+    ClothSettings settings;
+    settings.pins = PinPreset::None;
+    placePatches(layout, poses, settings);
+    settings.tearStrain = 0.3f;
+    settings.selfCollisionThickness = 0.03f;
+    Cloth cloth(settings);
+    const Grid& grid = cloth.topology().grid;
+    const std::vector<Vec3> start = cloth.positions();
+    for (int column = 0; column < grid.columns; ++column) {
+        for (int row = 0; row < layout.patchRows; ++row) {
+            const std::uint32_t particle = grid.index(column, row);
+            cloth.hold(particle, start[particle] + Vec3(column < 6 ? -0.02f : 0.02f, 0.0f, 0.0f));
+        }
+    }
+    cloth.stepFixed(60);
+    EXPECT_EQ(cloth.torn().count(), static_cast<std::size_t>(3 * layout.patchRows - 2));
+    float highest = -1e9f;
+    for (std::uint32_t i = grid.index(0, layout.patchRows); i < cloth.positions().size(); ++i) {
+        highest = std::max(highest, cloth.positions()[i].y - kSheetHeight);
+    }
+    return highest;
+}
+
+// A triangle with a torn edge is a hole, not drawn and not in the way: a patch dropped onto a
+// slit falls through it as through nothing. From 32 mm up, its edge meets the slit's triangles
+// in the face pairs listed before the tear, which must drop them; from 80 mm, in pairs listed
+// after it. Both fall alike, their tops 48 mm apart as they started (3.88 and 3.83 m below the
+// sheet after a second). With the torn triangles listed they rested on the sheet (0.08 and 0.37 m
+// up); listed until the list went stale, the first fell 2 m behind the second.
+TEST(Tearing, APatchFallsThroughASlitTornInASheet) {
+    const float fromNear = edgeOverASlit(0.032f);
+    const float fromFar = edgeOverASlit(0.08f);
+    test::metric("patch_through_slit_highest_m", fromNear, "m", "from 32 mm up");
+    test::metric("patch_through_slit_highest_m", fromFar, "m", "from 80 mm up");
+    EXPECT_LT(fromFar, -1.0f) << "it rests on the torn triangles";
+    EXPECT_NEAR(fromNear - fromFar, -0.048f, 0.001f) << "the face pairs listed before the tear held it";
 }
 
 // With the constraints between two columns torn, the normals on either side are those of two

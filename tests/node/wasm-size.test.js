@@ -47,12 +47,13 @@ import { metric } from './metric.js';
  * one-point contact it replaced gone: 1.1 KB, for a mesh's collide stage from 2.2-2.4x a sphere's
  * to 1.5-1.9x): 239,325 B, threads 255,284 B. Then the normals beside tears built for speed
  * with the other normals rather than for size with tearing's bookkeeping (0.5 KB, for a torn
- * curtain's step from 1.26x a whole one's to 1.12x): 239,817 B, threads 255,776 B, within issue
- * 29's 240 KB.
+ * curtain's step from 1.26x a whole one's to 1.12x): 239,817 B, threads 255,776 B. Then torn
+ * triangles left out of self-collision's face pairs (0.1 KB): 239,921 B, threads 255,880 B,
+ * within issue 29's 240 KB.
  */
 const budgets = [
-  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 239_900 },
-  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 255_900 },
+  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 239_950 },
+  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 255_950 },
 ];
 
 for (const { file, metricName, budgetBytes } of budgets) {

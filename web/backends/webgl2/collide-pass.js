@@ -3,8 +3,9 @@
 // (shaders/webgl2/collide.frag.glsl, with each kind's contact in collide-contact.glsl).
 // Colliders, the margin and self-collision's thickness and friction reach it in the Substep
 // struct, which the GPU cloth writes every substep from what the core packs; the mesh
-// colliders' fields in a 3D texture (mesh-field-texture.js).
-import { collideContact, quaternion, collideFrag, faceContacts, solverWriteMotion, spatialHash } from '../../../dist/shaders.js';
+// colliders' fields in a 3D texture (mesh-field-texture.js). The self-collision variant compiles
+// with TEARING too, when first given a torn mask: a triangle with a torn edge then pushes nothing.
+import { collideContact, quaternion, collideFrag, faceContacts, solverWriteMotion, spatialHash, tornConstraints } from '../../../dist/shaders.js';
 import { bucketLayers } from './bucket-pass.js';
 import { SolverPass } from './solver-pass.js';
 
@@ -24,8 +25,14 @@ const samplers = ['uPosition', 'uPositionLow', 'uPredicted', 'uPredictedLow', 'u
 const layerSamplers = Array.from({ length: bucketLayers }, (_, layer) => `uBucketLayer${layer}`);
 
 export class CollidePass {
-  /** @type {SolverPass} */
-  #pass;
+  /** @type {WebGL2RenderingContext} */
+  #gl;
+  /** @type {import('./solver-pass.js').PassOptions} */
+  #options;
+  /** @type {SelfCollisionSources | null} */
+  #selfCollision;
+  /** @type {[SolverPass | null, SolverPass | null]} without and with TEARING (self-collision's only), each made when first run */
+  #passes = [null, null];
   /** @type {Record<string, WebGLTexture>} the self-collision variant's samplers; empty for the other */
   #selfCollisionSamplers = {};
   /** @type {[number, number]} */
@@ -44,6 +51,9 @@ export class CollidePass {
    *   cloth from itself
    */
   constructor(gl, options, selfCollision) {
+    this.#gl = gl;
+    this.#options = options;
+    this.#selfCollision = selfCollision;
     this.#gridSize = [options.columns, options.rows];
     this.#patchSize = options.patchSize;
     this.#separates = selfCollision !== null;
@@ -54,15 +64,25 @@ export class CollidePass {
       };
       this.#bucketSize = buckets.size;
     }
-    this.#pass = new SolverPass(gl, options, {
-      label: selfCollision ? 'solver collide (self-collision)' : 'solver collide',
+    this.#passes[0] = this.#made(false);
+  }
+
+  /**
+   * @param {boolean} tearing
+   * @returns {SolverPass}
+   */
+  #made(tearing) {
+    const selfCollision = this.#selfCollision;
+    return new SolverPass(this.#gl, this.#options, {
+      label: `${selfCollision ? 'solver collide (self-collision)' : 'solver collide'}${tearing ? ' (tearing)' : ''}`,
       structs: ['Substep'],
-      fragmentSource: [solverWriteMotion, quaternion, collideContact, spatialHash, collideFrag, ...(selfCollision ? [faceContacts] : [])],
+      fragmentSource: [solverWriteMotion, quaternion, collideContact, spatialHash, collideFrag, ...(selfCollision ? [tornConstraints, faceContacts] : [])],
       defines: {
         SELF_COLLISION: selfCollision ? 1 : 0, SELF_COLLISION_LAYERS: bucketLayers,
         READS_APPROACH: selfCollision?.approach ? 1 : 0, APPROACH_TARGET: selfCollision?.approach?.target ?? 0,
+        TEARING: tearing ? 1 : 0,
       },
-      samplers: selfCollision ? [...samplers, 'uRestPosition', 'uTangles', ...layerSamplers] : samplers,
+      samplers: [...samplers, ...(selfCollision ? ['uRestPosition', 'uTangles', ...layerSamplers] : []), ...(tearing ? ['uTorn'] : [])],
       uniforms: selfCollision ? ['uGridSize', 'uPatchSize', 'uBucketSize'] : [],
       lowParts: ['uPositionLow', 'uPredictedLow', 'uVelocityLow'],
     });
@@ -77,9 +97,13 @@ export class CollidePass {
    * @param {WebGLTexture} input.inverseMasses
    * @param {WebGLTexture} input.meshFields the mesh colliders' fields, a 3D texture (mesh-field-texture.js)
    * @param {{bytes: ArrayBuffer, offset: number}} input.substep the Substep struct's bytes
+   * @param {WebGLTexture | null} input.torn the torn mask (torn-mask.js); null while none can have
+   *   torn, and for the variant without self-collision, which has no triangles to leave out
    */
-  run({ positions, predicted, velocities, inverseMasses, meshFields, substep }) {
-    this.#pass.run({
+  run({ positions, predicted, velocities, inverseMasses, meshFields, substep, torn }) {
+    const tearing = this.#separates && torn !== null;
+    const pass = this.#passes[tearing ? 1 : 0] ??= this.#made(tearing);
+    pass.run({
       uPosition: positions.high,
       uPositionLow: positions.low,
       uPredicted: predicted.high,
@@ -89,6 +113,7 @@ export class CollidePass {
       uInverseMass: inverseMasses,
       uMeshFields: meshFields,
       ...this.#selfCollisionSamplers,
+      ...(tearing ? { uTorn: /** @type {WebGLTexture} */ (torn) } : {}),
     }, (gl, u) => {
       if (this.#separates) {
         gl.uniform2i(u.uGridSize, this.#gridSize[0], this.#gridSize[1]);
@@ -99,6 +124,6 @@ export class CollidePass {
   }
 
   dispose() {
-    this.#pass.dispose();
+    for (const pass of this.#passes) pass?.dispose();
   }
 }

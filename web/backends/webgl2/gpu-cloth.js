@@ -468,6 +468,7 @@ export class GpuCloth extends GpuClothOverSetup {
     pass.run({
       positions: this.#textures.positions[from], predicted: this.#textures.positions[predicted], velocities: this.#textures.velocities[velocityFrom],
       inverseMasses: this.#textures.inverseMasses, meshFields: this.#meshFields.texture, substep: { bytes: this.#substepBytes, offset: 0 },
+      torn: this.#tornRead,
     });
     this.#velocityCurrent = velocityTo;
   }

@@ -5,9 +5,9 @@
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
 // step is encoded without making a bind group. The solver's group 0 ends with two textures, the
 // mesh colliders' fields (mesh-field-texture.js) and the torn bits' copy, as the self-collision's
-// ends with the untangling's. The tear pass (tear.wgsl) has a module and bindings of its own.
-// Predict and constrain read the torn bits only in their tearing variants (state.wgsl's TEARING),
-// made at the first step that may need them.
+// ends with the untangling's and the same copy. The tear pass (tear.wgsl) has a module and bindings of its own.
+// Predict, constrain and separate read the torn bits only in their tearing variants (state.wgsl's
+// and separate.wgsl's TEARING), made at the first step that may need them.
 import {
   attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl,
   tearWgsl, tornBitsWgsl,
@@ -35,7 +35,7 @@ export const tornWidth = tanglesWidth;
 export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas', 'silents']);
 /**
  * The self-collision passes' storage buffers (shaders/webgpu/separate.wgsl), by the solver's
- * names; the untangling's texture follows them.
+ * names; the untangling's texture and the torn bits' copy follow them.
  */
 export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
 /** The tear pass's (shaders/webgpu/tear.wgsl): the step's positions, the rest lengths, the torn bits it writes; a uniform follows. */
@@ -48,9 +48,9 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 /**
  * @typedef {object} ComputePasses
  * @property {Record<'predict' | 'constrain' | 'collide' | 'sortIntoBuckets' | 'separate' | 'attach' | 'tear', GPUComputePipeline>} pipelines
- *   predict and constrain read no torn bits (made with TEARING false)
- * @property {() => Record<TornBitsReader, GPUComputePipeline>} tearingPipelines predict and constrain
- *   reading the torn bits (TEARING true), for a cloth that may have torn: made at the first call
+ *   predict, constrain and separate read no torn bits (made with TEARING false)
+ * @property {() => Record<TornBitsReader, GPUComputePipeline>} tearingPipelines predict, constrain
+ *   and separate reading the torn bits (TEARING true), for a cloth that may have torn: made at the first call
  * @property {GPUBindGroupLayout} stateLayout group 0 of predict, constrain and collide
  * @property {GPUBindGroupLayout} selfCollisionLayout group 0 of sortIntoBuckets and separate
  * @property {GPUBindGroupLayout} attachLayout group 0 of attach
@@ -59,7 +59,7 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
  * @property {GPUBindGroupLayout} stageLayout group 2: the Stage uniform, dynamic offset
  */
 
-/** @typedef {'predict' | 'constrain'} TornBitsReader the solver's passes whose code reads the torn bits */
+/** @typedef {'predict' | 'constrain' | 'separate'} TornBitsReader the passes whose code reads the torn bits */
 
 /** The solver's state and per-particle code, which the passes of their own and the patch step share. */
 export const solverWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl];
@@ -86,7 +86,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const attachModule = device.createShaderModule({ label: 'nuno attach pass', code: [...header, attachWgsl].join('\n') });
   const tearModule = device.createShaderModule({ label: 'nuno tear pass', code: [...header, tornBitsWgsl, tearWgsl].join('\n') });
   const selfCollisionModule = device.createShaderModule({
-    label: 'nuno self-collision passes', code: [...selfCollisionHeader, separateWgsl].join('\n'),
+    label: 'nuno self-collision passes', code: [...selfCollisionHeader, tornBitsWgsl, separateWgsl].join('\n'),
   });
   const storageLayout = (/** @type {string} */ label, /** @type {readonly string[]} */ names, /** @type {Set<string>} */ written,
     /** @type {GPUBindGroupLayoutEntry[]} */ textures = []) => device.createBindGroupLayout({
@@ -105,6 +105,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   ]);
   const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision, [
     { binding: selfCollisionBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'sint' } },
+    { binding: selfCollisionBindings.length + 1, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'uint' } },
   ]);
   const attachLayout = storageLayout('nuno attach state', attachBindings, new Set(['working', 'predicted', 'velocities']));
   const tearLayout = storageLayout('nuno tear state', tearBindings, new Set(['torn']), [
@@ -130,8 +131,10 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
       ...pipelines(tearLayout, tearModule, ['tear'], [substepLayout]),
     }),
     tearingPipelines: () => {
-      tearingPipelines ??= /** @type {Record<TornBitsReader, GPUComputePipeline>} */ (
-        pipelines(stateLayout, solverModule, ['predict', 'constrain'], undefined, true));
+      tearingPipelines ??= /** @type {Record<TornBitsReader, GPUComputePipeline>} */ ({
+        ...pipelines(stateLayout, solverModule, ['predict', 'constrain'], undefined, true),
+        ...pipelines(selfCollisionLayout, selfCollisionModule, ['separate'], undefined, true),
+      });
       return tearingPipelines;
     },
     stateLayout, selfCollisionLayout, attachLayout, tearLayout, substepLayout, stageLayout,

@@ -214,7 +214,7 @@ export class StateBuffers {
       label: 'nuno tangles', size: [tanglesWidth, this.#tangleRows], format: 'rgba32sint',
       usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
     });
-    this.selfCollisionGroup = this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings, [this.#tangles.createView()]);
+    this.selfCollisionGroup = this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings, [this.#tangles.createView(), this.#tornCopyView]);
   }
 
   /**

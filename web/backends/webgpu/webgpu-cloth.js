@@ -11,7 +11,7 @@
 // pass. With tearStrain on, the step ends with the tear pass (tear.wgsl) over its final
 // positions, after the patch step too, and a copy of the torn bits for the next step's passes.
 // Until a tear pass has run since the cloth was last mended, its steps take the pipelines that
-// read no torn bits (state.wgsl's TEARING), as fast as before tearing was; from then on, only
+// read no torn bits (state.wgsl's and separate.wgsl's TEARING), as fast as before tearing was; from then on, only
 // those that read them, so a torn constraint is never solved.
 // A step is one command buffer, its substeps' uniforms written before it is submitted.
 import { setupOf } from '../../cloth-over-setup.js';
@@ -504,7 +504,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
       pass.setBindGroup(2, this.#stageGroup, [(encoding.constrainStages + layer) * this.#stageSlot]);
       pass.dispatchWorkgroups(...encoding.workgroups);
     }
-    pass.setPipeline(this.#passes.pipelines.separate);
+    pass.setPipeline(encoding.tearing ? this.#passes.tearingPipelines().separate : this.#passes.pipelines.separate);
     pass.dispatchWorkgroups(...encoding.workgroups);
     encoding.positionsInWorking = false;
     pass.setBindGroup(0, this.#buffers.stateGroup);
