@@ -14,6 +14,7 @@
 import { expect, test } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
 import { webGpuCanvasArgs } from './chromium-flags.js';
+import { expectFellThroughSlit } from './slit-checks.js';
 
 // WebGpuClothRenderer's pictures need the WebGPU canvas's flags (webgpu-renderer.spec.js says why).
 test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: webGpuCanvasArgs } });
@@ -409,15 +410,7 @@ for (const gapAbove of [0.032, 0.08]) {
       device.destroy();
       return result;
     }, gapAbove);
-    console.log(`metric: webgpu_through_slit_top_m = ${result.top.gpu.toFixed(3)} m (CPU ${result.top.cpu.toFixed(3)}; ` +
-      `torn ${result.torn.gpu}, CPU ${result.torn.cpu}; positions ${result.deviationMm.toPrecision(3)} mm apart after 60 steps)`);
-    expect(result.backend).toBe('webgpu');
-    expect(result.torn.cpu, 'the slit: 12 Right, 11 DiagonalDown, 11 DiagonalUp').toBe(34);
-    expect(result.differing).toBe(0);
-    expect(result.top.cpu, 'fell through on the CPU').toBeLessThan(-1);
-    expect(result.top.gpu, 'fell through on WebGPU').toBeLessThan(-1);
-    // Nothing touches the falling patch once the slit is torn: the passes are the core's twins.
-    expect(result.deviationMm).toBeLessThan(0.1);
+    expectFellThroughSlit(result, 'webgpu', 'webgpu');
     // The step after the tear on, the separate pass reads the torn bits.
     expect(result.pipelines.first).not.toContain('(tearing)');
     expect(result.pipelines.later.every((/** @type {string} */ labels) => labels.includes('nuno separate (tearing)'))).toBe(true);

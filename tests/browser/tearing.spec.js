@@ -20,6 +20,7 @@
 //   on WebGL2 as on the CPU, the slit's triangles no longer pushing it (tearing-scene.js's slitScene).
 import { expect, test } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
+import { expectFellThroughSlit } from './slit-checks.js';
 
 // Two cloths and several pictures a test on emulated GPUs: tens of seconds on a loaded 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -355,15 +356,7 @@ for (const gapAbove of [0.032, 0.08]) {
   test(`a patch falls through a slit torn in a sheet on WebGL2 as on the CPU (from ${gapAbove * 1000} mm up)`, async ({ page }) => {
     const complaints = await openHarness(page);
     const result = await page.evaluate(throughTheSlit, gapAbove);
-    console.log(`metric: webgl2_through_slit_top_m = ${result.top.gpu.toFixed(3)} m (CPU ${result.top.cpu.toFixed(3)}; ` +
-      `torn ${result.torn.gpu}, CPU ${result.torn.cpu}; positions ${result.deviationMm.toPrecision(3)} mm apart after 60 steps)`);
-    expect(result.backend).toBe('gpu');
-    expect(result.torn.cpu, 'the slit: 12 Right, 11 DiagonalDown, 11 DiagonalUp').toBe(34);
-    expect(result.differing).toBe(0);
-    expect(result.top.cpu, 'fell through on the CPU').toBeLessThan(-1);
-    expect(result.top.gpu, 'fell through on WebGL2').toBeLessThan(-1);
-    // Nothing touches the falling patch once the slit is torn: the passes are the core's twins.
-    expect(result.deviationMm).toBeLessThan(0.1);
+    expectFellThroughSlit(result, 'webgl2', 'gpu');
     expect(result.glError).toBe(0);
     expect(complaints).toEqual([]);
   });
