@@ -84,4 +84,27 @@ void SpatialHash::build(const std::vector<Vec3>& positions, float cellSize) {
     }
 }
 
+void SpatialHash::forEachRunPair(void (*visit)(void* context, const Run& first, const Run& second), void* context) const {
+    // Each run meets its own cell (itself, and the same cell's later runs in its bucket) and the
+    // 13 neighbour cells that come after its own in (x, y, z) order: the other 13 are covered
+    // from their side, so each pair is met once and half the buckets are read.
+    constexpr int kForwardNeighbours = 13;
+    for (const std::uint32_t r : runsInParticleOrder_) {
+        const Run& home = runs_[r];
+        visit(context, home, home);
+        for (std::uint32_t later = r + 1; later < bucketRuns_[home.bucket + 1]; ++later) {
+            if (runs_[later].cell == home.cell) visit(context, home, runs_[later]);
+        }
+        for (int n = 0; n < kForwardNeighbours; ++n) {
+            const int offset = kForwardNeighbours + 1 + n;  // 14..26 of the 27 cells, 13 being home
+            const Cell neighbour{home.cell.x + offset / 9 - 1, home.cell.y + (offset / 3) % 3 - 1,
+                                 home.cell.z + offset % 3 - 1};  // |x| <= 1e9 + 1
+            const std::uint32_t neighbourBucket = bucketOf(neighbour);
+            for (std::uint32_t other = bucketRuns_[neighbourBucket]; other < bucketRuns_[neighbourBucket + 1]; ++other) {
+                if (runs_[other].cell == neighbour) visit(context, home, runs_[other]);
+            }
+        }
+    }
+}
+
 }  // namespace nuno

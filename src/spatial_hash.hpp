@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "math.hpp"
@@ -37,6 +38,10 @@ private:
     };
     Cell cellOf(const Vec3& position) const;
     std::uint32_t bucketOf(const Cell& cell) const;
+    // Calls visit(context, first, second) for every pair of runs whose particles may be close
+    // (a run with itself included), each pair once, in forEachClosePair's order: not a template,
+    // so that each visitor of pairs adds only its loop over the two runs' particles.
+    void forEachRunPair(void (*visit)(void* context, const Run& first, const Run& second), void* context) const;
     template <class Visit>
     void forEachClosePairBetween(const Run& first, const Run& second, Visit& visit) const;
 
@@ -71,26 +76,16 @@ void SpatialHash::forEachClosePairBetween(const Run& first, const Run& second, V
 
 template <class Visit>
 void SpatialHash::forEachClosePair(Visit&& visit) const {
-    // Each run meets its own cell (itself, and the same cell's later runs in its bucket) and the
-    // 13 neighbour cells that come after its own in (x, y, z) order: the other 13 are covered
-    // from their side, so each pair is met once and half the buckets are read.
-    constexpr int kForwardNeighbours = 13;
-    for (const std::uint32_t r : runsInParticleOrder_) {
-        const Run& home = runs_[r];
-        forEachClosePairBetween(home, home, visit);
-        for (std::uint32_t later = r + 1; later < bucketRuns_[home.bucket + 1]; ++later) {
-            if (runs_[later].cell == home.cell) forEachClosePairBetween(home, runs_[later], visit);
-        }
-        for (int n = 0; n < kForwardNeighbours; ++n) {
-            const int offset = kForwardNeighbours + 1 + n;  // 14..26 of the 27 cells, 13 being home
-            const Cell neighbour{home.cell.x + offset / 9 - 1, home.cell.y + (offset / 3) % 3 - 1,
-                                 home.cell.z + offset % 3 - 1};  // |x| <= 1e9 + 1
-            const std::uint32_t neighbourBucket = bucketOf(neighbour);
-            for (std::uint32_t other = bucketRuns_[neighbourBucket]; other < bucketRuns_[neighbourBucket + 1]; ++other) {
-                if (runs_[other].cell == neighbour) forEachClosePairBetween(home, runs_[other], visit);
-            }
-        }
-    }
+    struct Context {
+        const SpatialHash* hash;
+        std::remove_reference_t<Visit>* visit;
+    } context{this, &visit};
+    forEachRunPair(
+        [](void* opaque, const Run& first, const Run& second) {
+            const Context& pair = *static_cast<const Context*>(opaque);
+            pair.hash->forEachClosePairBetween(first, second, *pair.visit);
+        },
+        &context);
 }
 
 // Whether a Verlet list made at `listedAt` has gone stale: some particle has moved more than
