@@ -26,6 +26,19 @@ constexpr float kStretchAllowed = 2.0f;
 // crossing right at the edge, where rounding could put it beside both, meets one of them.
 constexpr float kOverSlack = 1e-3f;
 
+// The farthest a point of a triangle lies from the nearest of its corners: half its longest
+// side where it is right or obtuse (that side's middle), else its circumradius; widened a
+// little, so rounding never shrinks the search.
+float coverRadius(const Vec3& a, const Vec3& b, const Vec3& c) {
+    const float ab = glm::dot(b - a, b - a);
+    const float bc = glm::dot(c - b, c - b);
+    const float ca = glm::dot(a - c, a - c);
+    const float longest = std::max({ab, bc, ca});
+    const float radius = 2.0f * longest >= ab + bc + ca ? 0.5f * std::sqrt(longest)
+                                                       : std::sqrt(ab * bc * ca) / (2.0f * glm::length(glm::cross(b - a, c - a)));
+    return 1.001f * radius;
+}
+
 // A listed triangle's mark before any particle's earlier sides are written in it.
 constexpr std::uint32_t kNoParticleYet = ~0u;
 
@@ -41,7 +54,7 @@ float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vec
     const auto reachFromHub = [&](const std::vector<Vec3>& at, const TriangleCorners& corners) {
         return std::max(glm::distance(at[corners[0]], at[corners[1]]), glm::distance(at[corners[0]], at[corners[2]]));
     };
-    if (hubStarts_.size() != positions.size() + 1) {
+    if (cornerStarts_.size() != positions.size() + 1) {
         // Each triangle's hub: the corner nearest its farthest corner at rest (a grid triangle's
         // right angle), its corners turned to start there (the same winding).
         hubCorners_.resize(triangleCount);
@@ -56,21 +69,26 @@ float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vec
             hubCorners_[t] = best;
             restHubReach_ = std::max(restHubReach_, reachFromHub(restPositions, best));
         }
-        hubStarts_.assign(positions.size() + 1, 0);
-        for (const TriangleCorners& corners : hubCorners_) ++hubStarts_[corners[0] + 1];
-        for (std::size_t p = 1; p < hubStarts_.size(); ++p) hubStarts_[p] += hubStarts_[p - 1];
-        hubTriangles_.resize(triangleCount);
-        std::vector<std::uint32_t> filled(hubStarts_.begin(), hubStarts_.end() - 1);
-        for (std::size_t t = 0; t < triangleCount; ++t) hubTriangles_[filled[hubCorners_[t][0]]++] = static_cast<std::uint32_t>(t);
+        cornerStarts_.assign(positions.size() + 1, 0);
+        for (const TriangleCorners& corners : hubCorners_) {
+            for (const std::uint32_t corner : corners) ++cornerStarts_[corner + 1];
+        }
+        for (std::size_t p = 1; p < cornerStarts_.size(); ++p) cornerStarts_[p] += cornerStarts_[p - 1];
+        cornerTriangles_.resize(3 * triangleCount);
+        std::vector<std::uint32_t> filled(cornerStarts_.begin(), cornerStarts_.end() - 1);
+        for (std::size_t t = 0; t < triangleCount; ++t) {
+            for (const std::uint32_t corner : hubCorners_[t]) cornerTriangles_[filled[corner]++] = static_cast<std::uint32_t>(t);
+        }
     }
     const float allowed = kStretchAllowed * restHubReach_;
     float farthest = 0.0f;
-    hubReaches_.resize(triangleCount);
+    coverReaches_.resize(triangleCount);
     for (std::size_t t = 0; t < triangleCount; ++t) {
-        const float reachOfTriangle = reachFromHub(positions, hubCorners_[t]);
-        const bool listable = reachOfTriangle <= allowed && !torn.tearsTriangle(topology.triangleIndices, t);  // false for NaN too
-        hubReaches_[t] = listable ? reachOfTriangle : -1.0f;
-        if (listable) farthest = std::max(farthest, reachOfTriangle);
+        const auto [a, b, c] = hubCorners_[t];
+        const bool listable = reachFromHub(positions, hubCorners_[t]) <= allowed &&
+                              !torn.tearsTriangle(topology.triangleIndices, t);  // false for NaN too
+        coverReaches_[t] = listable ? coverRadius(positions[a], positions[b], positions[c]) : -1.0f;
+        if (listable) farthest = std::max(farthest, coverReaches_[t]);
     }
     reach_ = reach;
     restExclusion_ = kRestExclusionThicknesses * thickness;
@@ -83,36 +101,42 @@ float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vec
 void FaceContacts::listPair(std::uint32_t i, std::uint32_t j, const std::vector<Vec3>& positions,
                             const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
                             const Topology& topology) {
-    // Within the exclusion of a triangle's hub at rest is within it of the triangle:
+    // Within the exclusion of a triangle's corner at rest is within it of the triangle:
     // most pairs of a smooth sheet end here, before any triangle is looked at.
     const Grid& grid = topology.grid;
     const bool onePatch = (grid.patchColumns == 0 && grid.patchRows == 0) || grid.patchOf(i) == grid.patchOf(j);
     const Vec3 restBetween = restPositions[i] - restPositions[j];
     if (onePatch && glm::dot(restBetween, restBetween) < restExclusion_ * restExclusion_) return;
-    listTrianglesAround(i, j, onePatch, positions, substepStarts, restPositions);
-    listTrianglesAround(j, i, onePatch, positions, substepStarts, restPositions);
+    listTrianglesAt(i, j, onePatch, positions, substepStarts, restPositions);
+    listTrianglesAt(j, i, onePatch, positions, substepStarts, restPositions);
 }
 
-void FaceContacts::listTrianglesAround(std::uint32_t hub, std::uint32_t particle, bool onePatch,
-                                       const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
-                                       const std::vector<Vec3>& restPositions) {
+void FaceContacts::listTrianglesAt(std::uint32_t corner, std::uint32_t particle, bool onePatch,
+                                   const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
+                                   const std::vector<Vec3>& restPositions) {
     const Vec3& p = positions[particle];
-    const Vec3& a = positions[hub];
-    const float fromHubSquared = glm::dot(p - a, p - a);
-    for (std::uint32_t k = hubStarts_[hub]; k < hubStarts_[hub + 1]; ++k) {
-        const std::uint32_t t = hubTriangles_[k];
-        const float reachOfTriangle = hubReaches_[t];
-        if (reachOfTriangle < 0.0f || !(fromHubSquared < (reach_ + reachOfTriangle) * (reach_ + reachOfTriangle))) continue;
-        const auto [_, b, c] = hubCorners_[t];
-        if (particle == b || particle == c) continue;
-        if (!(distanceToTriangle(p, a, positions[b], positions[c]) < reach_)) continue;
+    const float fromCornerSquared = glm::dot(p - positions[corner], p - positions[corner]);
+    for (std::uint32_t k = cornerStarts_[corner]; k < cornerStarts_[corner + 1]; ++k) {
+        const std::uint32_t t = cornerTriangles_[k];
+        const float cover = coverReaches_[t];
+        if (cover < 0.0f || !(fromCornerSquared < (reach_ + cover) * (reach_ + cover))) continue;
+        const TriangleCorners& corners = hubCorners_[t];
+        // A triangle is met through the corner nearest the particle (the lowest numbered of
+        // equals) and no other, so it is listed once: that corner lies within reach and cover.
+        const auto nearerOrItself = [&](std::uint32_t other) {
+            const float squared = glm::dot(p - positions[other], p - positions[other]);
+            return other == particle || squared < fromCornerSquared || (squared == fromCornerSquared && other < corner);
+        };
+        if (std::any_of(corners.begin(), corners.end(), nearerOrItself)) continue;
+        const auto [a, b, c] = corners;
+        if (!(distanceToTriangle(p, positions[a], positions[b], positions[c]) < reach_)) continue;
         if (onePatch &&
-            distanceToTriangle(restPositions[particle], restPositions[hub], restPositions[b], restPositions[c]) < restExclusion_) {
+            distanceToTriangle(restPositions[particle], restPositions[a], restPositions[b], restPositions[c]) < restExclusion_) {
             continue;
         }
         // A new pair takes the side the particle was on when this substep began: one that has
         // just passed through the triangle is pushed back.
-        const Vec3& startA = substepStarts[hub];
+        const Vec3& startA = substepStarts[a];
         const Vec3 startAcross = glm::cross(substepStarts[b] - startA, substepStarts[c] - startA);
         listing_.push_back({particle, t, sideOf(glm::dot(substepStarts[particle] - startA, startAcross))});
     }
@@ -121,7 +145,7 @@ void FaceContacts::listTrianglesAround(std::uint32_t hub, std::uint32_t particle
 void FaceContacts::endList() {
     // Sorted by particle (a counting sort, keeping the order found within each), so a pair
     // listed before is found among its particle's few and keeps the side it was held to.
-    const std::size_t count = hubStarts_.size() - 1;
+    const std::size_t count = cornerStarts_.size() - 1;
     starts_.assign(count + 1, 0);
     for (const FaceContact& face : listing_) ++starts_[face.particle + 1];
     for (std::size_t p = 1; p <= count; ++p) starts_[p] += starts_[p - 1];
@@ -129,7 +153,7 @@ void FaceContacts::endList() {
     std::vector<std::uint32_t> next(starts_.begin(), starts_.end() - 1);
     for (const FaceContact& face : listing_) faces_[next[face.particle]++] = face;
     // Per triangle, the particle + 1 whose earlier side it holds, and that side.
-    const std::size_t triangleCount = hubTriangles_.size();
+    const std::size_t triangleCount = hubCorners_.size();
     triangleMarks_.assign(triangleCount, 0);
     earlierSides_.resize(triangleCount);
     listedTriangles_.clear();

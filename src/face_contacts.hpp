@@ -37,13 +37,13 @@ struct FaceContact {
 class FaceContacts {
 public:
     // Returns how much farther than `reach` the hash must look: a particle within reach of a
-    // triangle is within reach plus this of the triangle's hub corner. A triangle with a torn
-    // edge is a hole (it is not drawn): it is listed with no particle.
+    // triangle is within reach plus this of the triangle's corner nearest to it. A triangle with
+    // a torn edge is a hole (it is not drawn): it is listed with no particle.
     float beginList(const std::vector<Vec3>& positions, const std::vector<Vec3>& restPositions,
                     const Topology& topology, const TornConstraints& torn, float reach, float thickness);
-    // Lists the triangles whose hub is either particle, near the other. A pair listed before
-    // keeps its side (at endList); a new one takes the side of `substepStarts`, the positions
-    // this substep began from.
+    // Lists the triangles near each particle whose corner nearest that particle is the other
+    // (so each pair is met once). A pair listed before keeps its side (at endList); a new one
+    // takes the side of `substepStarts`, the positions this substep began from.
     void listPair(std::uint32_t i, std::uint32_t j, const std::vector<Vec3>& positions,
                   const std::vector<Vec3>& substepStarts, const std::vector<Vec3>& restPositions,
                   const Topology& topology);
@@ -55,23 +55,27 @@ public:
                   const SplitParticles& particles, const Topology& topology, float thickness, float substepSeconds,
                   const Untangling& untangling, JacobiCorrections& corrections);
 
+    // The pairs listed, by particle.
+    const std::vector<FaceContact>& pairs() const { return faces_; }
+
     // The fastest a listed particle moves relative to its triangle's corners, m/s.
     float fastestApproach(const SplitParticles& particles, const Grid& grid) const;
 
 private:
-    // onePatch: whether the hub and the particle are of one patch.
-    void listTrianglesAround(std::uint32_t hub, std::uint32_t particle, bool onePatch,
-                             const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
-                             const std::vector<Vec3>& restPositions);
+    // onePatch: whether the corner and the particle are of one patch.
+    void listTrianglesAt(std::uint32_t corner, std::uint32_t particle, bool onePatch,
+                         const std::vector<Vec3>& positions, const std::vector<Vec3>& substepStarts,
+                         const std::vector<Vec3>& restPositions);
 
-    // Each triangle's corners, turned (keeping their winding) to start at its hub, the corner the
-    // hash meets it through; the triangles by hub: [hubStarts[p], hubStarts[p + 1]) of
-    // hubTriangles have their hub at particle p.
+    // Each triangle's corners, turned (keeping their winding) to start at its hub: the corner
+    // nearest its farthest corner at rest (a grid triangle's right angle), from which its
+    // stretch is measured and its normal taken. The triangles by corner:
+    // [cornerStarts[p], cornerStarts[p + 1]) of cornerTriangles have a corner at particle p.
     std::vector<TriangleCorners> hubCorners_;
-    std::vector<std::uint32_t> hubStarts_;
-    std::vector<std::uint32_t> hubTriangles_;
-    float restHubReach_ = 0.0f;       // metres: the farthest a triangle's corners lie from its hub at rest
-    std::vector<float> hubReaches_;  // per triangle, as listed; negative: torn or too stretched to list
+    std::vector<std::uint32_t> cornerStarts_;
+    std::vector<std::uint32_t> cornerTriangles_;
+    float restHubReach_ = 0.0f;        // metres: the farthest a triangle's corners lie from its hub at rest
+    std::vector<float> coverReaches_;  // per triangle, as listed (coverRadius); negative: torn or too stretched to list
     float reach_ = 0.0f;
     float restExclusion_ = 0.0f;
 
