@@ -9,7 +9,7 @@
 // the page's parameters); DAWN_OPTION: one of create()'s, e.g. backend=vulkan. Dawn finds the
 // GPU through the Vulkan loader: VK_DRIVER_FILES=.../nvidia_icd.json picks a driver, and
 // Chromium's SwiftShader (/usr/lib/chromium/vk_swiftshader_icd.json) is a software one.
-import { register } from 'node:module';
+import * as nodeModule from 'node:module';
 import { create, globals } from 'webgpu';
 
 const [address, ...dawnOptions] = process.argv.slice(2);
@@ -17,7 +17,12 @@ if (!address) {
   console.error('usage: node tests/hardware/dawn.mjs PAGE_ADDRESS [DAWN_OPTION ...] (run.py --dawn passes them)');
   process.exit(2);
 }
-register('./page-paths.mjs', import.meta.url);
+// The page's own addresses are mapped onto the repository by a module hook (page-paths.mjs).
+if (typeof nodeModule.register !== 'function') {
+  console.error(`tests/hardware/dawn.mjs needs Node 18.19 or 20.6 and later (module.register); this is Node ${process.versions.node}`);
+  process.exit(2);
+}
+nodeModule.register('./page-paths.mjs', import.meta.url);
 // GPUBufferUsage, GPUShaderStage and the rest, as a page has them.
 Object.assign(globalThis, globals);
 // Held by navigator for the whole run: Dawn aborts once the object create() returns is collected.

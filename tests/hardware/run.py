@@ -115,7 +115,9 @@ def report(results, needs_webgpu=False):
     is a failure."""
     webgl = results.get('webgl') or {}
     print(f"renderer: {webgl.get('renderer', '?')}")
-    print(f"vendor: {webgl.get('vendor', '?')}; {webgl.get('version', '?')}; float render targets: {webgl.get('floatTargets')}")
+    # A run without WebGL2 (Dawn's, or flags that lose it) names only why in the renderer line.
+    if 'vendor' in webgl:
+        print(f"vendor: {webgl['vendor']}; {webgl.get('version', '?')}; float render targets: {webgl.get('floatTargets')}")
     passed = failed = 0
     for check in results.get('checks', []):
         tolerance = check['toleranceMm']
