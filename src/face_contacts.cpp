@@ -26,17 +26,22 @@ constexpr float kStretchAllowed = 2.0f;
 // crossing right at the edge, where rounding could put it beside both, meets one of them.
 constexpr float kOverSlack = 1e-3f;
 
-// The farthest a point of a triangle lies from the nearest of its corners: half its longest
-// side where it is right or obtuse (that side's middle), else its circumradius; widened a
-// little, so rounding never shrinks the search.
+// The farthest a point of a triangle lies from the nearest of its corners (its cover): for a
+// right or obtuse triangle at most half its longest side (exactly, for a right one: the middle of
+// that side), for an acute one its circumradius, which lies between that and the longest side
+// over sqrt(3) (an equilateral triangle's); rounding (a nearly right triangle, a sliver, a side
+// too short to square) is held within those bounds, NaN taking the larger. Widened a little, so
+// rounding never shrinks the search.
 float coverRadius(const Vec3& a, const Vec3& b, const Vec3& c) {
     const float ab = glm::dot(b - a, b - a);
     const float bc = glm::dot(c - b, c - b);
     const float ca = glm::dot(a - c, a - c);
     const float longest = std::max({ab, bc, ca});
-    const float radius = 2.0f * longest >= ab + bc + ca ? 0.5f * std::sqrt(longest)
-                                                       : std::sqrt(ab * bc * ca) / (2.0f * glm::length(glm::cross(b - a, c - a)));
-    return 1.001f * radius;
+    const float halfLongest = 0.5f * std::sqrt(longest);
+    const float equilateral = std::sqrt(longest / 3.0f);
+    if (2.0f * longest >= ab + bc + ca) return 1.001f * halfLongest;
+    const float circumradius = std::sqrt(ab * bc * ca) / (2.0f * glm::length(glm::cross(b - a, c - a)));
+    return 1.001f * (!(circumradius <= equilateral) ? equilateral : std::max(circumradius, halfLongest));
 }
 
 // A listed triangle's mark before any particle's earlier sides are written in it.
@@ -82,13 +87,13 @@ float FaceContacts::beginList(const std::vector<Vec3>& positions, const std::vec
     }
     const float allowed = kStretchAllowed * restHubReach_;
     float farthest = 0.0f;
-    coverReaches_.resize(triangleCount);
+    covers_.resize(triangleCount);
     for (std::size_t t = 0; t < triangleCount; ++t) {
         const auto [a, b, c] = hubCorners_[t];
         const bool listable = reachFromHub(positions, hubCorners_[t]) <= allowed &&
                               !torn.tearsTriangle(topology.triangleIndices, t);  // false for NaN too
-        coverReaches_[t] = listable ? coverRadius(positions[a], positions[b], positions[c]) : -1.0f;
-        if (listable) farthest = std::max(farthest, coverReaches_[t]);
+        covers_[t] = listable ? coverRadius(positions[a], positions[b], positions[c]) : -1.0f;
+        if (listable) farthest = std::max(farthest, covers_[t]);
     }
     reach_ = reach;
     restExclusion_ = kRestExclusionThicknesses * thickness;
@@ -118,7 +123,7 @@ void FaceContacts::listTrianglesAt(std::uint32_t corner, std::uint32_t particle,
     const float fromCornerSquared = glm::dot(p - positions[corner], p - positions[corner]);
     for (std::uint32_t k = cornerStarts_[corner]; k < cornerStarts_[corner + 1]; ++k) {
         const std::uint32_t t = cornerTriangles_[k];
-        const float cover = coverReaches_[t];
+        const float cover = covers_[t];
         if (cover < 0.0f || !(fromCornerSquared < (reach_ + cover) * (reach_ + cover))) continue;
         const TriangleCorners& corners = hubCorners_[t];
         // A triangle is met through the corner nearest the particle (the lowest numbered of

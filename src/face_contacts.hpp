@@ -55,7 +55,7 @@ public:
                   const SplitParticles& particles, const Topology& topology, float thickness, float substepSeconds,
                   const Untangling& untangling, JacobiCorrections& corrections);
 
-    // The pairs listed, by particle.
+    // The pairs of the last list ended, by particle.
     const std::vector<FaceContact>& pairs() const { return faces_; }
 
     // The fastest a listed particle moves relative to its triangle's corners, m/s.
@@ -75,7 +75,7 @@ private:
     std::vector<std::uint32_t> cornerStarts_;
     std::vector<std::uint32_t> cornerTriangles_;
     float restHubReach_ = 0.0f;        // metres: the farthest a triangle's corners lie from its hub at rest
-    std::vector<float> coverReaches_;  // per triangle, as listed (coverRadius); negative: torn or too stretched to list
+    std::vector<float> covers_;  // per triangle, as listed (coverRadius); negative: torn or too stretched to list
     float reach_ = 0.0f;
     float restExclusion_ = 0.0f;
 

@@ -42,7 +42,7 @@ struct SelfCollisionParameters {
 // within twice the thickness; substeps then check only those pairs, until some particle has moved
 // half a thickness from where the list was made (movedBeyond). Until then no pair outside the
 // list can have come within the thickness, so nothing is missed. The same hash, its cells grown
-// by the triangles' size, lists the face pairs (face_contacts.hpp).
+// by the largest of the triangles' covers, lists the face pairs (face_contacts.hpp).
 class SelfCollision {
 public:
     // Finds the pairs in the xyz positions (the grid's order, as the GPU finds them), and moves

@@ -51,11 +51,12 @@ import { metric } from './metric.js';
  * triangles left out of self-collision's face pairs (0.1 KB): 239,921 B, threads 255,880 B,
  * within issue 29's 240 KB. Then the hash's walk over neighbouring runs written once for every
  * visitor of pairs rather than once each (0.9 KB) and self-collision's face pairs met through the
- * corner nearest their particle (0.4 KB more): 239,429 B, threads 255,366 B.
+ * corner nearest their particle, each triangle's cover held within its bounds (0.4 KB more):
+ * 239,466 B, threads 255,403 B.
  */
 const budgets = [
-  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 239_450 },
-  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 255_400 },
+  { file: 'nuno-core.wasm', metricName: 'wasm_bytes', budgetBytes: 239_500 },
+  { file: 'nuno-core-threads.wasm', metricName: 'wasm_threads_bytes', budgetBytes: 255_450 },
 ];
 
 for (const { file, metricName, budgetBytes } of budgets) {
