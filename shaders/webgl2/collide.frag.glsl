@@ -50,6 +50,7 @@ uint bucketEntry(int layer, ivec2 slot) {
 }
 
 const float kRestNeighbourSlack = 1.001;  // as the core's
+const float kLandingSeconds = 0.1;        // as separate.wgsl's
 
 // A particle's corrections of one kind, summed to be averaged.
 struct Corrections {
@@ -64,6 +65,7 @@ struct Corrections {
 void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 velocity, vec3 rest, float inverseMass,
                      ivec3 home, inout Corrections faces);
 vec3 untanglingPush(ivec4 tangle, vec3 position, float inverseMass);
+void addCornerContacts(ivec2 other, ivec2 texel, vec3 rest, float inverseMass, inout Corrections faces);
 
 bool isTangled(ivec2 texel) {
     return texelFetch(uTangles, texel, 0).w != 0;
@@ -120,6 +122,7 @@ void main() {
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
                 if (any(notEqual(cellOf(otherPosition, substep.selfCollisionThickness), cell))) continue;
                 addFaceContacts(otherTexel, texel, position, start, velocity, rest, inverseMass, home, faces);
+                addCornerContacts(otherTexel, texel, rest, inverseMass, faces);
                 vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
                 if (samePatch(texel, otherTexel) && dot(restBetween, restBetween) < restReach * restReach) continue;
                 float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;
@@ -190,5 +193,21 @@ void main() {
             if (i > 0 && moved > 0.0) visiting = true;
         }
     }
+#if SELF_COLLISION && READS_APPROACH
+    // The landing layers' approach, counted ahead: twice as fast as the particle closes on a
+    // collider it would reach within kLandingSeconds (shaders/webgpu/separate.wgsl's
+    // landingApproach says why).
+    {
+        float lookahead = length(velocity) * kLandingSeconds;
+        float landing = 0.0;
+        for (int i = 0; i < int(substep.colliderCount); ++i) {
+            vec4 shape[COLLIDER_SHAPE_VEC4S];
+            for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = substep.colliderShapes[i * COLLIDER_SHAPE_VEC4S + part];
+            Contact ahead = contactWith(int(substep.colliderKindFrictionDepenetration[i].x), shape, start, substep.collisionMargin + lookahead);
+            if (ahead.touching) landing = max(landing, -2.0 * dot(velocity, ahead.normal));
+        }
+        outApproach = floatBitsToUint(max(uintBitsToFloat(outApproach), landing));
+    }
+#endif
     write(position, velocity + (position - predicted - silent) / substep.substepSeconds);
 }

@@ -3,8 +3,8 @@
 // bucket search found (`hub`) that this particle is over and nearer than the thickness, and
 // that lies farther than kRestExclusionThicknesses from it at rest, pushes it off to the side
 // it was on when the substep began, by its share of the
-// core's point-triangle push; the corners are not pushed back (a texel writes its own particle
-// only). The core's pair remembers its side over many substeps; a texel cannot keep a list, so
+// core's point-triangle push; each corner takes its own share from its own texel
+// (addCornerContacts). The core's pair remembers its side over many substeps; a texel cannot keep a list, so
 // a particle that a substep leaves through a layer stays through, unless the crossing closes a
 // cut that the untangling's looks send back (untanglingPush, below; docs/model.md). It also
 // finds the fastest the particle and those triangles' corners approach, for the added substeps.
@@ -134,6 +134,72 @@ void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 vel
             float approach = max(0.0, -dot(velocity - triangleVelocity, normal));
             faces.moves += normal * (depth * share);
             faces.silentMoves += normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
+            faces.contacts += 1.0;
+        }
+    }
+}
+
+// This particle's share, as a corner, of the push that moves `other` off each triangle around
+// this particle: the core's point-triangle push moves the corners back by their foot weights,
+// which addFaceContacts, writing only its own particle, leaves out. Each pair meets the same
+// tests from both ends (the side taken from the substep's start alike), so the particle and the
+// corners it has in reach push apart together; without the corners' part the 64 x 64 pile half a
+// spacing thick crossed 17-20 times (docs/model.md).
+void addCornerContacts(ivec2 other, ivec2 texel, vec3 rest, float inverseMass, inout Corrections faces) {
+    float thickness = substep.selfCollisionThickness;
+    float exclusion = kRestExclusionThicknesses * thickness;
+    vec3 otherRest = texelFetch(uRestPosition, other, 0).xyz;
+    vec3 restBetween = otherRest - rest;
+    bool onePatch = samePatch(texel, other);
+    if (onePatch && dot(restBetween, restBetween) < exclusion * exclusion) return;
+    if (isTangled(other)) return;
+    vec3 p = fetchVector(uPosition, uPositionLow, other);
+    vec3 pStart = substepStartOf(other);
+    vec3 pVelocity = fetchVector(uVelocity, uVelocityLow, other);
+    float pInverseMass = texelFetch(uInverseMass, other, 0).x;
+    for (int quad = 0; quad < 4; ++quad) {
+        ivec2 hubInQuad = ivec2(quad & 1, quad >> 1);
+        ivec2 topLeft = texel - hubInQuad;
+        if (any(lessThan(topLeft, ivec2(0))) || !inPatchOf(topLeft, topLeft + 1)) continue;
+        for (int triangle = 0; triangle < 2; ++triangle) {
+            if (hubInQuad == ivec2(1 - triangle)) continue;
+#if TEARING
+            if (isTriangleTorn(topLeft, triangle)) continue;
+#endif
+            ivec2 corners[3] = ivec2[3](topLeft + ivec2(triangle, 0), topLeft + ivec2(0, 1), topLeft + ivec2(1, triangle));
+            vec3 a = fetchVector(uPosition, uPositionLow, corners[0]);
+            vec3 b = fetchVector(uPosition, uPositionLow, corners[1]);
+            vec3 c = fetchVector(uPosition, uPositionLow, corners[2]);
+            vec3 across = cross(b - a, c - a);
+            float area = length(across);
+            if (area == 0.0) continue;
+            vec3 unitNormal = across / area;
+            float height = dot(p - a, unitNormal);
+            if (abs(height) >= 2.0 * thickness) continue;
+            vec3 foot = footWeights(p, a, b, c, unitNormal, area);
+            if (!isOver(foot)) continue;
+            if (onePatch && distanceToTriangle(otherRest, texelFetch(uRestPosition, corners[0], 0).xyz, texelFetch(uRestPosition, corners[1], 0).xyz,
+                                               texelFetch(uRestPosition, corners[2], 0).xyz) < exclusion) continue;
+            vec3 a0 = substepStartOf(corners[0]);
+            float startHeight = dot(pStart - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
+            if (startHeight == 0.0) continue;
+            float side = sign(startHeight);
+            float depth = thickness - side * height;
+            if (depth <= 0.0) continue;
+            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) continue;
+            vec3 weights = max(foot, vec3(0.0));
+            weights /= weights.x + weights.y + weights.z;
+            vec3 cornerInverseMasses = vec3(texelFetch(uInverseMass, corners[0], 0).x, texelFetch(uInverseMass, corners[1], 0).x,
+                                            texelFetch(uInverseMass, corners[2], 0).x);
+            float mine = corners[0] == texel ? weights.x : corners[1] == texel ? weights.y : weights.z;
+            float share = mine * inverseMass / (pInverseMass + dot(weights * weights, cornerInverseMasses));
+            vec3 normal = unitNormal * side;
+            vec3 triangleVelocity = weights.x * fetchVector(uVelocity, uVelocityLow, corners[0]) +
+                                    weights.y * fetchVector(uVelocity, uVelocityLow, corners[1]) +
+                                    weights.z * fetchVector(uVelocity, uVelocityLow, corners[2]);
+            float approach = max(0.0, -dot(pVelocity - triangleVelocity, normal));
+            faces.moves -= normal * (depth * share);
+            faces.silentMoves -= normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
             faces.contacts += 1.0;
         }
     }

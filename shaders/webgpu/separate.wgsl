@@ -34,6 +34,9 @@ const kRestNeighbourSlack = 1.001;  // as the core's
 // edge is a hole (it is not drawn), which pushes nothing.
 @group(0) @binding(9) var tornCopy: texture_2d<u32>;
 override TEARING: bool = false;
+// The mesh colliders' fields, as state.wgsl's (contacts.wgsl reads them): the landing layers'
+// approach looks at every collider.
+@group(0) @binding(10) var meshFields: texture_3d<f32>;
 
 fn tornBitsAt(texel: vec2i) -> u32 {
     if (!TEARING) { return 0u; }
@@ -90,6 +93,7 @@ fn sortIntoBuckets(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgr
 // kRestExclusionThicknesses from it at rest, pushes it off to the side it began the substep on.
 const kRestExclusionThicknesses = 3.0;  // as the core's face pairs
 const kOverSlack = 1e-3;                // as the core's
+const kLandingSeconds = 0.1;            // how far ahead landingApproach looks (the read-back's lag and then some)
 
 struct Corrections {
     moves: vec3f,
@@ -215,6 +219,65 @@ fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity
     }
 }
 
+// This particle's share, as a corner, of the push that moves `other` off each triangle around
+// this particle: the core's point-triangle push moves the corners back by their foot weights,
+// which the pass above, writing only its own particle, leaves out (face-contacts.glsl says more).
+fn addCornerContacts(other: u32, index: u32, rest: vec3f, inverseMass: f32, sums: ptr<function, Corrections>) {
+    let thickness = substep.selfCollisionThickness;
+    let exclusion = kRestExclusionThicknesses * thickness;
+    let texel = texelOf(index);
+    let otherRest = restPositions[other].xyz;
+    let restBetween = otherRest - rest;
+    let onePatch = inPatchOf(texel, texelOf(other));
+    if ((onePatch && dot(restBetween, restBetween) < exclusion * exclusion) || isTangled(other)) { return; }
+    let p = working[other].xyz;
+    let pStart = substepStartOf(other);
+    let pVelocity = velocities[other].xyz;
+    let pInverseMass = inverseMasses[other];
+    for (var quad = 0; quad < 4; quad++) {
+        let hubInQuad = vec2i(quad & 1, quad >> 1u);
+        let topLeft = texel - hubInQuad;
+        if (any(topLeft < vec2i(0)) || !inPatchOf(topLeft, topLeft + 1)) { continue; }
+        for (var triangle = 0; triangle < 2; triangle++) {
+            if (all(hubInQuad == vec2i(1 - triangle))) { continue; }  // this particle is not one of its corners
+            if (isTriangleTorn(tornBitsAt(topLeft + vec2i(triangle, 0)), tornBitsAt(topLeft + vec2i(0, 1)), triangle)) { continue; }
+            var corners = array<u32, 3>(indexOf(topLeft + vec2i(triangle, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, triangle)));
+            let a = working[corners[0]].xyz;
+            let b = working[corners[1]].xyz;
+            let c = working[corners[2]].xyz;
+            let across = cross(b - a, c - a);
+            let area = length(across);
+            if (area == 0.0) { continue; }
+            let unitNormal = across / area;
+            let height = dot(p - a, unitNormal);
+            if (abs(height) >= 2.0 * thickness) { continue; }
+            let foot = footWeights(p, a, b, c, unitNormal, area);
+            if (!isOver(foot)) { continue; }
+            if (onePatch && distanceToTriangle(otherRest, restPositions[corners[0]].xyz, restPositions[corners[1]].xyz,
+                                               restPositions[corners[2]].xyz) < exclusion) { continue; }
+            let a0 = substepStartOf(corners[0]);
+            let startHeight = dot(pStart - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
+            if (startHeight == 0.0) { continue; }
+            let side = sign(startHeight);
+            let depth = thickness - side * height;
+            if (depth <= 0.0) { continue; }
+            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) { continue; }
+            var weights = max(foot, vec3f(0.0));
+            weights /= weights.x + weights.y + weights.z;
+            let cornerInverseMasses = vec3f(inverseMasses[corners[0]], inverseMasses[corners[1]], inverseMasses[corners[2]]);
+            let mine = select(select(weights.z, weights.y, corners[1] == index), weights.x, corners[0] == index);
+            let share = mine * inverseMass / (pInverseMass + dot(weights * weights, cornerInverseMasses));
+            let normal = unitNormal * side;
+            let triangleVelocity = weights.x * velocities[corners[0]].xyz + weights.y * velocities[corners[1]].xyz +
+                                   weights.z * velocities[corners[2]].xyz;
+            let approach = max(0.0, -dot(pVelocity - triangleVelocity, normal));
+            (*sums).moves -= normal * (depth * share);
+            (*sums).silentMoves -= normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
+            (*sums).contacts += 1.0;
+        }
+    }
+}
+
 // The untangling's push of a particle it sends back (`tangle`: the triangle's corners and the
 // side it belongs on), as shaders/webgl2/face-contacts.glsl's untanglingPush (which says how it
 // differs from the core's): towards a thickness beyond the triangle, at most a thickness a
@@ -237,6 +300,21 @@ fn untanglingPush(tangle: vec4i, position: vec3f, inverseMass: f32) -> vec3f {
     let cornerInverseMasses = vec3f(inverseMasses[corners.x], inverseMasses[corners.y], inverseMasses[corners.z]);
     let share = inverseMass / (inverseMass + dot(weights * weights, cornerInverseMasses));
     return normal * (min(thickness - gap, thickness) * share);
+}
+
+// Twice as fast as the particle closes on a collider it would reach within kLandingSeconds:
+// layers landing on a collider meet those it stopped, and threw back, at up to twice the speed
+// they land with, and the pairs see it only once they are within reach, which the approach read
+// back learns a few steps late. Counted ahead, the added substeps are there when they land (the
+// 64 x 64 pile half a spacing thick crossed 16 times without it, docs/model.md).
+fn landingApproach(start: vec3f, velocity: vec3f) -> f32 {
+    let ahead = substep.collisionMargin + length(velocity) * kLandingSeconds;
+    var landing = 0.0;
+    for (var collider = 0u; collider < substep.colliderCount; collider++) {
+        let contact = contactWith(collider, start, ahead);
+        if (contact.touching) { landing = max(landing, -2.0 * dot(velocity, contact.normal)); }
+    }
+    return landing;
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
@@ -279,6 +357,7 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             let otherPosition = working[other].xyz;
             if (any(cellOf(otherPosition, thickness) != cell)) { continue; }
             addFaceContacts(other, index, position, start, velocity, rest, inverseMass, home, &faces);
+            addCornerContacts(other, index, rest, inverseMass, &faces);
             let restBetween = rest - restPositions[other].xyz;
             if (samePatch(texel, texelOf(other)) && dot(restBetween, restBetween) < restReach * restReach) { continue; }
             let otherInverseMass = inverseMasses[other];
@@ -317,7 +396,7 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
         silent += faces.silentMoves / faces.contacts;
     }
     // Non-negative floats order as their bits do.
-    let fastest = max(pairs.fastestApproach, faces.fastestApproach);
+    let fastest = max(max(pairs.fastestApproach, faces.fastestApproach), landingApproach(start, velocity));
     if (fastest > 0.0) { atomicMax(&buckets[BUCKET_LAYERS * bucketCount()], bitcast<u32>(fastest)); }
     separated[index] = vec4f(position, 0.0);
     silents[index] = vec4f(silent, 0.0);

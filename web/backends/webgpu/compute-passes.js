@@ -5,11 +5,11 @@
 // and a stage's (group 2, a dynamic offset per constrain stage or bucket layer), so a whole
 // step is encoded without making a bind group. The solver's group 0 ends with two textures, the
 // mesh colliders' fields (mesh-field-texture.js) and the torn bits' copy, as the self-collision's
-// ends with the untangling's and the same copy. The tear pass (tear.wgsl) has a module and bindings of its own.
+// ends with the untangling's, the same copy and the same fields. The tear pass (tear.wgsl) has a module and bindings of its own.
 // Predict, constrain and separate read the torn bits only in their tearing variants (state.wgsl's
 // and separate.wgsl's TEARING), made at the first step that may need them.
 import {
-  attachWgsl, collideWgsl, constrainWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl,
+  attachWgsl, collideWgsl, constrainWgsl, contactsWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl,
   tearWgsl, tornBitsWgsl,
 } from '../../../dist/shaders.js';
 
@@ -35,7 +35,7 @@ export const tornWidth = tanglesWidth;
 export const stateBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restLengths', 'lambdas', 'silents']);
 /**
  * The self-collision passes' storage buffers (shaders/webgpu/separate.wgsl), by the solver's
- * names; the untangling's texture and the torn bits' copy follow them.
+ * names; the untangling's texture, the torn bits' copy and the mesh colliders' fields follow them.
  */
 export const selfCollisionBindings = /** @type {const} */ (['positions', 'working', 'predicted', 'velocities', 'inverseMasses', 'restPositions', 'buckets', 'silents']);
 /** The tear pass's (shaders/webgpu/tear.wgsl): the step's positions, the rest lengths, the torn bits it writes; a uniform follows. */
@@ -62,7 +62,7 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 /** @typedef {'predict' | 'constrain' | 'separate'} TornBitsReader the passes whose code reads the torn bits */
 
 /** The solver's state and per-particle code, which the passes of their own and the patch step share. */
-export const solverWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, collideWgsl];
+export const solverWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, contactsWgsl, collideWgsl];
 
 /**
  * What every compute module begins with: the core's constants and uniform structs, the
@@ -86,7 +86,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const attachModule = device.createShaderModule({ label: 'nuno attach pass', code: [...header, attachWgsl].join('\n') });
   const tearModule = device.createShaderModule({ label: 'nuno tear pass', code: [...header, tornBitsWgsl, tearWgsl].join('\n') });
   const selfCollisionModule = device.createShaderModule({
-    label: 'nuno self-collision passes', code: [...selfCollisionHeader, tornBitsWgsl, separateWgsl].join('\n'),
+    label: 'nuno self-collision passes', code: [...selfCollisionHeader, tornBitsWgsl, quaternionWgsl, contactsWgsl, separateWgsl].join('\n'),
   });
   const storageLayout = (/** @type {string} */ label, /** @type {readonly string[]} */ names, /** @type {Set<string>} */ written,
     /** @type {GPUBindGroupLayoutEntry[]} */ textures = []) => device.createBindGroupLayout({
@@ -106,6 +106,7 @@ export function createComputePasses(device, { constantsWgsl, uniformsWgsl, unifo
   const selfCollisionLayout = storageLayout('nuno self-collision state', selfCollisionBindings, writtenBySelfCollision, [
     { binding: selfCollisionBindings.length, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'sint' } },
     { binding: selfCollisionBindings.length + 1, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'uint' } },
+    { binding: selfCollisionBindings.length + 2, visibility: GPUShaderStage.COMPUTE, texture: { sampleType: 'unfilterable-float', viewDimension: '3d' } },
   ]);
   const attachLayout = storageLayout('nuno attach state', attachBindings, new Set(['working', 'predicted', 'velocities']));
   const tearLayout = storageLayout('nuno tear state', tearBindings, new Set(['torn']), [

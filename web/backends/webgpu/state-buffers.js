@@ -96,6 +96,8 @@ export class StateBuffers {
    * while nothing went through
    */
   #tangles = null;
+  /** @type {GPUTextureView | null} */
+  #tanglesView = null;
 
   /** @type {GPUBuffer | null} the attach pass's, 32 bytes a particle attached; grows as needed */
   #attachments = null;
@@ -189,6 +191,7 @@ export class StateBuffers {
   updateMeshFields(version, atlasOf) {
     if (this.#meshFields.update(version, atlasOf)) {
       this.stateGroup = this.#groupOf(this.#passes.stateLayout, stateBindings, [this.#meshFields.view, this.#tornCopyView]);
+      if (this.#tanglesView) this.selfCollisionGroup = this.#selfCollisionGroupOf(this.#tanglesView);
     }
   }
 
@@ -214,7 +217,17 @@ export class StateBuffers {
       label: 'nuno tangles', size: [tanglesWidth, this.#tangleRows], format: 'rgba32sint',
       usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST,
     });
-    this.selfCollisionGroup = this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings, [this.#tangles.createView(), this.#tornCopyView]);
+    this.#tanglesView = this.#tangles.createView();
+    this.selfCollisionGroup = this.#selfCollisionGroupOf(this.#tanglesView);
+  }
+
+  /**
+   * The self-collision passes' group: their buffers, the untangling's texture, the torn bits'
+   * copy and the mesh colliders' fields (for the landing layers' approach, separate.wgsl).
+   * @param {GPUTextureView} tanglesView
+   */
+  #selfCollisionGroupOf(tanglesView) {
+    return this.#groupOf(this.#passes.selfCollisionLayout, selfCollisionBindings, [tanglesView, this.#tornCopyView, this.#meshFields.view]);
   }
 
   /**
