@@ -61,11 +61,21 @@ struct Corrections {
     float fastestApproach;
 };
 
+// A particle as the face contacts read it: where it is and began the substep, its velocity, its
+// place at rest and its inverse mass.
+struct Particle {
+    vec3 position;
+    vec3 start;
+    vec3 velocity;
+    vec3 rest;
+    float inverseMass;
+};
+
 // Defined in face-contacts.glsl, which follows this file.
-void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 velocity, vec3 rest, float inverseMass,
-                     ivec3 home, inout Corrections faces);
+void findOwnTriangles(ivec2 texel);
+void addFaceContacts(ivec2 hub, ivec2 texel, Particle particle, ivec3 home, inout Corrections faces);
+void addCornerContacts(ivec2 other, ivec2 texel, Particle particle, inout Corrections faces);
 vec3 untanglingPush(ivec4 tangle, vec3 position, float inverseMass);
-void addCornerContacts(ivec2 other, ivec2 texel, vec3 rest, float inverseMass, inout Corrections faces);
 
 bool isTangled(ivec2 texel) {
     return texelFetch(uTangles, texel, 0).w != 0;
@@ -109,6 +119,8 @@ void main() {
             position += sentBack;
             silent += sentBack;
         }
+        Particle particle = Particle(position, start, velocity, rest, inverseMass);
+        if (tangle.w == 0) findOwnTriangles(texel);
         for (int offset = 0; offset < 27 && tangle.w == 0; ++offset) {
             ivec3 cell = home + ivec3(offset / 9 - 1, (offset / 3) % 3 - 1, offset % 3 - 1);
             int bucket = int(bucketOf(cell, bucketCount));
@@ -121,8 +133,8 @@ void main() {
                 ivec2 otherTexel = ivec2(other % uGridSize.x, other / uGridSize.x);
                 vec3 otherPosition = fetchVector(uPosition, uPositionLow, otherTexel);
                 if (any(notEqual(cellOf(otherPosition, substep.selfCollisionThickness), cell))) continue;
-                addFaceContacts(otherTexel, texel, position, start, velocity, rest, inverseMass, home, faces);
-                addCornerContacts(otherTexel, texel, rest, inverseMass, faces);
+                addFaceContacts(otherTexel, texel, particle, home, faces);
+                addCornerContacts(otherTexel, texel, particle, faces);
                 vec3 restBetween = rest - texelFetch(uRestPosition, otherTexel, 0).xyz;
                 if (samePatch(texel, otherTexel) && dot(restBetween, restBetween) < restReach * restReach) continue;
                 float otherInverseMass = texelFetch(uInverseMass, otherTexel, 0).x;

@@ -62,146 +62,159 @@ bool insideCells(vec3 position, ivec3 home) {
     return all(lessThanEqual(abs(offset), ivec3(1)));
 }
 
-// The corrections of the triangles around `hub` (those it is a corner of, each taken from the
-// corner of the smallest index among those in the 27 cells around `home`, so once), added to
-// the pass's running sums.
-void addFaceContacts(ivec2 hub, ivec2 texel, vec3 position, vec3 start, vec3 velocity, vec3 rest, float inverseMass,
-                     ivec3 home, inout Corrections faces) {
+// collide.frag.glsl's Particle, read from the textures.
+Particle particleAt(ivec2 texel) {
+    vec3 velocity = fetchVector(uVelocity, uVelocityLow, texel);
+    return Particle(fetchVector(uPosition, uPositionLow, texel), substepStartOf(texel), velocity,
+                    texelFetch(uRestPosition, texel, 0).xyz, texelFetch(uInverseMass, texel, 0).x);
+}
+
+// A triangle of the cloth, its corners' texels and positions and its plane.
+struct Triangle {
+    ivec2 corners[3];
+    vec3 a;
+    vec3 b;
+    vec3 c;
+    vec3 unitNormal;
+    float area;
+};
+
+// The `which`th (0 to 7) triangle around `vertex`, as the core lays each cell's two out: (top
+// left, bottom left, top right) and (top right, bottom left, bottom right). False where there is
+// none: outside the grid or its patch, `vertex` not one of its corners, torn, or of no area.
+bool triangleAround(ivec2 vertex, int which, out Triangle triangle) {
+    ivec2 vertexInQuad = ivec2(which & 1, (which >> 1) & 1);
+    int second = which >> 2;  // the quad's second triangle
+    ivec2 topLeft = vertex - vertexInQuad;
+    if (vertexInQuad == ivec2(1 - second) || any(lessThan(topLeft, ivec2(0))) || !inPatchOf(topLeft, topLeft + 1)) return false;
+#if TEARING
+    // A triangle with a torn edge is a hole (it is not drawn): particles pass through it.
+    if (isTriangleTorn(topLeft, second)) return false;
+#endif
+    triangle.corners = ivec2[3](topLeft + ivec2(second, 0), topLeft + ivec2(0, 1), topLeft + ivec2(1, second));
+    triangle.a = fetchVector(uPosition, uPositionLow, triangle.corners[0]);
+    triangle.b = fetchVector(uPosition, uPositionLow, triangle.corners[1]);
+    triangle.c = fetchVector(uPosition, uPositionLow, triangle.corners[2]);
+    vec3 across = cross(triangle.b - triangle.a, triangle.c - triangle.a);
+    triangle.area = length(across);
+    if (triangle.area == 0.0) return false;
+    triangle.unitNormal = across / triangle.area;
+    return true;
+}
+
+// The triangles around this fragment's particle, found once (findOwnTriangles) for
+// addCornerContacts, which meets each particle in the cells around against all of them.
+Triangle ownTriangles[8];
+bool ownFound[8];
+
+void findOwnTriangles(ivec2 texel) {
+    for (int which = 0; which < 8; ++which) ownFound[which] = triangleAround(texel, which, ownTriangles[which]);
+}
+
+// A particle against a triangle, as the core's face pair sees it.
+struct FaceContact {
+    bool inReach;          // over it, nearer than two thicknesses, and (within one patch) farther than kRestExclusionThicknesses at rest
+    float depth;           // inside the thickness on the side it began the substep on (none where <= 0)
+    vec3 normal;           // towards that side
+    vec3 weights;          // the particle's foot, clamped and summing to 1
+    float pushInverseMass; // the push's denominator: the particle's inverse mass and the corners' by weight squared
+    float approach;        // how fast particle and triangle close along the normal, m/s
+};
+
+// Particle `p` against `triangle`: the same tests and numbers whichever of them the fragment
+// working it out belongs to.
+FaceContact faceContact(Triangle triangle, Particle p, bool onePatch) {
+    FaceContact contact = FaceContact(false, 0.0, vec3(0.0), vec3(0.0), 0.0, 0.0);
     float thickness = substep.selfCollisionThickness;
-    float exclusion = kRestExclusionThicknesses * thickness;
+    float height = dot(p.position - triangle.a, triangle.unitNormal);
+    if (abs(height) >= 2.0 * thickness) return contact;
+    vec3 foot = footWeights(p.position, triangle.a, triangle.b, triangle.c, triangle.unitNormal, triangle.area);
+    if (!isOver(foot)) return contact;
+    ivec2 corners[3] = triangle.corners;
+    if (onePatch && distanceToTriangle(p.rest, texelFetch(uRestPosition, corners[0], 0).xyz, texelFetch(uRestPosition, corners[1], 0).xyz,
+                                       texelFetch(uRestPosition, corners[2], 0).xyz) < kRestExclusionThicknesses * thickness) return contact;
+    contact.inReach = true;
+    // The side it began the substep on, over the triangle or beside it, as the core's new pair
+    // takes it: taken only where it began over the triangle, the 64 x 64 pile kept 12 crossings
+    // to 2 s where this frees it by 1.25 s (docs/model.md).
+    vec3 a0 = substepStartOf(corners[0]);
+    float startHeight = dot(p.start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
+    if (startHeight == 0.0) return contact;
+    float side = sign(startHeight);
+    float depth = thickness - side * height;
+    // A triangle of a piece that went through is the untangling's.
+    if (depth <= 0.0 || isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) return contact;
+    contact.depth = depth;
+    contact.normal = triangle.unitNormal * side;
+    contact.weights = max(foot, vec3(0.0));
+    contact.weights /= contact.weights.x + contact.weights.y + contact.weights.z;
+    vec3 cornerInverseMasses = vec3(texelFetch(uInverseMass, corners[0], 0).x, texelFetch(uInverseMass, corners[1], 0).x,
+                                    texelFetch(uInverseMass, corners[2], 0).x);
+    contact.pushInverseMass = p.inverseMass + dot(contact.weights * contact.weights, cornerInverseMasses);
+    vec3 triangleVelocity = contact.weights.x * fetchVector(uVelocity, uVelocityLow, corners[0]) +
+                            contact.weights.y * fetchVector(uVelocity, uVelocityLow, corners[1]) +
+                            contact.weights.z * fetchVector(uVelocity, uVelocityLow, corners[2]);
+    contact.approach = max(0.0, -dot(p.velocity - triangleVelocity, contact.normal));
+    return contact;
+}
+
+// `share` of a face contact's push, `towards` its normal's side (+1) or away from it (-1), added
+// to the pass's running sums; the part that stops no approach is silent.
+void addPush(FaceContact contact, float share, float towards, inout Corrections faces) {
+    faces.moves += contact.normal * (towards * contact.depth * share);
+    faces.silentMoves += contact.normal * (towards * max(0.0, contact.depth - contact.approach * substep.substepSeconds) * share);
+    faces.contacts += 1.0;
+}
+
+// The pushes of the triangles around `hub` (those it is a corner of, each taken from the corner
+// of the smallest index among those in the 27 cells around `home`, so once) on this particle.
+void addFaceContacts(ivec2 hub, ivec2 texel, Particle particle, ivec3 home, inout Corrections faces) {
+    float exclusion = kRestExclusionThicknesses * substep.selfCollisionThickness;
     // The hub is a corner of each: all are too near at rest when it is (most hubs in reach).
-    vec3 hubRestBetween = rest - texelFetch(uRestPosition, hub, 0).xyz;
+    vec3 hubRestBetween = particle.rest - texelFetch(uRestPosition, hub, 0).xyz;
     bool onePatch = samePatch(texel, hub);
     if (onePatch && dot(hubRestBetween, hubRestBetween) < exclusion * exclusion) return;
     int hubIndex = hub.y * uGridSize.x + hub.x;
-    for (int quad = 0; quad < 4; ++quad) {
-        ivec2 hubInQuad = ivec2(quad & 1, quad >> 1);
-        ivec2 topLeft = hub - hubInQuad;
-        if (any(lessThan(topLeft, ivec2(0))) || !inPatchOf(topLeft, topLeft + 1)) continue;
-        // Each cell's two triangles, as the core lays them out: (top left, bottom left, top
-        // right) and (top right, bottom left, bottom right).
-        for (int triangle = 0; triangle < 2; ++triangle) {
-            if (hubInQuad == ivec2(1 - triangle)) continue;  // the hub is not one of its corners
-#if TEARING
-            // A triangle with a torn edge is a hole (it is not drawn): particles pass through it.
-            if (isTriangleTorn(topLeft, triangle)) continue;
-#endif
-            ivec2 corners[3] = ivec2[3](topLeft + ivec2(triangle, 0), topLeft + ivec2(0, 1), topLeft + ivec2(1, triangle));
-            vec3 a = fetchVector(uPosition, uPositionLow, corners[0]);
-            vec3 b = fetchVector(uPosition, uPositionLow, corners[1]);
-            vec3 c = fetchVector(uPosition, uPositionLow, corners[2]);
-            vec3 across = cross(b - a, c - a);
-            float area = length(across);
-            if (area == 0.0) continue;
-            vec3 unitNormal = across / area;
-            float height = dot(position - a, unitNormal);
-            if (abs(height) >= 2.0 * thickness) continue;
-            vec3 foot = footWeights(position, a, b, c, unitNormal, area);
-            if (!isOver(foot)) continue;
-            // Taken once: from its in-reach corner of the smallest index.
-            bool earlier = false;
-            vec3 cornerPositions[3] = vec3[3](a, b, c);
-            for (int k = 0; k < 3; ++k) {
-                int index = corners[k].y * uGridSize.x + corners[k].x;
-                earlier = earlier || (index < hubIndex && insideCells(cornerPositions[k], home));
-            }
-            if (earlier) continue;
-            if (onePatch && distanceToTriangle(rest, texelFetch(uRestPosition, corners[0], 0).xyz, texelFetch(uRestPosition, corners[1], 0).xyz,
-                                               texelFetch(uRestPosition, corners[2], 0).xyz) < exclusion) continue;
-            for (int k = 0; k < 3; ++k) {
-                faces.fastestApproach = max(faces.fastestApproach, length(velocity - fetchVector(uVelocity, uVelocityLow, corners[k])));
-            }
-            // The side it began the substep on, over the triangle or beside it, as the core's
-            // new pair takes it: taken only where it began over the triangle, the 64 x 64 pile
-            // kept 12 crossings to 2 s where this frees it by 1.25 s (docs/model.md).
-            vec3 a0 = substepStartOf(corners[0]);
-            float startHeight = dot(start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
-            if (startHeight == 0.0) continue;
-            float side = sign(startHeight);
-            float depth = thickness - side * height;
-            if (depth <= 0.0) continue;
-            // A triangle of a piece that went through is the untangling's (the hub is free).
-            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) continue;
-            vec3 weights = max(foot, vec3(0.0));
-            weights /= weights.x + weights.y + weights.z;
-            vec3 cornerInverseMasses = vec3(texelFetch(uInverseMass, corners[0], 0).x, texelFetch(uInverseMass, corners[1], 0).x,
-                                            texelFetch(uInverseMass, corners[2], 0).x);
-            float share = inverseMass / (inverseMass + dot(weights * weights, cornerInverseMasses));
-            vec3 normal = unitNormal * side;
-            vec3 triangleVelocity = weights.x * fetchVector(uVelocity, uVelocityLow, corners[0]) +
-                                    weights.y * fetchVector(uVelocity, uVelocityLow, corners[1]) +
-                                    weights.z * fetchVector(uVelocity, uVelocityLow, corners[2]);
-            float approach = max(0.0, -dot(velocity - triangleVelocity, normal));
-            faces.moves += normal * (depth * share);
-            faces.silentMoves += normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
-            faces.contacts += 1.0;
+    for (int which = 0; which < 8; ++which) {
+        Triangle triangle;
+        if (!triangleAround(hub, which, triangle)) continue;
+        // Taken once: from its in-reach corner of the smallest index.
+        bool earlier = false;
+        vec3 cornerPositions[3] = vec3[3](triangle.a, triangle.b, triangle.c);
+        for (int k = 0; k < 3; ++k) {
+            int index = triangle.corners[k].y * uGridSize.x + triangle.corners[k].x;
+            earlier = earlier || (index < hubIndex && insideCells(cornerPositions[k], home));
         }
+        if (earlier) continue;
+        FaceContact contact = faceContact(triangle, particle, onePatch);
+        if (!contact.inReach) continue;
+        for (int k = 0; k < 3; ++k) {
+            faces.fastestApproach = max(faces.fastestApproach, length(particle.velocity - fetchVector(uVelocity, uVelocityLow, triangle.corners[k])));
+        }
+        if (contact.depth > 0.0) addPush(contact, particle.inverseMass / contact.pushInverseMass, 1.0, faces);
     }
 }
 
 // This particle's share, as a corner, of the push that moves `other` off each triangle around
 // this particle: the core's point-triangle push moves the corners back by their foot weights,
-// which addFaceContacts, writing only its own particle, leaves out. Each pair meets the same
-// tests from both ends (the side taken from the substep's start alike), so the particle and the
-// corners it has in reach push apart together; without the corners' part the 64 x 64 pile half a
-// spacing thick crossed 17-20 times (docs/model.md).
-void addCornerContacts(ivec2 other, ivec2 texel, vec3 rest, float inverseMass, inout Corrections faces) {
-    float thickness = substep.selfCollisionThickness;
-    float exclusion = kRestExclusionThicknesses * thickness;
-    vec3 otherRest = texelFetch(uRestPosition, other, 0).xyz;
-    vec3 restBetween = otherRest - rest;
+// which addFaceContacts, writing only its own particle, leaves out. Both ends work the contact
+// out with faceContact, so the particle and the corners it has in reach push apart together;
+// without the corners' part the 64 x 64 pile half a spacing thick crossed 17-20 times
+// (docs/model.md). findOwnTriangles must have run.
+void addCornerContacts(ivec2 other, ivec2 texel, Particle particle, inout Corrections faces) {
+    float exclusion = kRestExclusionThicknesses * substep.selfCollisionThickness;
+    Particle p = particleAt(other);
+    vec3 restBetween = p.rest - particle.rest;
     bool onePatch = samePatch(texel, other);
-    if (onePatch && dot(restBetween, restBetween) < exclusion * exclusion) return;
-    if (isTangled(other)) return;
-    vec3 p = fetchVector(uPosition, uPositionLow, other);
-    vec3 pStart = substepStartOf(other);
-    vec3 pVelocity = fetchVector(uVelocity, uVelocityLow, other);
-    float pInverseMass = texelFetch(uInverseMass, other, 0).x;
-    for (int quad = 0; quad < 4; ++quad) {
-        ivec2 hubInQuad = ivec2(quad & 1, quad >> 1);
-        ivec2 topLeft = texel - hubInQuad;
-        if (any(lessThan(topLeft, ivec2(0))) || !inPatchOf(topLeft, topLeft + 1)) continue;
-        for (int triangle = 0; triangle < 2; ++triangle) {
-            if (hubInQuad == ivec2(1 - triangle)) continue;
-#if TEARING
-            if (isTriangleTorn(topLeft, triangle)) continue;
-#endif
-            ivec2 corners[3] = ivec2[3](topLeft + ivec2(triangle, 0), topLeft + ivec2(0, 1), topLeft + ivec2(1, triangle));
-            vec3 a = fetchVector(uPosition, uPositionLow, corners[0]);
-            vec3 b = fetchVector(uPosition, uPositionLow, corners[1]);
-            vec3 c = fetchVector(uPosition, uPositionLow, corners[2]);
-            vec3 across = cross(b - a, c - a);
-            float area = length(across);
-            if (area == 0.0) continue;
-            vec3 unitNormal = across / area;
-            float height = dot(p - a, unitNormal);
-            if (abs(height) >= 2.0 * thickness) continue;
-            vec3 foot = footWeights(p, a, b, c, unitNormal, area);
-            if (!isOver(foot)) continue;
-            if (onePatch && distanceToTriangle(otherRest, texelFetch(uRestPosition, corners[0], 0).xyz, texelFetch(uRestPosition, corners[1], 0).xyz,
-                                               texelFetch(uRestPosition, corners[2], 0).xyz) < exclusion) continue;
-            vec3 a0 = substepStartOf(corners[0]);
-            float startHeight = dot(pStart - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
-            if (startHeight == 0.0) continue;
-            float side = sign(startHeight);
-            float depth = thickness - side * height;
-            if (depth <= 0.0) continue;
-            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) continue;
-            vec3 weights = max(foot, vec3(0.0));
-            weights /= weights.x + weights.y + weights.z;
-            vec3 cornerInverseMasses = vec3(texelFetch(uInverseMass, corners[0], 0).x, texelFetch(uInverseMass, corners[1], 0).x,
-                                            texelFetch(uInverseMass, corners[2], 0).x);
-            float mine = corners[0] == texel ? weights.x : corners[1] == texel ? weights.y : weights.z;
-            float share = mine * inverseMass / (pInverseMass + dot(weights * weights, cornerInverseMasses));
-            vec3 normal = unitNormal * side;
-            vec3 triangleVelocity = weights.x * fetchVector(uVelocity, uVelocityLow, corners[0]) +
-                                    weights.y * fetchVector(uVelocity, uVelocityLow, corners[1]) +
-                                    weights.z * fetchVector(uVelocity, uVelocityLow, corners[2]);
-            float approach = max(0.0, -dot(pVelocity - triangleVelocity, normal));
-            faces.moves -= normal * (depth * share);
-            faces.silentMoves -= normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
-            faces.contacts += 1.0;
-        }
+    if ((onePatch && dot(restBetween, restBetween) < exclusion * exclusion) || isTangled(other)) return;
+    for (int which = 0; which < 8; ++which) {
+        if (!ownFound[which]) continue;
+        Triangle triangle = ownTriangles[which];
+        FaceContact contact = faceContact(triangle, p, onePatch);
+        if (contact.depth <= 0.0) continue;
+        float mine = triangle.corners[0] == texel ? contact.weights.x : triangle.corners[1] == texel ? contact.weights.y : contact.weights.z;
+        // A corner the foot leaves out (weight 0) beside pinned ones has no share (0 / 0).
+        addPush(contact, mine > 0.0 ? mine * particle.inverseMass / contact.pushInverseMass : 0.0, -1.0, faces);
     }
 }
 

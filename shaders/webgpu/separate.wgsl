@@ -150,131 +150,162 @@ fn insideCells(position: vec3f, home: vec3i) -> bool {
     return all(abs(cellOf(position, substep.selfCollisionThickness) - home) <= vec3i(1));
 }
 
-// The triangles `hub` is a corner of, each taken from its corner of the smallest index among
-// those in the 27 cells around `home`, so once.
-fn addFaceContacts(hub: u32, index: u32, position: vec3f, start: vec3f, velocity: vec3f, rest: vec3f, inverseMass: f32,
-                   home: vec3i, sums: ptr<function, Corrections>) {
+// A particle as the face contacts read it: where it is and began the substep, its velocity, its
+// place at rest and its inverse mass.
+struct Particle {
+    position: vec3f,
+    start: vec3f,
+    velocity: vec3f,
+    rest: vec3f,
+    inverseMass: f32,
+}
+
+fn particleAt(index: u32) -> Particle {
+    return Particle(working[index].xyz, substepStartOf(index), velocities[index].xyz, restPositions[index].xyz, inverseMasses[index]);
+}
+
+// A triangle of the cloth, its corners and their positions and its plane; `found` false where
+// triangleAround found none.
+struct Triangle {
+    found: bool,
+    corners: array<u32, 3>,
+    a: vec3f,
+    b: vec3f,
+    c: vec3f,
+    unitNormal: vec3f,
+    area: f32,
+}
+
+// The `which`th (0 to 7) triangle around `vertex`, as the core lays each cell's two out: (top
+// left, bottom left, top right) and (top right, bottom left, bottom right). None where it is
+// outside the grid or its patch, `vertex` is not one of its corners, torn, or of no area.
+fn triangleAround(vertex: vec2i, which: i32) -> Triangle {
+    var triangle: Triangle;
+    triangle.found = false;
+    let vertexInQuad = vec2i(which & 1, (which >> 1u) & 1);
+    let second = which >> 2u;  // the quad's second triangle
+    let topLeft = vertex - vertexInQuad;
+    if (all(vertexInQuad == vec2i(1 - second)) || any(topLeft < vec2i(0)) || !inPatchOf(topLeft, topLeft + 1)) { return triangle; }
+    // A triangle with a torn edge is a hole (it is not drawn): particles pass through it.
+    if (isTriangleTorn(tornBitsAt(topLeft + vec2i(second, 0)), tornBitsAt(topLeft + vec2i(0, 1)), second)) { return triangle; }
+    triangle.corners = array<u32, 3>(indexOf(topLeft + vec2i(second, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, second)));
+    triangle.a = working[triangle.corners[0]].xyz;
+    triangle.b = working[triangle.corners[1]].xyz;
+    triangle.c = working[triangle.corners[2]].xyz;
+    let across = cross(triangle.b - triangle.a, triangle.c - triangle.a);
+    triangle.area = length(across);
+    if (triangle.area == 0.0) { return triangle; }
+    triangle.unitNormal = across / triangle.area;
+    triangle.found = true;
+    return triangle;
+}
+
+// The triangles around this invocation's particle, found once (findOwnTriangles) for
+// addCornerContacts, which meets each particle in the cells around against all of them.
+var<private> ownTriangles: array<Triangle, 8>;
+
+fn findOwnTriangles(index: u32) {
+    for (var which = 0; which < 8; which++) { ownTriangles[which] = triangleAround(texelOf(index), which); }
+}
+
+// A particle against a triangle, as the core's face pair sees it.
+struct FaceContact {
+    inReach: bool,          // over it, nearer than two thicknesses, and (within one patch) farther than kRestExclusionThicknesses at rest
+    depth: f32,             // inside the thickness on the side it began the substep on (none where <= 0)
+    normal: vec3f,          // towards that side
+    weights: vec3f,         // the particle's foot, clamped and summing to 1
+    pushInverseMass: f32,   // the push's denominator: the particle's inverse mass and the corners' by weight squared
+    approach: f32,          // how fast particle and triangle close along the normal, m/s
+}
+
+// Particle `p` against `triangle`: the same tests and numbers whichever of them the invocation
+// working it out belongs to.
+fn faceContact(triangle: Triangle, p: Particle, onePatch: bool) -> FaceContact {
+    var contact = FaceContact(false, 0.0, vec3f(0.0), vec3f(0.0), 0.0, 0.0);
     let thickness = substep.selfCollisionThickness;
-    let exclusion = kRestExclusionThicknesses * thickness;
-    let hubTexel = texelOf(hub);
+    let height = dot(p.position - triangle.a, triangle.unitNormal);
+    if (abs(height) >= 2.0 * thickness) { return contact; }
+    let foot = footWeights(p.position, triangle.a, triangle.b, triangle.c, triangle.unitNormal, triangle.area);
+    if (!isOver(foot)) { return contact; }
+    let corners = triangle.corners;
+    if (onePatch && distanceToTriangle(p.rest, restPositions[corners[0]].xyz, restPositions[corners[1]].xyz,
+                                       restPositions[corners[2]].xyz) < kRestExclusionThicknesses * thickness) { return contact; }
+    contact.inReach = true;
+    // The side it began the substep on, over the triangle or beside it, as the core's new pair
+    // takes it (face-contacts.glsl says why).
+    let a0 = substepStartOf(corners[0]);
+    let startHeight = dot(p.start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
+    if (startHeight == 0.0) { return contact; }
+    let side = sign(startHeight);
+    let depth = thickness - side * height;
+    // A triangle of a piece that went through is the untangling's.
+    if (depth <= 0.0 || isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) { return contact; }
+    contact.depth = depth;
+    contact.normal = triangle.unitNormal * side;
+    contact.weights = max(foot, vec3f(0.0));
+    contact.weights /= contact.weights.x + contact.weights.y + contact.weights.z;
+    let cornerInverseMasses = vec3f(inverseMasses[corners[0]], inverseMasses[corners[1]], inverseMasses[corners[2]]);
+    contact.pushInverseMass = p.inverseMass + dot(contact.weights * contact.weights, cornerInverseMasses);
+    let triangleVelocity = contact.weights.x * velocities[corners[0]].xyz + contact.weights.y * velocities[corners[1]].xyz +
+                           contact.weights.z * velocities[corners[2]].xyz;
+    contact.approach = max(0.0, -dot(p.velocity - triangleVelocity, contact.normal));
+    return contact;
+}
+
+// `share` of a face contact's push, `towards` its normal's side (+1) or away from it (-1), added
+// to the pass's running sums; the part that stops no approach is silent.
+fn addPush(contact: FaceContact, share: f32, towards: f32, sums: ptr<function, Corrections>) {
+    (*sums).moves += contact.normal * (towards * contact.depth * share);
+    (*sums).silentMoves += contact.normal * (towards * max(0.0, contact.depth - contact.approach * substep.substepSeconds) * share);
+    (*sums).contacts += 1.0;
+}
+
+// The pushes of the triangles around `hub` (those it is a corner of, each taken from its corner
+// of the smallest index among those in the 27 cells around `home`, so once) on this particle.
+fn addFaceContacts(hub: u32, index: u32, particle: Particle, home: vec3i, sums: ptr<function, Corrections>) {
+    let exclusion = kRestExclusionThicknesses * substep.selfCollisionThickness;
     // The hub is a corner of each: all are too near at rest when it is (most hubs in reach).
-    let hubRestBetween = rest - restPositions[hub].xyz;
-    let onePatch = inPatchOf(texelOf(index), hubTexel);
+    let hubRestBetween = particle.rest - restPositions[hub].xyz;
+    let onePatch = inPatchOf(texelOf(index), texelOf(hub));
     if (onePatch && dot(hubRestBetween, hubRestBetween) < exclusion * exclusion) { return; }
-    for (var quad = 0; quad < 4; quad++) {
-        let hubInQuad = vec2i(quad & 1, quad >> 1u);
-        let topLeft = hubTexel - hubInQuad;
-        if (any(topLeft < vec2i(0)) || !inPatchOf(topLeft, topLeft + 1)) { continue; }
-        // Each cell's two triangles, as the core lays them out: (top left, bottom left, top
-        // right) and (top right, bottom left, bottom right).
-        for (var triangle = 0; triangle < 2; triangle++) {
-            if (all(hubInQuad == vec2i(1 - triangle))) { continue; }  // the hub is not one of its corners
-            if (isTriangleTorn(tornBitsAt(topLeft + vec2i(triangle, 0)), tornBitsAt(topLeft + vec2i(0, 1)), triangle)) { continue; }
-            var corners = array<u32, 3>(indexOf(topLeft + vec2i(triangle, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, triangle)));
-            let a = working[corners[0]].xyz;
-            let b = working[corners[1]].xyz;
-            let c = working[corners[2]].xyz;
-            let across = cross(b - a, c - a);
-            let area = length(across);
-            if (area == 0.0) { continue; }
-            let unitNormal = across / area;
-            let height = dot(position - a, unitNormal);
-            if (abs(height) >= 2.0 * thickness) { continue; }
-            let foot = footWeights(position, a, b, c, unitNormal, area);
-            if (!isOver(foot)) { continue; }
-            // Taken once: from its in-reach corner of the smallest index.
-            var cornerPositions = array<vec3f, 3>(a, b, c);
-            var earlier = false;
-            for (var k = 0; k < 3; k++) {
-                earlier = earlier || (corners[k] < hub && insideCells(cornerPositions[k], home));
-            }
-            if (earlier) { continue; }
-            if (onePatch && distanceToTriangle(rest, restPositions[corners[0]].xyz, restPositions[corners[1]].xyz,
-                                               restPositions[corners[2]].xyz) < exclusion) { continue; }
-            for (var k = 0; k < 3; k++) {
-                (*sums).fastestApproach = max((*sums).fastestApproach, length(velocity - velocities[corners[k]].xyz));
-            }
-            // The side it began the substep on, over the triangle or beside it, as the core's
-            // new pair takes it (face-contacts.glsl says why).
-            let a0 = substepStartOf(corners[0]);
-            let startHeight = dot(start - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
-            if (startHeight == 0.0) { continue; }
-            let side = sign(startHeight);
-            let depth = thickness - side * height;
-            if (depth <= 0.0) { continue; }
-            // A triangle of a piece that went through is the untangling's (the hub is free).
-            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) { continue; }
-            var weights = max(foot, vec3f(0.0));
-            weights /= weights.x + weights.y + weights.z;
-            let cornerInverseMasses = vec3f(inverseMasses[corners[0]], inverseMasses[corners[1]], inverseMasses[corners[2]]);
-            let share = inverseMass / (inverseMass + dot(weights * weights, cornerInverseMasses));
-            let normal = unitNormal * side;
-            let triangleVelocity = weights.x * velocities[corners[0]].xyz + weights.y * velocities[corners[1]].xyz +
-                                   weights.z * velocities[corners[2]].xyz;
-            let approach = max(0.0, -dot(velocity - triangleVelocity, normal));
-            (*sums).moves += normal * (depth * share);
-            (*sums).silentMoves += normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
-            (*sums).contacts += 1.0;
+    for (var which = 0; which < 8; which++) {
+        let triangle = triangleAround(texelOf(hub), which);
+        if (!triangle.found) { continue; }
+        // Taken once: from its in-reach corner of the smallest index.
+        var corners = triangle.corners;
+        var cornerPositions = array<vec3f, 3>(triangle.a, triangle.b, triangle.c);
+        var earlier = false;
+        for (var k = 0; k < 3; k++) {
+            earlier = earlier || (corners[k] < hub && insideCells(cornerPositions[k], home));
         }
+        if (earlier) { continue; }
+        let contact = faceContact(triangle, particle, onePatch);
+        if (!contact.inReach) { continue; }
+        for (var k = 0; k < 3; k++) {
+            (*sums).fastestApproach = max((*sums).fastestApproach, length(particle.velocity - velocities[corners[k]].xyz));
+        }
+        if (contact.depth > 0.0) { addPush(contact, particle.inverseMass / contact.pushInverseMass, 1.0, sums); }
     }
 }
 
 // This particle's share, as a corner, of the push that moves `other` off each triangle around
 // this particle: the core's point-triangle push moves the corners back by their foot weights,
-// which the pass above, writing only its own particle, leaves out (face-contacts.glsl says more).
-fn addCornerContacts(other: u32, index: u32, rest: vec3f, inverseMass: f32, sums: ptr<function, Corrections>) {
-    let thickness = substep.selfCollisionThickness;
-    let exclusion = kRestExclusionThicknesses * thickness;
-    let texel = texelOf(index);
-    let otherRest = restPositions[other].xyz;
-    let restBetween = otherRest - rest;
-    let onePatch = inPatchOf(texel, texelOf(other));
+// which addFaceContacts, writing only its own particle, leaves out (face-contacts.glsl says more).
+// findOwnTriangles must have run.
+fn addCornerContacts(other: u32, index: u32, particle: Particle, sums: ptr<function, Corrections>) {
+    let exclusion = kRestExclusionThicknesses * substep.selfCollisionThickness;
+    let p = particleAt(other);
+    let restBetween = p.rest - particle.rest;
+    let onePatch = inPatchOf(texelOf(index), texelOf(other));
     if ((onePatch && dot(restBetween, restBetween) < exclusion * exclusion) || isTangled(other)) { return; }
-    let p = working[other].xyz;
-    let pStart = substepStartOf(other);
-    let pVelocity = velocities[other].xyz;
-    let pInverseMass = inverseMasses[other];
-    for (var quad = 0; quad < 4; quad++) {
-        let hubInQuad = vec2i(quad & 1, quad >> 1u);
-        let topLeft = texel - hubInQuad;
-        if (any(topLeft < vec2i(0)) || !inPatchOf(topLeft, topLeft + 1)) { continue; }
-        for (var triangle = 0; triangle < 2; triangle++) {
-            if (all(hubInQuad == vec2i(1 - triangle))) { continue; }  // this particle is not one of its corners
-            if (isTriangleTorn(tornBitsAt(topLeft + vec2i(triangle, 0)), tornBitsAt(topLeft + vec2i(0, 1)), triangle)) { continue; }
-            var corners = array<u32, 3>(indexOf(topLeft + vec2i(triangle, 0)), indexOf(topLeft + vec2i(0, 1)), indexOf(topLeft + vec2i(1, triangle)));
-            let a = working[corners[0]].xyz;
-            let b = working[corners[1]].xyz;
-            let c = working[corners[2]].xyz;
-            let across = cross(b - a, c - a);
-            let area = length(across);
-            if (area == 0.0) { continue; }
-            let unitNormal = across / area;
-            let height = dot(p - a, unitNormal);
-            if (abs(height) >= 2.0 * thickness) { continue; }
-            let foot = footWeights(p, a, b, c, unitNormal, area);
-            if (!isOver(foot)) { continue; }
-            if (onePatch && distanceToTriangle(otherRest, restPositions[corners[0]].xyz, restPositions[corners[1]].xyz,
-                                               restPositions[corners[2]].xyz) < exclusion) { continue; }
-            let a0 = substepStartOf(corners[0]);
-            let startHeight = dot(pStart - a0, cross(substepStartOf(corners[1]) - a0, substepStartOf(corners[2]) - a0));
-            if (startHeight == 0.0) { continue; }
-            let side = sign(startHeight);
-            let depth = thickness - side * height;
-            if (depth <= 0.0) { continue; }
-            if (isTangled(corners[0]) || isTangled(corners[1]) || isTangled(corners[2])) { continue; }
-            var weights = max(foot, vec3f(0.0));
-            weights /= weights.x + weights.y + weights.z;
-            let cornerInverseMasses = vec3f(inverseMasses[corners[0]], inverseMasses[corners[1]], inverseMasses[corners[2]]);
-            let mine = select(select(weights.z, weights.y, corners[1] == index), weights.x, corners[0] == index);
-            let share = mine * inverseMass / (pInverseMass + dot(weights * weights, cornerInverseMasses));
-            let normal = unitNormal * side;
-            let triangleVelocity = weights.x * velocities[corners[0]].xyz + weights.y * velocities[corners[1]].xyz +
-                                   weights.z * velocities[corners[2]].xyz;
-            let approach = max(0.0, -dot(pVelocity - triangleVelocity, normal));
-            (*sums).moves -= normal * (depth * share);
-            (*sums).silentMoves -= normal * (max(0.0, depth - approach * substep.substepSeconds) * share);
-            (*sums).contacts += 1.0;
-        }
+    for (var which = 0; which < 8; which++) {
+        let triangle = ownTriangles[which];
+        if (!triangle.found) { continue; }
+        let contact = faceContact(triangle, p, onePatch);
+        if (contact.depth <= 0.0) { continue; }
+        let mine = select(select(contact.weights.z, contact.weights.y, triangle.corners[1] == index), contact.weights.x, triangle.corners[0] == index);
+        // A corner the foot leaves out (weight 0) beside pinned ones has no share (0 / 0).
+        addPush(contact, select(0.0, mine * particle.inverseMass / contact.pushInverseMass, mine > 0.0), -1.0, sums);
     }
 }
 
@@ -346,6 +377,8 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
         silent = untanglingPush(tangle, position, inverseMass);
         position += silent;
     }
+    let particle = Particle(position, start, velocity, rest, inverseMass);
+    if (tangle.w == 0) { findOwnTriangles(index); }
     for (var offset = 0; offset < 27 && tangle.w == 0; offset++) {
         let cell = home + vec3i(offset / 9 - 1, (offset / 3) % 3 - 1, offset % 3 - 1);
         let bucket = bucketOf(cell, bucketCount());
@@ -356,8 +389,8 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
             if (other == index) { continue; }
             let otherPosition = working[other].xyz;
             if (any(cellOf(otherPosition, thickness) != cell)) { continue; }
-            addFaceContacts(other, index, position, start, velocity, rest, inverseMass, home, &faces);
-            addCornerContacts(other, index, rest, inverseMass, &faces);
+            addFaceContacts(other, index, particle, home, &faces);
+            addCornerContacts(other, index, particle, &faces);
             let restBetween = rest - restPositions[other].xyz;
             if (samePatch(texel, texelOf(other)) && dot(restBetween, restBetween) < restReach * restReach) { continue; }
             let otherInverseMass = inverseMasses[other];

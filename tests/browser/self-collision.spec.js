@@ -26,7 +26,7 @@ for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
 }
 
 // The denser pile, 64 x 64 half a spacing thick: its layers close fastest in the steps after
-// they land, before the approach read back reaches the substeps. With the particle's share of a
+// they land (0.6-1.0 s), before the approach read back reaches the substeps. With the particle's share of a
 // triangle's push alone (no corners' share) WebGL2 crossed 16-20 times at 0.75-1.0 s, with the
 // corners' share but no landing approach counted ahead 17-20, with the landing but no corners 7.
 for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
@@ -34,9 +34,9 @@ for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
     test.setTimeout(600_000);
     const complaints = collectComplaints(page);
     await page.goto('/tests/browser/harness.html');
-    const on = await page.evaluate(pageDropPile, { settings: pileSettings(64, 0.0111), backend, quarters: 6 });
-    console.log(`metric: gpu_dense_pile_crossings = ${Math.max(...on.crossings)} at most (${backend}, 64x64 pile 11.1 mm thick, every 0.25 s for 1.5 s: ${on.crossings.join(' ')}; ${on.seconds.toFixed(0)} s)`);
-    expect(on.crossings).toEqual(Array(6).fill(0));
+    const on = await page.evaluate(pageDropPile, { settings: pileSettings(64, 0.0111), backend, quarters: 5 });
+    console.log(`metric: gpu_dense_pile_crossings = ${Math.max(...on.crossings)} at most (${backend}, 64x64 pile 11.1 mm thick, every 0.25 s for 1.25 s: ${on.crossings.join(' ')}; ${on.seconds.toFixed(0)} s)`);
+    expect(on.crossings).toEqual(Array(5).fill(0));
     expect(on.glError).toBe(0);
     expect(on.webGpuErrors).toEqual([]);
     expect(complaints).toEqual([]);
