@@ -132,8 +132,11 @@ Contact contactWithMesh(vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float m
     return Contact(true, position + rotate(rotation, push), rotate(rotation, localNormal));
 }
 
-// shape: the collider's COLLIDER_SHAPE_VEC4S vec4s.
-Contact contactWith(int kind, vec4 shape[COLLIDER_SHAPE_VEC4S], vec3 position, float margin) {
+// The substep's collider `collider`, its shape unpacked from the substep's uniform block.
+Contact contactWith(int collider, vec3 position, float margin) {
+    int kind = int(substep.colliderKindFrictionDepenetration[collider].x);
+    vec4 shape[COLLIDER_SHAPE_VEC4S];
+    for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = substep.colliderShapes[collider * COLLIDER_SHAPE_VEC4S + part];
     if (kind == COLLIDER_SPHERE) return contactWithBall(shape[0].xyz, shape[0].w, position, margin);
     if (kind == COLLIDER_PLANE) return contactWithPlane(shape[0], position, margin);
     if (kind == COLLIDER_CAPSULE) return contactWithCapsule(shape[0].xyz, shape[1].xyz, shape[0].w, position, margin);

@@ -184,14 +184,11 @@ void main() {
     for (int visit = 0; visit < CONTACT_PASSES && visiting; ++visit) {
         visiting = false;
         for (int i = 0; i < int(substep.colliderCount); ++i) {
-            vec4 shape[COLLIDER_SHAPE_VEC4S];
-            for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = substep.colliderShapes[i * COLLIDER_SHAPE_VEC4S + part];
             vec4 traits = substep.colliderKindFrictionDepenetration[i];  // kind code, friction, depenetration metres
-            int kind = int(traits.x);
-            Contact contact = contactWith(kind, shape, position, substep.collisionMargin);
+            Contact contact = contactWith(i, position, substep.collisionMargin);
             if (!contact.touching) continue;
             // The depth the particle began the substep with that depenetration may not undo yet.
-            Contact atStart = contactWith(kind, shape, start, substep.collisionMargin);
+            Contact atStart = contactWith(i, start, substep.collisionMargin);
             float startDepth = atStart.touching ? dot(atStart.surfacePoint - start, atStart.normal) : 0.0;
             float push = dot(contact.surfacePoint - position, contact.normal);
             float kept = min(push, max(0.0, startDepth - traits.z));
@@ -209,13 +206,12 @@ void main() {
     // The landing layers' approach, counted ahead: twice as fast as the particle closes on a
     // collider it would reach within kLandingSeconds (shaders/webgpu/separate.wgsl's
     // landingApproach says why).
-    {
+    // Only the step's last substep's is read back.
+    if (substep.readsApproach != 0u) {
         float lookahead = length(velocity) * kLandingSeconds;
         float landing = 0.0;
         for (int i = 0; i < int(substep.colliderCount); ++i) {
-            vec4 shape[COLLIDER_SHAPE_VEC4S];
-            for (int part = 0; part < COLLIDER_SHAPE_VEC4S; ++part) shape[part] = substep.colliderShapes[i * COLLIDER_SHAPE_VEC4S + part];
-            Contact ahead = contactWith(int(substep.colliderKindFrictionDepenetration[i].x), shape, start, substep.collisionMargin + lookahead);
+            Contact ahead = contactWith(i, start, substep.collisionMargin + lookahead);
             if (ahead.touching) landing = max(landing, -2.0 * dot(velocity, ahead.normal));
         }
         outApproach = floatBitsToUint(max(uintBitsToFloat(outApproach), landing));

@@ -428,9 +428,11 @@ fn separate(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) g
         position += faces.moves / faces.contacts;
         silent += faces.silentMoves / faces.contacts;
     }
-    // Non-negative floats order as their bits do.
-    let fastest = max(max(pairs.fastestApproach, faces.fastestApproach), landingApproach(start, velocity));
-    if (fastest > 0.0) { atomicMax(&buckets[BUCKET_LAYERS * bucketCount()], bitcast<u32>(fastest)); }
+    // Only the step's last substep's is read back. Non-negative floats order as their bits do.
+    if (substep.readsApproach != 0u) {
+        let fastest = max(max(pairs.fastestApproach, faces.fastestApproach), landingApproach(start, velocity));
+        if (fastest > 0.0) { atomicMax(&buckets[BUCKET_LAYERS * bucketCount()], bitcast<u32>(fastest)); }
+    }
     separated[index] = vec4f(position, 0.0);
     silents[index] = vec4f(silent, 0.0);
 }

@@ -91,6 +91,7 @@ constexpr UniformField kSubstepFields[] = {
     {"attachedCount", kU32, 0, Source::Step, "particles attached (attachments.hpp): the attach pass's"},
     {"attachProgress", kF32, 0, Source::Step, "the share of the call's time passed when the substep ends"},
     {"attachInverseSeconds", kF32, 0, Source::Step, "1 / the call's seconds"},
+    {"readsApproach", kU32, 0, Source::Step, "1 in a step's last substep, whose fastest approach is read back"},
     {"gustWaves", UniformType::Vec4f, 2 * kGustWaves, Source::Step, "(wavevector rad/m, phase rad), (amplitude m/s, 0) a wave"},
     {"colliderKindFrictionDepenetration", UniformType::Vec4f, kMaxGpuColliders, Source::Step,
      "kind code, friction, depenetration metres (the core's depenetrationMetres), 0"},

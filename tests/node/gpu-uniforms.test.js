@@ -45,7 +45,7 @@ test('a substep and a stage are written where the layout says, by name; a field 
   const settings = { gravity: [0, -9.8, 0], wind: [1, 2, 3], collisionMargin: 0.005, selfCollisionThickness: 0.02, selfCollisionFriction: 0.25 };
   const colliders = { count: 1, kinds: Int32Array.of(2), shapes: new Float32Array(12).fill(7), frictions: Float32Array.of(0.5), travels: Float32Array.of(0) };
   writeSubstep(bytes, 0, substep, {
-    settings: /** @type {any} */ (settings), factors: { keep: 0.9, normalDragShare: 0.1, tangentialDragShare: 0.2 }, substepSeconds: 0.01,
+    settings: /** @type {any} */ (settings), factors: { keep: 0.9, normalDragShare: 0.1, tangentialDragShare: 0.2 }, substepSeconds: 0.01, last: true,
     gridSize: [5, 6], patchSize: [5, 3], gustWaves: new Float32Array(32).fill(4), colliders, depenetration: Float32Array.of(0.125),
   });
   const floats = new Float32Array(bytes);
@@ -56,6 +56,7 @@ test('a substep and a stage are written where the layout says, by name; a field 
   assert.deepEqual(Array.from(integers.subarray(at('gridSize'), at('gridSize') + 2)), [5, 6]);
   assert.equal(integers[at('particleCount')], 30);
   assert.equal(integers[at('gusts')], 1);
+  assert.equal(integers[at('readsApproach')], 1);
   assert.equal(floats[at('gustWaves') + 31], 4);
   assert.deepEqual(Array.from(floats.subarray(at('colliderKindFrictionDepenetration'), at('colliderKindFrictionDepenetration') + 4)), [2, 0.5, 0.125, 0]);
   assert.equal(floats[at('colliderShapes') + 11], 7);

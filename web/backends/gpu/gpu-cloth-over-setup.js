@@ -40,6 +40,8 @@ import { GpuUntangling } from './untangling.js';
  * What every stage of one substep reads beside the state, worked out once for both backends.
  * @typedef {object} SubstepInputs
  * @property {number} index of the substep in its step
+ * @property {boolean} last whether it is the step's last substep (the one whose fastest approach
+ *   self-collision reads back)
  * @property {number} substepSeconds
  * @property {Float32Array | null} gustWaves the gusts' waves at this substep; null while gusts are off
  * @property {PackedColliders} colliders
@@ -327,7 +329,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
     const waves = setupOf(this).gustWavesForSubstep(substeps);
     /** @type {SubstepInputs} */
     const inputs = {
-      index, substepSeconds, gustWaves: settings.windGustSpeed > 0 ? waves : null, colliders: packedCollidersOf(this),
+      index, last: index === substeps - 1, substepSeconds, gustWaves: settings.windGustSpeed > 0 ? waves : null, colliders: packedCollidersOf(this),
       depenetration: depenetrationMetres(this, settings.depenetrationSpeed, substepSeconds, index === 0),
       attached,
     };

@@ -54,6 +54,7 @@ export function writeUniforms(target, offset, layout, values) {
  * @param {ResolvedClothSettings} substep.settings
  * @param {SubstepFactors} substep.factors
  * @param {number} substep.substepSeconds
+ * @param {boolean} substep.last whether it is the step's last substep
  * @param {[number, number]} substep.gridSize
  * @param {[number, number]} substep.patchSize
  * @param {Float32Array | null} substep.gustWaves the core's waves at this substep, or null without gusts
@@ -61,7 +62,7 @@ export function writeUniforms(target, offset, layout, values) {
  * @param {Float32Array} substep.depenetration metres per collider this substep (depenetrationMetres)
  * @param {AttachedMotion | null} substep.attached where this substep puts the attached particles; null with none
  */
-export function writeSubstep(target, offset, layout, { settings, factors, substepSeconds, gridSize, patchSize, gustWaves, colliders, depenetration, attached }) {
+export function writeSubstep(target, offset, layout, { settings, factors, substepSeconds, last, gridSize, patchSize, gustWaves, colliders, depenetration, attached }) {
   const kindFrictionDepenetration = new Float32Array(4 * colliders.count);
   for (let i = 0; i < colliders.count; i++) {
     kindFrictionDepenetration.set([colliders.kinds[i], colliders.frictions[i], depenetration[i]], 4 * i);
@@ -86,6 +87,7 @@ export function writeSubstep(target, offset, layout, { settings, factors, subste
     attachedCount: attached?.count ?? 0,
     attachProgress: attached?.progress ?? 0,
     attachInverseSeconds: attached?.inverseSeconds ?? 0,
+    readsApproach: last,
   });
 }
 

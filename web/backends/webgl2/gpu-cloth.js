@@ -382,11 +382,11 @@ export class GpuCloth extends GpuClothOverSetup {
    * The Substep struct its passes read; the prediction's texture.
    * @param {SubstepInputs} inputs
    */
-  #beginSubstep({ substepSeconds, gustWaves, colliders, depenetration, attached }) {
+  #beginSubstep({ substepSeconds, last, gustWaves, colliders, depenetration, attached }) {
     const { settings, factors } = /** @type {StepParameters} */ (this.#step.parameters);
     const { patchColumns, patchRows } = settings;
     writeSubstep(this.#substepBytes, 0, this.#tables.uniformLayouts.substep, {
-      settings, factors, substepSeconds, gustWaves, colliders, depenetration, attached,
+      settings, factors, substepSeconds, last, gustWaves, colliders, depenetration, attached,
       gridSize: [this.#columns, this.#rows], patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
     });
     this.#predicted = (this.#current + 1) % 3;

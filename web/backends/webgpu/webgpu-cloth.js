@@ -404,7 +404,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     const { settings, factors } = stepParametersOf(this);
     const { patchColumns, patchRows } = settings;
     writeSubstep(encoding.uniforms, inputs.index * this.#substepSlot, this.#substepLayout, {
-      settings, factors, substepSeconds: inputs.substepSeconds, colliders: inputs.colliders,
+      settings, factors, substepSeconds: inputs.substepSeconds, last: inputs.last, colliders: inputs.colliders,
       gustWaves: inputs.gustWaves, depenetration: inputs.depenetration, attached: inputs.attached,
       gridSize: [this.#columns, this.#rows], patchSize: [patchColumns || this.#columns, patchRows || this.#rows],
     });
