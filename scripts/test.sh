@@ -67,10 +67,10 @@ run_tier browser count_playwright npx --no-install playwright test
 # dispatch, its self-collision in passes); on a real GPU it is `npm run test:hardware --
 # --chromium PATH --angle egl|vulkan` and `npm run test:hardware -- --dawn` (README: Real GPUs).
 hardware_tier() {
-  python3 tests/hardware/run.py --angle swiftshader --sizes 32 --cpu-max 32 --solvers xpbd --papers 4 --quiet
+  python3 tests/hardware/run.py --angle swiftshader --sizes 32 --cpu-max 32 --solvers xpbd --papers 4 --piles 16,16h --pile-seconds 1 --quiet
   local chromium=$?
   VK_DRIVER_FILES=/usr/lib/chromium/vk_swiftshader_icd.json \
-    python3 tests/hardware/run.py --dawn --sizes 16 --cpu-max 16 --solvers xpbd --papers 2 --quiet || return
+    python3 tests/hardware/run.py --dawn --sizes 16 --cpu-max 16 --solvers xpbd --papers 2 --piles 16h --pile-seconds 1 --quiet || return
   return $chromium
 }
 run_tier hardware count_hardware hardware_tier

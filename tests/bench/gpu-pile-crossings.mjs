@@ -5,17 +5,16 @@
 //          48,64,64h: 64h is 64 x 64 half a spacing thick)
 // A report, not a test; tests/browser/self-collision.spec.js holds the 48 x 48 pile at 0.
 import { withBenchPage } from './browser-bench.mjs';
-import { pageDropPile, pileSettings } from '../browser/pile-scene.js';
+import { namedPileSettings, pageDropPile } from '../browser/pile-scene.js';
 
 const seconds = Number(process.argv[2] ?? 8);
 const backends = /** @type {('gpu' | 'webgpu')[]} */ ((process.argv[3] ?? 'gpu,webgpu').split(','));
-const pileOf = { 48: [48], 64: [64], '64h': [64, 0.0111] };
-const piles = (process.argv[4] ?? '48,64,64h').split(',').map((name) => pileOf[/** @type {keyof typeof pileOf} */ (name)]);
+const piles = (process.argv[4] ?? '48,64,64h').split(',').map(namedPileSettings);
 
 await withBenchPage(console.log, async ({ page }) => {
   for (const backend of backends) {
-    for (const [side, thickness] of piles) {
-      const settings = pileSettings(side, thickness);
+    for (const settings of piles) {
+      const side = settings.columns;
       const run = await page.evaluate(pageDropPile, { settings, backend, quarters: Math.round(seconds * 4) });
       const most = Math.max(...run.crossings);
       console.log(`${backend} pile ${side}x${side}, thickness ${(settings.selfCollisionThickness * 1000).toFixed(1)} mm: ` +

@@ -29,6 +29,19 @@ export function pileSettings(side, thickness = 1.4 / (side - 1)) {
 }
 
 /**
+ * A pile by the name the reports give it: '48' is 48 x 48 one spacing thick, '64h' 64 x 64 half
+ * a spacing thick (to a tenth of a millimetre: 11.1 mm, docs/model.md's figures).
+ * @param {string} name
+ */
+export function namedPileSettings(name) {
+  const match = /^([1-9][0-9]*)(h?)$/.exec(name);
+  if (!match) throw new Error(`a pile is named by its side, with 'h' for half a spacing thick (48, 64h): got '${name}'`);
+  const side = Number(match[1]);
+  const halfSpacingMm = Math.round((1.4 / (side - 1) / 2) * 1e4) / 10;
+  return pileSettings(side, match[2] ? halfSpacingMm / 1000 : undefined);
+}
+
+/**
  * In the page (it stands alone): drops the pile onto a floor (friction 0.8) on `backend` and
  * counts its crossings every 15 steps. Each step waits for the GPU to finish, as a page whose GPU
  * keeps up with its frames does: the approach speed a step reads back then reaches the next.
@@ -38,7 +51,8 @@ export function pileSettings(side, thickness = 1.4 / (side - 1)) {
 export async function pageDropPile({ settings, backend, quarters }) {
   const { loadNuno } = await import('/web/index.js');
   const nuno = await loadNuno();
-  const gl = /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
+  // No document where the hardware tier runs it in Node (tests/hardware/dawn.mjs): WebGPU only.
+  const gl = backend === 'gpu' ? /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2')) : null;
   const device = backend === 'webgpu' ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
   const webGpuErrors = /** @type {string[]} */ ([]);
   device?.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
@@ -57,7 +71,7 @@ export async function pageDropPile({ settings, backend, quarters }) {
   const seconds = (performance.now() - started) / 1000;
   cloth.dispose();
   device?.destroy();
-  return { crossings, seconds, glError: gl.getError(), webGpuErrors };
+  return { crossings, seconds, glError: gl?.getError() ?? 0, webGpuErrors };
 }
 
 /**

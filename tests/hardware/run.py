@@ -129,6 +129,13 @@ def report(results, needs_webgpu=False):
               f"{after} ({limit}{drop}){verdict}")
         if tolerance is not None:
             passed, failed = (passed + 1, failed) if check['passed'] else (passed, failed + 1)
+    for pile in results.get('piles', []):
+        errors = [f"WebGL error {pile['glError']}"] if pile['glError'] else []
+        errors += [f'WebGPU error: {message}' for message in pile['webGpuErrors']]
+        print(f"metric: pile {pile['pile']} on {pile['backend']} = {max(pile['crossings'])} crossings at most "
+              f"(every 0.25 s for {pile['seconds']:g} s; limit 0{'; ' + '; '.join(errors) if errors else ''})"
+              f"{'  ok' if pile['passed'] else '  FAILED'}")
+        passed, failed = (passed + 1, failed) if pile['passed'] else (passed, failed + 1)
     webgpu = results.get('webgpu')
     if webgpu:
         print(f"WebGPU: {webgpu['adapter'] or 'not exposed'}{'' if webgpu['adapter'] else ' (' + webgpu['reason'] + ')'}")
@@ -218,6 +225,8 @@ def main():
     parser.add_argument('--cpu-max', type=int, default=256, help='time the wasm CPU cloth up to this size')
     parser.add_argument('--solvers', default='xpbd,pbd,mass-spring', help='solvers of the agreement checks')
     parser.add_argument('--papers', default='64,128', help='seas of papers to time, papers per side, comma-separated')
+    parser.add_argument('--piles', default='48,64,64h', help="piles to drop on each GPU cloth ('64h': 64 x 64 half a spacing thick; '' for none)")
+    parser.add_argument('--pile-seconds', type=float, default=8, help='how long each pile falls and settles')
     parser.add_argument('--timeout', type=int, default=480, help='seconds the page may take')
     parser.add_argument('--json', help='also write the page results to this file')
     parser.add_argument('--baseline', help="an earlier run's --json on this machine: fail rows that got slower")
@@ -239,7 +248,7 @@ def main():
     server = ThreadingHTTPServer(('127.0.0.1', 0), handler_for(page))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     query = (f"sizes={args.sizes}&halfSizes={args.half_sizes or args.sizes}&cpuMax={args.cpu_max}&solvers={args.solvers}"
-             f"&papers={args.papers}{'&webgl=0' if args.no_webgl or args.dawn else ''}")
+             f"&papers={args.papers}&piles={args.piles}&pileSeconds={args.pile_seconds}{'&webgl=0' if args.no_webgl or args.dawn else ''}")
     url = f'http://127.0.0.1:{server.server_address[1]}/tests/hardware/hardware.html?{query}'
     with tempfile.TemporaryDirectory(prefix='nuno-hardware-') as profile:
         log_path = os.path.join(profile, 'page.log')
