@@ -65,7 +65,7 @@ run_tier browser count_playwright npx --no-install playwright test
 # The hardware tier's runner, on SwiftShader here so it cannot rot: in Chromium, then in Node
 # through Dawn with Chromium's SwiftShader Vulkan driver as its adapter (16 x 16 steps in one
 # dispatch, its self-collision in passes). Its pile is 32 x 32 for 1 s (it crosses itself 362
-# times by then without self-collision; 24 x 24 never does), 16 x 16 through Dawn, which only
+# times by then without self-collision; 16 x 16 and 24 x 24 do not), 16 x 16 through Dawn, which only
 # shows that its runner steps a pile. On a real GPU it is `npm run test:hardware --
 # --chromium PATH --angle egl|vulkan` and `npm run test:hardware -- --dawn` (README: Real GPUs).
 hardware_tier() {

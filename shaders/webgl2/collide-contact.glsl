@@ -2,7 +2,8 @@
 // surface) and the surface normal there: the twins of the contact functions in src/collide.cpp
 // (which works out four particles at a time, each lane as this does one), with the same operations in the same order, so that IEEE float hardware finds the same bits.
 // Shapes come packed as the core's packForGpu writes them, COLLIDER_SHAPE_VEC4S vec4s each;
-// boxes and meshes turn with quaternion.glsl's rotate(), put in front.
+// boxes and meshes turn with quaternion.glsl's rotate(), put in front, as is the Substep struct
+// contactWith() reads them from.
 
 struct Contact {
     bool touching;

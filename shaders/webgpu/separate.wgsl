@@ -9,8 +9,8 @@
 // average of theirs (addFaceContacts): shaders/webgl2/collide.frag.glsl's SELF_COLLISION block
 // (and src/separate.cpp's formula, seen from this particle's side of each pair). It writes the
 // separated positions and the part of the push that is not stopping an approach (velocity must
-// not gain it) for the collide pass, and keeps the fastest approach it saw in the word after the
-// buckets, which the cloth reads back for the added substeps (ClothModel::substepsFor).
+// not gain it) for the collide pass, and in the step's last substep keeps the fastest approach it
+// saw in the word after the buckets, which the cloth reads back for the added substeps (ClothModel::substepsFor).
 
 const BUCKET_LAYERS = 4u;
 const kRestNeighbourSlack = 1.001;  // as the core's

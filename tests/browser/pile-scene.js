@@ -1,7 +1,7 @@
 // The demo's pile (tests/native/pile_scene.hpp, in JS) dropped on a GPU cloth in a page, with the
 // cloth's crossings through itself (selfCrossings, on positions read back) every quarter second:
-// for the browser test (self-collision.spec.js) and the figures of docs/model.md
-// (tests/bench/gpu-pile-crossings.mjs). Also the fold pulled through itself
+// for the browser test (self-collision.spec.js), the hardware tier's pile check
+// (tests/hardware/hardware.js) and the figures of docs/model.md (tests/bench/gpu-pile-crossings.mjs). Also the fold pulled through itself
 // (tests/engines/scenes.js) freeing itself on a GPU cloth.
 
 /**

@@ -2,7 +2,7 @@
 // this in place of Chromium, so WebGPU is checked and timed where no browser is at hand (or where
 // a browser offers WebGPU only on SwiftShader). It runs hardware.js itself, with navigator.gpu
 // from the `webgpu` package (Dawn's dawn.node) and no document: WebGPU against the CPU (wasm),
-// each stage of a substep, tearing, and the WebGPU and CPU timings, reported to run.py's server
+// each stage of a substep, tearing, the piles, and the WebGPU and CPU timings, reported to run.py's server
 // as the page reports them.
 //   node tests/hardware/dawn.mjs PAGE_ADDRESS [DAWN_OPTION ...]
 // PAGE_ADDRESS: run.py's http://127.0.0.1:PORT/tests/hardware/hardware.html?... (its query is

@@ -113,9 +113,11 @@ async function main() {
     await check('WebGPU vs CPU over a mesh', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm, swingOverMesh);
   }
   if (onWebgl) await checkWebgl();
-  for (const backend of [...(onWebgl ? ['gpu'] : []), ...(onWebGpu ? ['webgpu'] : [])]) await checkTearing(backend);
-  if (onWebgl || onWebGpu) await checkStages(onWebGpu);
-  for (const backend of [...(onWebgl ? ['gpu'] : []), ...(onWebGpu ? ['webgpu'] : [])]) await checkPiles(/** @type {'gpu' | 'webgpu'} */ (backend));
+  /** @type {('gpu' | 'webgpu')[]} */
+  const gpuBackends = [...(onWebgl ? /** @type {const} */ (['gpu']) : []), ...(onWebGpu ? /** @type {const} */ (['webgpu']) : [])];
+  for (const backend of gpuBackends) await checkTearing(backend);
+  if (gpuBackends.length > 0) await checkStages(onWebGpu);
+  for (const backend of gpuBackends) await checkPiles(backend);
   await timeEverything(onWebGpu);
 }
 

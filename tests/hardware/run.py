@@ -28,6 +28,7 @@ import argparse
 import json
 import mimetypes
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -132,7 +133,7 @@ def report(results, needs_webgpu=False):
     for pile in results.get('piles', []):
         errors = [f"WebGL error {pile['glError']}"] if pile['glError'] else []
         errors += [f'WebGPU error: {message}' for message in pile['webGpuErrors']]
-        print(f"metric: pile {pile['pile']} on {pile['backend']} = {max(pile['crossings'])} crossings at most "
+        print(f"metric: pile {pile['pile']} on {pile['backend']} = {max(pile['crossings'], default=0)} crossings at most "
               f"(every 0.25 s for {pile['seconds']:g} s; limit 0{'; ' + '; '.join(errors) if errors else ''})"
               f"{'  ok' if pile['passed'] else '  FAILED'}")
         passed, failed = (passed + 1, failed) if pile['passed'] else (passed, failed + 1)
@@ -237,6 +238,10 @@ def main():
     args = parser.parse_args()
     if not os.path.isfile(os.path.join(ROOT, 'dist', 'nuno-core.wasm')):
         sys.exit('run.py: dist/ is not built: run `npm run build` first')
+    if args.pile_seconds < 0.25:
+        sys.exit('run.py: --pile-seconds must be at least 0.25 (the piles are looked at every quarter second)')
+    if any(not re.fullmatch(r'[1-9][0-9]*h?', name) for name in filter(None, args.piles.split(','))):
+        sys.exit(f"run.py: --piles names piles by their side, 'h' for half a spacing thick (48,64,64h): got '{args.piles}'")
     if args.dawn == bool(args.angle):
         sys.exit('run.py: pass --angle BACKEND (Chromium) or --dawn (Node)')
     if not args.dawn and not shutil.which(args.chromium):

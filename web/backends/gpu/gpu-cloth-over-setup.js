@@ -292,7 +292,7 @@ export class GpuClothOverSetup extends ClothOverSetup {
       backend.runStep(parameters, () => {
         for (let index = 0; index < substeps; index++) {
           const attached = attachedCount > 0 ? { count: attachedCount, ...setup.attachedMotion(step, index, substeps, count) } : null;
-          this.#substep(parameters, index, parameters.schedule, attached);
+          this.#substep(parameters, index, index === substeps - 1, parameters.schedule, attached);
         }
         if (tearStrain > 0) backend.tear(tearStrain);
       });
@@ -312,7 +312,8 @@ export class GpuClothOverSetup extends ClothOverSetup {
     requireInteger('count', count, 0, parameters.schedule.length);
     const backend = backendOf(this);
     if (count === 0 || backend.isLost()) return;
-    backend.runStep(parameters, () => this.#substep(parameters, 0, parameters.schedule.slice(0, count), null));
+    // The one substep run is the last whose approach is read back.
+    backend.runStep(parameters, () => this.#substep(parameters, 0, true, parameters.schedule.slice(0, count), null));
     backend.stepped();
   }
 
@@ -320,16 +321,17 @@ export class GpuClothOverSetup extends ClothOverSetup {
    * One substep's stages, each run by the backend's runner for its kind.
    * @param {StepParameters} parameters
    * @param {number} index of the substep in its step: the colliders' travel is swept in the first
+   * @param {boolean} last whether its fastest approach is the one read back (the step's last)
    * @param {readonly SubstepStage[]} stages
    * @param {AttachedMotion | null} attached
    */
-  #substep({ settings, substeps }, index, stages, attached) {
+  #substep({ settings, substeps }, index, last, stages, attached) {
     const substepSeconds = settings.stepSeconds / substeps;
     // Every substep, so the model's gust clock keeps time with the wind even while gusts are off.
     const waves = setupOf(this).gustWavesForSubstep(substeps);
     /** @type {SubstepInputs} */
     const inputs = {
-      index, last: index === substeps - 1, substepSeconds, gustWaves: settings.windGustSpeed > 0 ? waves : null, colliders: packedCollidersOf(this),
+      index, last, substepSeconds, gustWaves: settings.windGustSpeed > 0 ? waves : null, colliders: packedCollidersOf(this),
       depenetration: depenetrationMetres(this, settings.depenetrationSpeed, substepSeconds, index === 0),
       attached,
     };
