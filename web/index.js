@@ -386,7 +386,9 @@ async function requestWebGpuDevice() {
   const adapter = await gpu.requestAdapter().catch(() => null);
   if (!adapter) return { device: null, reason: 'this browser offers WebGPU but found no adapter for this device' };
   try {
-    return { device: await adapter.requestDevice({ label: 'nuno' }), reason: null };
+    // The most workgroup memory the adapter has: the tiled substep's tiles grow with it (tile-substep.js).
+    const requiredLimits = { maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize };
+    return { device: await adapter.requestDevice({ label: 'nuno', requiredLimits }), reason: null };
   } catch (error) {
     return { device: null, reason: `the WebGPU adapter gave no device (${error instanceof Error ? error.message : String(error)})` };
   }

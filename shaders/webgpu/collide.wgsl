@@ -16,16 +16,23 @@ fn collide(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
 fn collideParticle(index: u32) {
     // With self-collision the separate pass has moved the particle already (into positions).
     let separated = substep.selfCollisionThickness > 0.0;
-    var position = select(working[index].xyz, positions[index].xyz, separated);
-    let velocity = velocities[index].xyz;
-    if (inverseMasses[index] == 0.0) {
-        positions[index] = vec4f(position, 0.0);
-        return;
-    }
+    let constrained = select(working[index].xyz, positions[index].xyz, separated);
+    let silent = select(vec3f(0.0), silents[index].xyz, separated);
+    let end = collidedMotion(Motion(constrained, velocities[index].xyz), predicted[index].xyz, silent, inverseMasses[index]);
+    positions[index] = vec4f(end.position, 0.0);
+    velocities[index] = vec4f(end.velocity, 0.0);
+}
+
+// A particle's end of the substep from where the constraints left it (`constrained.position`),
+// its predicted velocity and position, and the silent push self-collision gave it. A pinned or
+// held particle (inverse mass 0) stays where it is, with the velocity predict gave it (none).
+fn collidedMotion(constrained: Motion, prediction: vec3f, silentPush: vec3f, inverseMass: f32) -> Motion {
+    var position = constrained.position;
+    let velocity = constrained.velocity;
+    if (inverseMass == 0.0) { return constrained; }
     let h = substep.substepSeconds;
-    let prediction = predicted[index].xyz;
     let start = prediction - velocity * h;
-    var silent = select(vec3f(0.0), silents[index].xyz, separated);
+    var silent = silentPush;
     // The particle's own motion this substep, before any collider pushed it (self-collision's
     // silent push is not its approach).
     let ownMotion = position - start - silent;
@@ -53,6 +60,5 @@ fn collideParticle(index: u32) {
             if (collider > 0u && moved > 0.0) { visiting = true; }
         }
     }
-    positions[index] = vec4f(position, 0.0);
-    velocities[index] = vec4f(velocity + (position - prediction - silent) / h, 0.0);
+    return Motion(position, velocity + (position - prediction - silent) / h);
 }

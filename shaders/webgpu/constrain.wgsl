@@ -43,27 +43,34 @@ fn pairIsAlive(start: vec2i, direction: u32) -> bool {
     return (tornBitsAt(start) & (1u << direction)) == 0u;
 }
 
+// Whether `firstTexel` starts a pair of this stage's direction and colour that is solved.
+fn startsPair(firstTexel: vec2i) -> bool {
+    return inPatchOf(firstTexel, firstTexel + stage.offset) && colourOf(firstTexel) == stage.colour &&
+        pairIsAlive(firstTexel, stage.direction);
+}
+
 // The pair of this stage's direction and colour that `first` starts, if it starts one.
 fn constrainPairOf(first: u32) {
     let firstTexel = texelOf(first);
-    let secondTexel = firstTexel + stage.offset;
-    if (!inPatchOf(firstTexel, secondTexel) || colourOf(firstTexel) != stage.colour) { return; }
-    if (!pairIsAlive(firstTexel, stage.direction)) { return; }
-    let second = indexOf(secondTexel);
+    if (!startsPair(firstTexel)) { return; }
+    let second = indexOf(firstTexel + stage.offset);
     let slot = first * DIRECTION_COUNT + stage.direction;
     var lambda = select(lambdas[slot], 0.0, stage.firstIteration != 0u);
-    let firstInverseMass = inverseMasses[first];
-    let secondInverseMass = inverseMasses[second];
-    let inverseMassSum = firstInverseMass + secondInverseMass;
-    let firstPosition = working[first].xyz;
-    let secondPosition = working[second].xyz;
-    let between = secondPosition - firstPosition;
-    let distance = length(between);
-    if (inverseMassSum > 0.0 && distance >= 1e-9) {
-        let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction];
-        let shift = between * shiftShare(distance - restLength, distance, inverseMassSum, &lambda);
-        working[first] = vec4f(firstPosition + shift * firstInverseMass, 0.0);
-        working[second] = vec4f(secondPosition - shift * secondInverseMass, 0.0);
-    }
+    let restLength = restLengths[first * REST_LENGTHS_PER_PARTICLE + stage.direction];
+    let ends = projectPair(vec4f(working[first].xyz, inverseMasses[first]), vec4f(working[second].xyz, inverseMasses[second]), restLength, &lambda);
+    working[first] = vec4f(ends[0], 0.0);
+    working[second] = vec4f(ends[1], 0.0);
     lambdas[slot] = lambda;
+}
+
+// Where a pair's two particles (position, inverse mass) go: each moved along the line between
+// them by its inverse mass's part of the stage's correction. A pair of two pinned particles, or
+// of two at one place (no direction), stays.
+fn projectPair(first: vec4f, second: vec4f, restLength: f32, lambda: ptr<function, f32>) -> array<vec3f, 2> {
+    let inverseMassSum = first.w + second.w;
+    let between = second.xyz - first.xyz;
+    let distance = length(between);
+    if (inverseMassSum <= 0.0 || distance < 1e-9) { return array(first.xyz, second.xyz); }
+    let shift = between * shiftShare(distance - restLength, distance, inverseMassSum, lambda);
+    return array(first.xyz + shift * first.w, second.xyz - shift * second.w);
 }

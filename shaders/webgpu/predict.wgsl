@@ -20,13 +20,21 @@ fn predict(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) gr
 }
 
 fn predictParticle(index: u32) {
+    let motion = predictionOf(index);
+    let next = vec4f(motion.position, 0.0);
+    working[index] = next;
+    predicted[index] = next;
+    velocities[index] = vec4f(motion.velocity, 0.0);
+}
+
+// A particle's place and velocity: where it starts, moved and dragged through the substep (the
+// tiled substep keeps them in workgroup memory, the pass writes them out).
+struct Motion { position: vec3f, velocity: vec3f }
+
+// A particle's prediction from its state at the substep's start (positions, velocities).
+fn predictionOf(index: u32) -> Motion {
     let position = positions[index].xyz;
-    if (inverseMasses[index] == 0.0) {
-        working[index] = vec4f(position, 0.0);
-        predicted[index] = vec4f(position, 0.0);
-        velocities[index] = vec4f(0.0);
-        return;
-    }
+    if (inverseMasses[index] == 0.0) { return Motion(position, vec3f(0.0)); }
     var velocity = velocities[index].xyz;
     let h = substep.substepSeconds;
     if (substep.normalDragShare > 0.0 || substep.tangentialDragShare > 0.0) {
@@ -38,8 +46,5 @@ fn predictParticle(index: u32) {
         velocity += normalPart * substep.normalDragShare + (relativeWind - normalPart) * substep.tangentialDragShare;
     }
     velocity = velocity * substep.keep + substep.gravity * h;
-    let next = vec4f(position + velocity * h, 0.0);
-    working[index] = next;
-    predicted[index] = next;
-    velocities[index] = vec4f(velocity, 0.0);
+    return Motion(position + velocity * h, velocity);
 }

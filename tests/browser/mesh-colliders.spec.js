@@ -53,7 +53,7 @@ async function dropOntoSphere({ side, steps }) {
         // The patch step's pipeline is made asynchronously at the first step that fits, the
         // passes stepping (to the same bits) until it is ready: wait for it (at most 5 s), so the
         // rest of the run is on it however slowly the machine compiles.
-        for (let wait = 0; wait < 500 && cloth.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+        for (let wait = 0; wait < 3000 && cloth.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
       }
       const positions = await cloth.readPositions();
       clearance[backend] = Math.min(clearance[backend], cloth.colliderClearance(positions));

@@ -245,7 +245,7 @@ test('a lost WebGPU device stops the cloth without errors, and restore(device) s
   expect(complaints).toEqual([]);
 });
 
-test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the separate stage a bucket pass per layer and one more), or one for small patches and cloths', async ({ page }) => {
+test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the separate stage a bucket pass per layer and one more), or one for small patches and cloths, or one a substep tiled', async ({ page }) => {
   await openHarness(page);
   const counts = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
@@ -267,8 +267,18 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
       return { dispatches, reported: measured.dispatchesPerStep, stages: stages.length, separate: stages.filter((/** @type {string} */ kind) => kind === 'separate').length };
     };
     const plain = measure(cloth);
+    // Two iterations need a halo wider than the 16 KiB of workgroup memory a default device has.
+    cloth.tiledSubsteps = true;
+    const haloTooWide = measure(cloth);
     cloth.set({ selfCollisionThickness: 0.05 });
     const separating = measure(cloth);
+    // One iteration: a dispatch a substep, tiled, once its pipeline is made; self-collision takes the passes.
+    const tiled = /** @type {any} */ (nuno.createCloth(device, { ...settings, iterations: 1, columns: 24, rows: 24 }));
+    tiled.tiledSubsteps = true;
+    for (let wait = 0; wait < 3000 && tiled.dispatchesPerStep !== 3; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const tiledSubsteps = measure(tiled);
+    tiled.set({ selfCollisionThickness: 0.05 });
+    const tiledSeparating = measure(tiled);
     // 16 papers of 8 x 8 (a workgroup each), and a 16 x 16 cloth (one workgroup): one dispatch a
     // step, but an attach pass, a substep cut short and self-collision take the passes of their own.
     const papers = /** @type {any} */ (nuno.createPatches(device, { ...settings, patchesAcross: 4, patchesDown: 4, patchColumns: 8, patchRows: 8 }));
@@ -276,7 +286,7 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
     // The patch step's pipeline is made asynchronously; until then the passes step.
     const firstStep = measure(papers).dispatches;
     const untilOneDispatch = async (/** @type {any} */ cloth) => {
-      for (let wait = 0; wait < 500 && cloth.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let wait = 0; wait < 3000 && cloth.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
     };
     await untilOneDispatch(papers);
     await untilOneDispatch(small);
@@ -290,12 +300,15 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
     papers.set({ selfCollisionThickness: 0.01 });
     const papersSeparating = measure(papers);
     GPUComputePassEncoder.prototype.dispatchWorkgroups = dispatch;
-    for (const made of [cloth, papers, small]) made.dispose();
+    for (const made of [cloth, papers, small, tiled]) made.dispose();
     device.destroy();
-    return { plain, separating, patchStep, papersAttached, cutShort, papersSeparating };
+    return { plain, haloTooWide, separating, tiledSubsteps, tiledSeparating, patchStep, papersAttached, cutShort, papersSeparating };
   });
   // 3 substeps x (predict, 2 iterations x 6 directions x 2 colours, collide).
   expect(counts.plain).toEqual({ dispatches: 3 * 26, reported: 3 * 26, stages: 26, separate: 0 });
+  expect(counts.haloTooWide).toEqual(counts.plain);
+  expect(counts.tiledSubsteps).toEqual({ dispatches: 3, reported: 3, stages: 14, separate: 0 });
+  expect(counts.tiledSeparating).toEqual({ dispatches: 3 * 19, reported: 3 * 19, stages: 15, separate: 1 });
   // ... plus 4 bucket layers and the separate pass each substep.
   expect(counts.separating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
   expect(counts.patchStep.firstStep, 'before its pipeline is made').toBe(3 * 26);
@@ -327,7 +340,7 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
       // so, one after another, are the step.
       const [oneDispatch, ownPasses] = [make(), make()];
       const stages = ownPasses.substepSchedule().length;
-      for (let wait = 0; wait < 500 && oneDispatch.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let wait = 0; wait < 3000 && oneDispatch.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
       // Each cloth's dispatches counted, so the test sees which path each took.
       const dispatched = new Map([[oneDispatch, 0], [ownPasses, 0]]);
       let stepping = oneDispatch;
@@ -359,6 +372,84 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
     expect(result.apart, name).toBe(0);
     expect(result.errors, name).toEqual([]);
   }
+  expect(complaints).toEqual([]);
+});
+
+test('tiled substeps end on the bits of the passes of their own (a 32 x 32 sheet in wind over a ball, XPBD 10 x 1 and 5 x 2; 16 tiles each), one dispatch a substep', async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    const adapter = /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter());
+    // Two iterations a substep need a wider halo than 16 KiB of workgroup memory holds.
+    const device = await adapter.requestDevice({ requiredLimits: { maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize } });
+    const errors = /** @type {string[]} */ ([]);
+    device.addEventListener('uncapturederror', (/** @type {any} */ event) => errors.push(event.error.message));
+    const sheet = { columns: 32, rows: 32, width: 1, height: 1, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.8, 0, 0.4] };
+    const runs = [];
+    for (const { substeps, iterations } of [{ substeps: 10, iterations: 1 }, { substeps: 5, iterations: 2 }]) {
+      const make = () => {
+        const cloth = /** @type {import('nuno').WebGpuCloth} */ (nuno.createCloth(device, { ...sheet, substeps, iterations, backend: 'webgpu' }));
+        cloth.addCollider({ type: 'sphere', center: [0.1, 0.8, 0.05], radius: 0.25 });
+        return cloth;
+      };
+      const [tiled, ownPasses] = [make(), make()];
+      // On by default on a hardware adapter only; SwiftShader (a fallback adapter) runs the passes faster.
+      const byDefault = tiled.tiledSubsteps;
+      tiled.tiledSubsteps = true;
+      const stages = ownPasses.substepSchedule().length;
+      for (let wait = 0; wait < 3000 && tiled.dispatchesPerStep !== substeps; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      const dispatched = new Map([[tiled, 0], [ownPasses, 0]]);
+      let stepping = tiled;
+      const dispatch = GPUComputePassEncoder.prototype.dispatchWorkgroups;
+      GPUComputePassEncoder.prototype.dispatchWorkgroups = function counted(...args) {
+        dispatched.set(stepping, /** @type {number} */ (dispatched.get(stepping)) + 1);
+        return dispatch.apply(this, args);
+      };
+      const steps = 10;
+      for (let step = 0; step < steps; step++) {
+        stepping = tiled;
+        tiled.stepFixed(1);
+        stepping = ownPasses;
+        for (let substep = 0; substep < substeps; substep++) ownPasses.stepStages(stages);
+      }
+      GPUComputePassEncoder.prototype.dispatchWorkgroups = dispatch;
+      const [a, b] = [await tiled.readPositions(), await ownPasses.readPositions()];
+      runs.push({
+        substeps, iterations, stages, byDefault, fallbackAdapter: /** @type {any} */ (device).adapterInfo?.isFallbackAdapter,
+        apart: Math.max(...a.map((value, i) => Math.abs(value - b[i]))),
+        moved: Math.max(...a.map((value, i) => Math.abs(value - tiled.restPositions[i]))),
+        dispatches: { tiled: /** @type {number} */ (dispatched.get(tiled)) / steps, ownPasses: /** @type {number} */ (dispatched.get(ownPasses)) / steps },
+      });
+      tiled.dispose();
+      ownPasses.dispose();
+    }
+    const refusal = (() => {
+      const cloth = /** @type {any} */ (nuno.createCloth(device, { columns: 8, rows: 8, backend: 'webgpu' }));
+      try {
+        cloth.tiledSubsteps = 'yes';
+        return null;
+      } catch (error) {
+        return /** @type {Error} */ (error).message;
+      } finally {
+        cloth.dispose();
+      }
+    })();
+    device.destroy();
+    return { runs, refusal, errors };
+  });
+  for (const run of result.runs) {
+    const name = `${run.substeps} x ${run.iterations}`;
+    console.log(`metric: tiled_vs_own_passes_mm = ${(run.apart * 1000).toPrecision(3)} mm (${name}, 10 steps; moved ${(run.moved * 1000).toFixed(0)} mm)`);
+    expect(run.fallbackAdapter, 'SwiftShader is a fallback adapter').toBe(true);
+    expect(run.byDefault, `${name}: off by default on a software adapter`).toBe(false);
+    expect(run.dispatches.tiled, `${name}: one dispatch a substep`).toBe(run.substeps);
+    expect(run.dispatches.ownPasses, `${name}: the passes of their own`).toBe(run.substeps * run.stages);
+    expect(run.moved, `${name}: it moved`).toBeGreaterThan(0.02);
+    expect(run.apart, name).toBe(0);
+  }
+  expect(result.refusal).toBe("nuno: 'tiledSubsteps' must be true or false, got 'yes'");
+  expect(result.errors).toEqual([]);
   expect(complaints).toEqual([]);
 });
 

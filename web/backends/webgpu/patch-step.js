@@ -5,6 +5,7 @@
 // TEARING), made once the cloth may tear.
 import { patchStepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgsl } from './compute-passes.js';
+import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.js';
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
@@ -20,12 +21,10 @@ export class PatchStep {
   #tables;
   /** @type {GPUBindGroupLayout} */
   #stateLayout;
-  /** @type {GPUBindGroupLayout} the substeps' or the stages' slots, bound whole */
-  #slotsLayout;
-  /** @type {Map<string, GPUComputePipeline | 'making' | 'failed'>} by the step's shape and whether it reads the torn bits */
-  #pipelines = new Map();
-  /** @type {WeakMap<GPUBuffer, { size: number, group: GPUBindGroup }>} */
-  #slotGroups = new WeakMap();
+  /** the substeps' or the stages' slots, bound whole */
+  #slots;
+  /** by the step's shape and whether it reads the torn bits */
+  #pipelines = new AsyncPipelines();
 
   /**
    * @param {GPUDevice} device
@@ -37,9 +36,7 @@ export class PatchStep {
     this.#device = device;
     this.#tables = tables;
     this.#stateLayout = stateLayout;
-    this.#slotsLayout = device.createBindGroupLayout({
-      label: 'nuno patch step slots', entries: [{ binding: 0, visibility: GPUShaderStage.COMPUTE, buffer: { type: 'uniform' } }],
-    });
+    this.#slots = new SlotGroups(device);
   }
 
   /**
@@ -58,9 +55,7 @@ export class PatchStep {
     const { limits } = this.#device;
     const patchParticles = (settings.patchColumns || columns) * (settings.patchRows || rows);
     const constrainStages = schedule.length - 2;
-    const plain = schedule[0]?.kind === 'predict' && schedule[schedule.length - 1]?.kind === 'collide' &&
-      schedule.slice(1, -1).every((stage) => stage.kind === 'constrain');
-    return plain && constrainStages > 0 &&
+    return isPlainSchedule(schedule) &&
       patchParticles <= Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX) &&
       substeps * slotBytes.substep <= limits.maxUniformBufferBindingSize &&
       constrainStages * slotBytes.stage <= limits.maxUniformBufferBindingSize;
@@ -80,9 +75,7 @@ export class PatchStep {
   ready(parameters, columns, rows, slotBytes, tearing) {
     if (!this.fits(parameters, columns, rows, slotBytes)) return false;
     const shape = shapeOf(parameters, columns, rows, slotBytes, tearing);
-    const pipeline = this.#pipelines.get(shape.key);
-    if (pipeline === undefined) this.#make(shape);
-    return typeof pipeline === 'object';
+    return this.#pipelines.get(shape.key, () => this.#make(shape)) !== null;
   }
 
   /**
@@ -93,20 +86,19 @@ export class PatchStep {
    */
   encode(pass, parameters, { columns, rows, slotBytes, substepBuffer, stageBuffer, tearing }) {
     const { key, patchColumns, patchRows, substeps, constrainStages } = shapeOf(parameters, columns, rows, slotBytes, tearing);
-    pass.setPipeline(/** @type {GPUComputePipeline} */ (this.#pipelines.get(key)));
-    pass.setBindGroup(1, this.#slotsGroup(substepBuffer, substeps * slotBytes.substep));
-    pass.setBindGroup(2, this.#slotsGroup(stageBuffer, constrainStages * slotBytes.stage));
+    pass.setPipeline(this.#pipelines.made(key));
+    pass.setBindGroup(1, this.#slots.groupOf(substepBuffer, substeps * slotBytes.substep));
+    pass.setBindGroup(2, this.#slots.groupOf(stageBuffer, constrainStages * slotBytes.stage));
     const patches = (columns / patchColumns) * (rows / patchRows);
     const across = Math.min(patches, this.#device.limits.maxComputeWorkgroupsPerDimension);
     pass.dispatchWorkgroups(across, Math.ceil(patches / across));
   }
 
   /**
-   * Starts making the pipeline of a step's shape.
+   * Makes the pipeline of a step's shape.
    * @param {StepShape} shape
    */
-  #make({ key, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing }) {
-    this.#pipelines.set(key, 'making');
+  #make({ patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing }) {
     const { uniformsWgsl, constantsWgsl } = this.#tables;
     const constants = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
       `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
@@ -114,24 +106,11 @@ export class PatchStep {
     const module = device.createShaderModule({
       label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverWgsl].join('\n'),
     });
-    device.createComputePipelineAsync({
+    return device.createComputePipelineAsync({
       label: tearing ? 'nuno patch step (tearing)' : 'nuno patch step',
-      layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slotsLayout, this.#slotsLayout] }),
+      layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slots.layout, this.#slots.layout] }),
       compute: { module, entryPoint: 'stepPatches', constants: tearing ? { TEARING: 1 } : undefined },
-    }).then((pipeline) => { this.#pipelines.set(key, pipeline); }, () => { this.#pipelines.set(key, 'failed'); });
-  }
-
-  /**
-   * @param {GPUBuffer} buffer
-   * @param {number} size the bytes the step reads from its start
-   */
-  #slotsGroup(buffer, size) {
-    let cached = this.#slotGroups.get(buffer);
-    if (cached?.size !== size) {
-      cached = { size, group: this.#device.createBindGroup({ layout: this.#slotsLayout, entries: [{ binding: 0, resource: { buffer, size } }] }) };
-      this.#slotGroups.set(buffer, cached);
-    }
-    return cached.group;
+    });
   }
 }
 

@@ -12,6 +12,9 @@ import { MeshFieldTexture } from './mesh-field-texture.js';
 
 export const vec4Bytes = 16;
 
+/** @type {Partial<Record<StateName, StateName>>} the buffers the swapped state group binds in each other's place */
+const swappedNames = { positions: 'working', working: 'positions', velocities: 'predicted', predicted: 'velocities' };
+
 /**
  * Bytes per particle of each state buffer (restPositions and buckets exist once self-collision
  * has run: two buckets per particle in each layer).
@@ -86,6 +89,11 @@ export class StateBuffers {
   #buffers;
   /** @type {GPUBindGroup} the state every kernel binds, the mesh colliders' fields with it */
   stateGroup;
+  /**
+   * @type {GPUBindGroup} the state with positions and working, velocities and predicted
+   * swapped: the tiled substep's (tile-substep.js) odd substeps read what the even ones wrote
+   */
+  swappedStateGroup;
   /** @type {MeshFieldTexture} */
   #meshFields;
   /** @type {GPUBindGroup | null} made, with its buffers, when self-collision first runs */
@@ -151,7 +159,13 @@ export class StateBuffers {
     this.tearGroup = device.createBindGroup({
       label: 'nuno tear', layout: passes.tearLayout, entries: tearBuffers.map((buffer, binding) => ({ binding, resource: { buffer } })),
     });
-    this.stateGroup = this.#groupOf(passes.stateLayout, stateBindings, [this.#meshFields.view, this.#tornCopyView]);
+    this.#makeStateGroups();
+  }
+
+  #makeStateGroups() {
+    const textures = [this.#meshFields.view, this.#tornCopyView];
+    this.stateGroup = this.#groupOf(this.#passes.stateLayout, stateBindings, textures);
+    this.swappedStateGroup = this.#groupOf(this.#passes.stateLayout, stateBindings.map((name) => swappedNames[name] ?? name), textures);
   }
 
   /**
@@ -190,7 +204,7 @@ export class StateBuffers {
    */
   updateMeshFields(version, atlasOf) {
     if (this.#meshFields.update(version, atlasOf)) {
-      this.stateGroup = this.#groupOf(this.#passes.stateLayout, stateBindings, [this.#meshFields.view, this.#tornCopyView]);
+      this.#makeStateGroups();
       if (this.#tanglesView) this.selfCollisionGroup = this.#selfCollisionGroupOf(this.#tanglesView);
     }
   }

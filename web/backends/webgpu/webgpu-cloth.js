@@ -22,6 +22,8 @@ import { bucketLayers, createComputePasses, workgroupsFor } from './compute-pass
 import { meshFieldRefusalOn } from './mesh-field-texture.js';
 import { ParticlePicker } from './particle-picker.js';
 import { PatchStep } from './patch-step.js';
+import { TileSubstep } from './tile-substep.js';
+import { shown } from '../../arguments.js';
 import { requireRay } from '../../picking.js';
 import { StateBuffers, requireStateFits, vec4Bytes, vec4sOf, xyzOf } from './state-buffers.js';
 import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
@@ -45,11 +47,21 @@ import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
  * @property {number} substep
  * @property {boolean} positionsInWorking predict and constrain leave the latest positions in the
  *   working buffer, separate and collide in the positions buffer
- * @property {{ kind: string, encode: () => void }[] | null} kept while the step may run as one
- *   dispatch (patch-step.js): its stages' commands, encoded after all only if it cannot
+ * @property {boolean} stateInScratch an odd count of tiled substeps leaves the positions in the
+ *   working buffer and the velocities in the predicted one (tile-substep.js)
+ * @property {FusedStep | null} fused what runs the step, while it may be fused
+ * @property {{ kind: string, encode: () => void }[] | null} kept while the step may be fused (as one
+ *   dispatch, patch-step.js, or a dispatch a substep, tile-substep.js): its stages' commands, encoded
+ *   after all only if it cannot
  * @property {boolean} tears whether the step ends with the tear pass (tear() was called in it)
  * @property {boolean} tearing whether its passes read the torn bits: the mask may hold a tear as
  *   the step begins (its own tear pass comes after them)
+ */
+
+/**
+ * How a whole step of plain substeps runs fused: 'patch', all in one dispatch (small patches);
+ * 'tiles', a dispatch a substep (any other cloth).
+ * @typedef {'patch' | 'tiles'} FusedStep
  */
 
 /**
@@ -96,6 +108,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #stageSlot;
   /** @type {PatchStep} */
   #patchStep;
+  /** @type {TileSubstep} */
+  #tileSubstep;
+  /** @type {boolean | null} tiledSubsteps as set; null: by the adapter */
+  #tiledSubsteps = null;
   /** @type {ParticlePicker | null} made at the first pick */
   #picker = null;
   /** @type {StepEncoding | null} the step being encoded, while it is */
@@ -197,6 +213,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     this.#stageSlot = slotBytes(this.#stageLayout.bytes, alignment);
     this.#passes = createComputePasses(device, this.#tables);
     this.#patchStep = new PatchStep(device, this.#tables, this.#passes.stateLayout);
+    this.#tileSubstep = new TileSubstep(device, this.#tables, this.#passes);
     this.#buffers = new StateBuffers(device, this.#passes, this.#tables.constants, this.particleCount);
     this.#substepBuffer = device.createBuffer({ label: 'nuno substeps', size: this.#substepSlot, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     this.#substepGroup = this.#uniformGroup(this.#passes.substepLayout, this.#substepBuffer, this.#substepLayout.bytes);
@@ -278,26 +295,57 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
+   * Whether steps of plain substeps (no self-collision, no attachments) may run as one dispatch a
+   * substep, the grid cut into tiles each solved in workgroup memory (tile-substep.js), on the
+   * very bits of the passes of their own: where it pays (up to 128 x 128 particles, 256 x 256 on a
+   * device granting 48 KiB of workgroup memory; tile-substep.js).
+   * By default true on a hardware adapter and false on a software one (SwiftShader, where each
+   * workgroup's barriers run on the CPU: the tiles stepped a 24 x 24 cloth 25-40x slower).
+   */
+  get tiledSubsteps() {
+    return this.#tiledSubsteps ?? !this.#device.adapterInfo?.isFallbackAdapter;
+  }
+
+  set tiledSubsteps(tiled) {
+    if (typeof tiled !== 'boolean') throw new Error(`nuno: 'tiledSubsteps' must be true or false, got ${shown(tiled)}`);
+    this.#tiledSubsteps = tiled;
+  }
+
+  /** The grid, for the tiled substep. */
+  get #grid() {
+    return { columns: this.#columns, rows: this.#rows, stageSlotBytes: this.#stageSlot };
+  }
+
+  /**
    * Compute dispatches per fixed step with the current settings and no attachments: a stage
    * each (the 'separate' stage a bucket pass per layer and the separate pass), times the
-   * substeps; or 1 where the patch step runs (small patches, its pipeline made); and the tear
-   * pass where tearStrain is on. Attached particles add an attach pass a substep and take the
-   * passes of their own.
+   * substeps; or 1 where the patch step runs (small patches), one a substep where the tiled
+   * substep does (any other cloth without self-collision), once their pipelines are made; and
+   * the tear pass where tearStrain is on. Attached particles add an attach pass a substep and
+   * take the passes of their own.
    */
   get dispatchesPerStep() {
     const { settings, schedule } = stepParametersOf(this);
     const tear = settings.tearStrain > 0 ? 1 : 0;
-    if (this.#runsAsOneDispatch({ settings, schedule, substeps: settings.substeps }, this.#mayHoldTears)) return 1 + tear;
+    const fused = this.#fusedStep({ settings, schedule, substeps: settings.substeps }, this.#mayHoldTears);
+    if (fused === 'patch') return 1 + tear;
+    if (fused === 'tiles') return settings.substeps + tear;
     return settings.substeps * schedule.reduce((sum, stage) => sum + (stage.kind === 'separate' ? bucketLayers + 1 : 1), 0) + tear;
   }
 
   /**
-   * Whether a step runs as one dispatch of the patch step (when no attach pass joins it).
+   * How a step runs fused (when no attach pass joins it): as the patch step where its patches fit
+   * a workgroup, else as tiled substeps; null where neither fits or its pipeline is not made yet.
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
-   * @param {boolean} tearing by the patch step's pipeline that reads the torn bits
+   * @param {boolean} tearing by the pipelines that read the torn bits
+   * @returns {FusedStep | null}
    */
-  #runsAsOneDispatch(parameters, tearing) {
-    return this.#patchStep.ready(parameters, this.#columns, this.#rows, { substep: this.#substepSlot, stage: this.#stageSlot }, tearing);
+  #fusedStep(parameters, tearing) {
+    const slotBytes = { substep: this.#substepSlot, stage: this.#stageSlot };
+    if (this.#patchStep.fits(parameters, this.#columns, this.#rows, slotBytes)) {
+      return this.#patchStep.ready(parameters, this.#columns, this.#rows, slotBytes, tearing) ? 'patch' : null;
+    }
+    return this.tiledSubsteps && this.#tileSubstep.ready(parameters, this.#grid, tearing) ? 'tiles' : null;
   }
 
   /** Bytes of GPU buffer memory per particle, for the buffers this cloth holds now. */
@@ -357,23 +405,29 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (separates) this.#buffers.prepareSelfCollision(this.#live.restPositions);
     this.#buffers.updateMeshFields(packedCollidersOf(this).meshFieldVersion, () => this.#live.meshFieldAtlas());
     const tearing = this.#mayHoldTears;
-    // A cloth that can tear soon may have torn: the patch step's pipeline that reads the torn bits
+    // A cloth that can tear soon may have torn: the fused step's pipeline that reads the torn bits
     // is made ahead, asynchronously (until it is made, such steps take the passes of their own).
-    if (parameters.settings.tearStrain > 0 && !tearing) this.#runsAsOneDispatch(parameters, true);
+    if (parameters.settings.tearStrain > 0 && !tearing) this.#fusedStep(parameters, true);
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
+    const fused = this.#fusedStep(parameters, tearing);
     this.#encoding = {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
       workgroups: workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension),
       constrainStages: schedule.filter((stage) => stage.kind === 'constrain').length, constrainStage: 0, substep: 0,
-      positionsInWorking: false, kept: this.#runsAsOneDispatch(parameters, tearing) ? [] : null, tears: false, tearing,
+      positionsInWorking: false, stateInScratch: false, fused, kept: fused ? [] : null, tears: false, tearing,
     };
     try {
       substeps();
       this.#encodeKept(parameters);
       this.#encoding.pass.end();
-      // A substep cut short (stepStages) leaves its positions where every reader looks for them.
-      if (this.#encoding.positionsInWorking) {
-        encoder.copyBufferToBuffer(this.#buffers.buffer('working'), 0, this.#buffers.buffer('positions'), 0, this.particleCount * vec4Bytes);
+      // A substep cut short (stepStages) leaves its positions where every reader looks for them, an
+      // odd count of tiled substeps its positions and velocities.
+      const stateBytes = this.particleCount * vec4Bytes;
+      if (this.#encoding.positionsInWorking || this.#encoding.stateInScratch) {
+        encoder.copyBufferToBuffer(this.#buffers.buffer('working'), 0, this.#buffers.buffer('positions'), 0, stateBytes);
+      }
+      if (this.#encoding.stateInScratch) {
+        encoder.copyBufferToBuffer(this.#buffers.buffer('predicted'), 0, this.#buffers.buffer('velocities'), 0, stateBytes);
       }
       if (this.#encoding.tears) this.#encodeTear(encoder, substepCount);
       const readBack = separates && substepCount > 0 ? this.#approachReadBack : null;
@@ -416,13 +470,13 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
-   * The stages kept while the step might run as one dispatch: the patch step where they are the
-   * schedule's whole substeps and nothing more, else their own passes after all.
+   * The stages kept while the step might be fused: the patch step or the tiled substeps where
+   * they are the schedule's whole substeps and nothing more, else their own passes after all.
    * @param {StepParameters} parameters
    */
   #encodeKept(parameters) {
     const encoding = /** @type {StepEncoding} */ (this.#encoding);
-    const { kept } = encoding;
+    const { kept, fused } = encoding;
     if (!kept) return;
     encoding.kept = null;
     const wholeSubstep = ['substep', ...parameters.schedule.map((stage) => stage.kind)];
@@ -432,10 +486,20 @@ export class WebGpuCloth extends GpuClothOverSetup {
       for (const { encode } of kept) encode();
       return;
     }
-    this.#patchStep.encode(encoding.pass, parameters, {
-      columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
-      substepBuffer: this.#substepBuffer, stageBuffer: /** @type {GPUBuffer} */ (this.#stageBuffer), tearing: encoding.tearing,
+    const stageBuffer = /** @type {GPUBuffer} */ (this.#stageBuffer);
+    if (fused === 'patch') {
+      this.#patchStep.encode(encoding.pass, parameters, {
+        columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
+        substepBuffer: this.#substepBuffer, stageBuffer, tearing: encoding.tearing,
+      });
+      return;
+    }
+    const { endsSwapped } = this.#tileSubstep.encode(encoding.pass, parameters, {
+      ...this.#grid, substepSlotBytes: this.#substepSlot,
+      substepGroup: this.#substepGroup, stageBuffer, stateGroups: [this.#buffers.stateGroup, this.#buffers.swappedStateGroup],
+      tearing: encoding.tearing,
     });
+    encoding.stateInScratch = endsSwapped;
   }
 
   /**
@@ -492,8 +556,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
    */
   #separate() {
     const encoding = /** @type {StepEncoding} */ (this.#encoding);
-    // Never kept: a schedule with 'separate' never runs as the patch step (PatchStep.fits).
-    if (encoding.kept) throw new Error('nuno: internal: a separate stage in a step kept for the patch step');
+    // Never kept: a schedule with 'separate' is never fused (isPlainSchedule).
+    if (encoding.kept) throw new Error('nuno: internal: a separate stage in a step kept to be fused');
     encoding.pass.end();
     encoding.encoder.clearBuffer(this.#buffers.buffer('buckets'));
     const pass = this.#beginPass(encoding.encoder, encoding.substep);

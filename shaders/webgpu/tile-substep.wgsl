@@ -1,0 +1,86 @@
+// A whole substep in one dispatch, for a cloth too large for the patch step (patch-step.wgsl):
+// the grid cut into tiles of TILE x TILE particles, a workgroup each. A workgroup copies its tile
+// and a halo HALO particles wide into workgroup memory as it predicts them, runs every constrain
+// stage of the substep there with a barrier between stages, then collides its own tile's
+// particles and writes them out. The per-particle code is the passes' own (predictionOf,
+// startsPair, projectPair, collidedMotion), in the passes' order.
+//
+// The halo is solved with the tile, by every pair inside the copy. A pair reaching out of the
+// copy is missed there, so each stage leaves the halo's outer rows a little wrong, and the next
+// stage carries that a row or two inwards; HALO is as wide as the substep's stages carry it
+// (tile-substep.js works it out from the schedule), so the tile's own particles end on the very
+// bits of the passes.
+//
+// A substep reads the state at its start from positions and velocities and writes its end into
+// working and predicted: a neighbour's halo may still be reading the start. The next substep's
+// group 0 has the buffers swapped (web/backends/webgpu/tile-substep.js). TILE, HALO, REGION,
+// TILE_INVOCATIONS, SLOTS_PER_INVOCATION, CONSTRAIN_STAGES and STAGE_SLOT_BYTES come from there.
+
+@group(1) @binding(0) var<uniform> substep: Substep;
+struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
+@group(2) @binding(0) var<uniform> stages: array<StageSlot, CONSTRAIN_STAGES>;
+
+// The tile and its halo, row by row from the halo's corner: xyz the position, w the inverse mass.
+var<workgroup> region: array<vec4f, REGION * REGION>;
+// The stage in force, copied by the first invocation between two barriers (patch-step.wgsl says
+// why not a copy each).
+var<workgroup> stage: Stage;
+
+// Where a slot is in the region: column, row from the halo's corner.
+fn placeOf(slot: u32) -> vec2i {
+    return vec2i(i32(slot % REGION), i32(slot / REGION));
+}
+
+// Whether a slot is of the tile itself, not its halo.
+fn ownsSlot(slot: u32) -> bool {
+    let place = placeOf(slot);
+    return all(place >= vec2i(i32(HALO))) && all(place < vec2i(i32(HALO + TILE)));
+}
+
+@compute @workgroup_size(TILE_INVOCATIONS)
+fn stepTile(@builtin(workgroup_id) tile: vec3u, @builtin(local_invocation_index) local: u32) {
+    let corner = vec2i(tile.xy * TILE) - i32(HALO);
+    // What collide needs of this invocation's own particles: the prediction and its velocity.
+    var predictions: array<Motion, SLOTS_PER_INVOCATION>;
+    // XPBD's multipliers of the pairs this invocation's slots start, kept between iterations.
+    var multipliers: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
+    for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
+        let slot = local + k * TILE_INVOCATIONS;
+        let texel = corner + placeOf(slot);
+        if (slot >= REGION * REGION || !insideGrid(texel)) { continue; }
+        let index = indexOf(texel);
+        predictions[k] = predictionOf(index);
+        region[slot] = vec4f(predictions[k].position, inverseMasses[index]);
+    }
+    for (var c = 0u; c < CONSTRAIN_STAGES; c++) {
+        workgroupBarrier();
+        if (local == 0u) { stage = stages[c].value; }
+        workgroupBarrier();
+        for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
+            let slot = local + k * TILE_INVOCATIONS;
+            let texel = corner + placeOf(slot);
+            let secondInRegion = placeOf(slot) + stage.offset;
+            if (slot >= REGION * REGION || any(secondInRegion < vec2i(0)) || any(secondInRegion >= vec2i(i32(REGION))) ||
+                !insideGrid(texel) || !startsPair(texel)) { continue; }
+            let second = u32(secondInRegion.y) * REGION + u32(secondInRegion.x);
+            let pair = k * DIRECTION_COUNT + stage.direction;
+            var lambda = 0.0;
+            if (stage.firstIteration == 0u) { lambda = multipliers[pair]; }
+            let ends = projectPair(region[slot], region[second], restLengths[indexOf(texel) * REST_LENGTHS_PER_PARTICLE + stage.direction], &lambda);
+            multipliers[pair] = lambda;
+            region[slot] = vec4f(ends[0], region[slot].w);
+            region[second] = vec4f(ends[1], region[second].w);
+        }
+    }
+    workgroupBarrier();
+    for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
+        let slot = local + k * TILE_INVOCATIONS;
+        let texel = corner + placeOf(slot);
+        if (slot >= REGION * REGION || !ownsSlot(slot) || !insideGrid(texel)) { continue; }
+        let index = indexOf(texel);
+        let constrained = region[slot];
+        let end = collidedMotion(Motion(constrained.xyz, predictions[k].velocity), predictions[k].position, vec3f(0.0), constrained.w);
+        working[index] = vec4f(end.position, 0.0);
+        predicted[index] = vec4f(end.velocity, 0.0);
+    }
+}

@@ -1,0 +1,248 @@
+// A whole substep in one dispatch (shaders/webgpu/tile-substep.wgsl) for a cloth too large for the
+// patch step: the tile's size from the device's workgroup memory, a pipeline for each shape of
+// substep (made at its first step and kept; one reading no torn bits, one reading them), and a
+// step's dispatches, a workgroup per tile, each substep's state read from the buffers the one
+// before wrote.
+import { tileSubstepWgsl } from '../../../dist/shaders.js';
+import { gridHeader, solverWgsl } from './compute-passes.js';
+import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.js';
+
+/** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
+
+/** Invocations per tile's workgroup: the most every device grants. */
+const tileInvocations = 256;
+/**
+ * The widest region (tile and halo) copied to workgroup memory, a vec4f a particle: 31 x 31 fit
+ * the 16 KiB every device grants with the stage's copy, 55 x 55 the 48 KiB of an NVIDIA H200.
+ */
+const widestRegion = 64;
+/** A tile's side is a multiple of the colours' period (4, the skip-one pattern): every tile's halo begins on the same colours. */
+const tileMultiple = 4;
+/** The smallest tile worth its halo: a schedule whose stages reach farther takes the passes. */
+const smallestTile = 8;
+/**
+ * Tiles a grid is cut into at least, where it can be: a small grid's substep waits on its slowest
+ * workgroup, so it takes more, smaller tiles; a larger one, fewer and larger, which copy less
+ * halo. On an NVIDIA H200 (docs/real-gpus.md) a 256 x 256 cloth stepped in 1.11-1.18 ms in tiles
+ * of 32 and 1.58-1.68 in tiles of 8; a 64 x 64 one in 0.41-0.60 in tiles of 8.
+ */
+const fewestTiles = 64;
+/**
+ * The most particles a substep's tiles copy into workgroup memory, halos and all: past it the
+ * copies cost more than the dispatches they save. On an NVIDIA H200 (docs/real-gpus.md) the
+ * tiles stepped a 64 x 64 cloth (50,176 copied) 2.0-2.7x and a 128 x 128 one (82,944 in tiles of
+ * 16, 200,704 in tiles of 8) 1.7-3.0x faster than the passes; a 256 x 256 one in tiles of 32
+ * (173,056) 0.95-1.7x, in tiles of 8 (802,816) in 1.59-1.68 ms where the passes took 1.1-2.0;
+ * 512 x 512 in tiles of 32 (692,224) in 2.3 ms, the passes in 1.2-1.3.
+ */
+const mostCopiedParticles = 256 * 1024;
+
+/**
+ * A tiled step as encoded: whether its state ends in the scratch buffers (an odd count of substeps).
+ * @typedef {{ endsSwapped: boolean }} TiledStep
+ */
+
+/**
+ * The halo a tile of `tile` particles a side needs for a substep's constrain stages: as wide as the
+ * stages carry a missing partner inwards, so the tile's particles end on the bits of the passes.
+ * @param {readonly import('../../index.js').SubstepStage[]} schedule
+ * @param {import('../gpu/gpu-constants.js').GpuTables['directions']} directions
+ * @param {number} tile a multiple of tileMultiple
+ */
+export function haloFor(schedule, directions, tile) {
+  const stages = schedule.flatMap((stage) => (stage.kind === 'constrain' ? [{ ...directions[stage.direction], colour: stage.colour }] : []));
+  let halo = 0;
+  while ([0, 1].some((axis) => reachedInwards(stages, axis, halo, tile) > halo)) halo += 1;
+  return halo;
+}
+
+/**
+ * The tile for a grid and a substep's stages, given the widest region workgroup memory holds: the
+ * largest that still cuts the grid into fewestTiles (else the smallest), with its halo; tile 0
+ * where even the smallest tile's region does not fit.
+ * @param {readonly import('../../index.js').SubstepStage[]} schedule
+ * @param {import('../gpu/gpu-constants.js').GpuTables['directions']} directions
+ * @param {number} widest particles along the widest region
+ * @param {number} columns
+ * @param {number} rows
+ * @returns {{ tile: number, halo: number }}
+ */
+export function tileFor(schedule, directions, widest, columns, rows) {
+  let chosen = { tile: 0, halo: 0 };
+  for (let tile = smallestTile; tile <= widest; tile += tileMultiple) {
+    const halo = haloFor(schedule, directions, tile);
+    if (tile + 2 * halo > widest) break;
+    if (chosen.tile > 0 && Math.ceil(columns / tile) * Math.ceil(rows / tile) < fewestTiles) break;
+    chosen = { tile, halo };
+  }
+  return chosen;
+}
+
+/**
+ * How far into a region (tile and halo) the stages carry a partner missing past its edges along
+ * one axis: a pair one end of which is outside, or already carried wrong, leaves its other end
+ * wrong; the answer is the most rows (or columns) wrong at either edge once every stage ran. The
+ * colour of a pair coloured along this axis is known (the region begins `halo` before a tile,
+ * which begins on a multiple of the colours' period); one coloured along the other axis may be
+ * there on some row, so it counts wherever it could start.
+ * @param {{ offset: [number, number], colourAxis: 'column' | 'row', colourPeriod: number, colour: number }[]} stages
+ * @param {number} axis 0: along columns, 1: along rows
+ * @param {number} halo
+ * @param {number} tile
+ */
+function reachedInwards(stages, axis, halo, tile) {
+  const size = tile + 2 * halo;
+  const reach = 2;
+  // wrong[reach + c]: whether row c of the region (or column) may be wrong; past the edges, all are.
+  const wrong = Array.from({ length: size + 2 * reach }, (_, i) => i < reach || i >= size + reach);
+  for (const stage of stages) {
+    const along = stage.offset[axis];
+    if (along === 0) continue;
+    const colouredHere = (stage.colourAxis === 'column') === (axis === 0);
+    const carried = [...wrong];
+    for (let start = -reach; start < size + reach; start++) {
+      const end = start + along;
+      if (end < -reach || end >= size + reach) continue;
+      const onGrid = (((start - halo) % tileMultiple) + tileMultiple) % tileMultiple;
+      if (colouredHere && Math.floor(onGrid / stage.colourPeriod) % 2 !== stage.colour) continue;
+      if (wrong[reach + start] || wrong[reach + end]) carried[reach + start] = carried[reach + end] = true;
+    }
+    wrong.splice(0, wrong.length, ...carried);
+  }
+  let reached = 0;
+  for (let row = 0; row < size; row++) {
+    if (wrong[reach + row]) reached = Math.max(reached, Math.min(row + 1, size - row));
+  }
+  return reached;
+}
+
+export class TileSubstep {
+  /** @type {GPUDevice} */
+  #device;
+  /** @type {import('../gpu/gpu-constants.js').GpuTables} */
+  #tables;
+  /** @type {GPUBindGroupLayout} */
+  #stateLayout;
+  /** @type {GPUBindGroupLayout} */
+  #substepLayout;
+  #stages;
+  #pipelines = new AsyncPipelines();
+  /** particles along the widest region (tile and halo) the device's workgroup memory holds */
+  #widest;
+  /** @type {Map<string, { tile: number, halo: number }>} by the grid and the schedule's stages */
+  #tiles = new Map();
+
+  /**
+   * @param {GPUDevice} device
+   * @param {import('../gpu/gpu-constants.js').GpuTables} tables
+   * @param {{ stateLayout: GPUBindGroupLayout, substepLayout: GPUBindGroupLayout }} layouts the solver passes' group 0
+   *   (the state, bound straight or swapped) and group 1 (a substep's slot, by dynamic offset)
+   */
+  constructor(device, tables, { stateLayout, substepLayout }) {
+    this.#device = device;
+    this.#tables = tables;
+    this.#stateLayout = stateLayout;
+    this.#substepLayout = substepLayout;
+    this.#stages = new SlotGroups(device);
+    const regionBytes = device.limits.maxComputeWorkgroupStorageSize - tables.uniformLayouts.stage.bytes;
+    this.#widest = Math.min(widestRegion, Math.floor(Math.sqrt(regionBytes / 16)));
+  }
+
+  /**
+   * Whether a step's substeps can run as a dispatch each: a schedule of predict, constrain stages
+   * and collide (self-collision's separation reaches across tiles) whose stages' uniform slots fit
+   * one uniform binding, and a tile whose halo fits the device's workgroup memory, copying at most
+   * mostCopiedParticles a substep.
+   * @param {Pick<StepParameters, 'schedule'>} parameters
+   * @param {Grid} grid
+   */
+  fits({ schedule }, grid) {
+    const { limits } = this.#device;
+    if (!isPlainSchedule(schedule) || limits.maxComputeInvocationsPerWorkgroup < tileInvocations ||
+      limits.maxComputeWorkgroupSizeX < tileInvocations || (schedule.length - 2) * grid.stageSlotBytes > limits.maxUniformBufferBindingSize) return false;
+    const { tile, halo } = this.#shapeOf(schedule, grid, false);
+    return tile > 0 && Math.ceil(grid.columns / tile) * Math.ceil(grid.rows / tile) * (tile + 2 * halo) ** 2 <= mostCopiedParticles;
+  }
+
+  /**
+   * Whether a step's substeps run as a dispatch each now: it `fits`, and the pipeline for its
+   * shape is made (asynchronously, at the first such step; fused-pipelines.js).
+   * @param {Pick<StepParameters, 'schedule'>} parameters
+   * @param {Grid} grid
+   * @param {boolean} tearing the pipeline that reads the torn bits (for a cloth that may have torn)
+   */
+  ready(parameters, grid, tearing) {
+    if (!this.fits(parameters, grid)) return false;
+    const shape = this.#shapeOf(parameters.schedule, grid, tearing);
+    return this.#pipelines.get(shape.key, () => this.#make(shape)) !== null;
+  }
+
+  /**
+   * Encodes the step's substeps: a dispatch each over every tile.
+   * @param {GPUComputePassEncoder} pass
+   * @param {Pick<StepParameters, 'schedule' | 'substeps'>} parameters a step that is `ready` (with `tearing`)
+   * @param {Grid & { substepSlotBytes: number, substepGroup: GPUBindGroup, stageBuffer: GPUBuffer,
+   *   stateGroups: [GPUBindGroup, GPUBindGroup], tearing: boolean }} step `stateGroups`: the state bound as it is, then
+   *   with positions and working, velocities and predicted swapped
+   * @returns {TiledStep}
+   */
+  encode(pass, { schedule, substeps }, { substepSlotBytes, substepGroup, stageBuffer, stateGroups, tearing, ...grid }) {
+    const { key, tile, constrainStages } = this.#shapeOf(schedule, grid, tearing);
+    pass.setPipeline(this.#pipelines.made(key));
+    pass.setBindGroup(2, this.#stages.groupOf(stageBuffer, constrainStages * grid.stageSlotBytes));
+    for (let substep = 0; substep < substeps; substep++) {
+      pass.setBindGroup(0, stateGroups[substep % 2]);
+      pass.setBindGroup(1, substepGroup, [substep * substepSlotBytes]);
+      pass.dispatchWorkgroups(Math.ceil(grid.columns / tile), Math.ceil(grid.rows / tile));
+    }
+    return { endsSwapped: substeps % 2 === 1 };
+  }
+
+  /**
+   * @param {StepParameters['schedule']} schedule
+   * @param {Grid} grid
+   * @param {boolean} tearing
+   * @returns {SubstepShape}
+   */
+  #shapeOf(schedule, { columns, rows, stageSlotBytes }, tearing) {
+    const stagesKey = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}` : stage.kind)).join(' ');
+    const tileKey = `${columns} ${rows} ${stagesKey}`;
+    let tile = this.#tiles.get(tileKey);
+    if (!tile) {
+      tile = tileFor(schedule, this.#tables.directions, this.#widest, columns, rows);
+      this.#tiles.set(tileKey, tile);
+    }
+    return { ...tile, constrainStages: schedule.length - 2, key: [tile.tile, tile.halo, stagesKey, stageSlotBytes, tearing].join(' '), stageSlotBytes, tearing };
+  }
+
+  /**
+   * Makes the pipeline of a substep's shape.
+   * @param {SubstepShape} shape
+   */
+  #make({ tile, halo, constrainStages, stageSlotBytes, tearing }) {
+    const { uniformsWgsl, constantsWgsl } = this.#tables;
+    const region = tile + 2 * halo;
+    const constants = [`const TILE = ${tile}u;`, `const HALO = ${halo}u;`, `const REGION = ${region}u;`,
+      `const TILE_INVOCATIONS = ${tileInvocations}u;`, `const SLOTS_PER_INVOCATION = ${Math.ceil(region * region / tileInvocations)}u;`,
+      `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const STAGE_SLOT_BYTES = ${stageSlotBytes};`];
+    const device = this.#device;
+    const module = device.createShaderModule({
+      label: 'nuno tile substep', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, tileSubstepWgsl, ...solverWgsl].join('\n'),
+    });
+    return device.createComputePipelineAsync({
+      label: tearing ? 'nuno tile substep (tearing)' : 'nuno tile substep',
+      layout: device.createPipelineLayout({ label: 'nuno tile substep', bindGroupLayouts: [this.#stateLayout, this.#substepLayout, this.#stages.layout] }),
+      compute: { module, entryPoint: 'stepTile', constants: tearing ? { TEARING: 1 } : undefined },
+    });
+  }
+}
+
+/**
+ * The grid a step runs on, and the bytes between its stages' uniform slots.
+ * @typedef {{ columns: number, rows: number, stageSlotBytes: number }} Grid
+ */
+
+/**
+ * What a tiled substep's pipeline is made for.
+ * @typedef {{ tile: number, halo: number, constrainStages: number, key: string, stageSlotBytes: number, tearing: boolean }} SubstepShape
+ */
