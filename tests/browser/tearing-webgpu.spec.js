@@ -301,7 +301,7 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
     };
     const heldOf = (/** @type {number[]} */ [a, d]) => (d * side + side - 1) * columns + a * side + side / 2;
     const until = async (/** @type {() => boolean} */ done) => {
-      for (let wait = 0; wait < 500 && !done(); wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let wait = 0; wait < 3000 && !done(); wait++) await new Promise((resolve) => setTimeout(resolve, 10));
     };
     /**
      * Holds and steps 60 steps, the patch step's cloth waiting after the first (whose tear pass
