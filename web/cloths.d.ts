@@ -247,8 +247,16 @@ export class WebGpuCloth {
    * gives this very step's.
    */
   readonly positions: Float32Array;
-  /** Compute dispatches per fixed step without attachments: a dispatch per stage of `substepSchedule()` (self-collision's 'separate' five), times the substeps; or 1 where patches of at most 256 particles step in one dispatch; or one a substep where the substeps run tiled (`tiledSubsteps`; each once its pipeline, made asynchronously at the first such step, is ready); one more, the tear pass, while `tearStrain` is on. */
+  /** Compute dispatches per fixed step without attachments: a dispatch per stage of `substepSchedule()` (self-collision's 'separate' five), times the substeps; or 1 where patches of at most 256 particles step in one dispatch; or one a substep where the substeps run tiled (`tiledSubsteps`; each once its pipeline, made asynchronously at the first such step, is ready: `pipelinesMade()`); one more, the tear pass, while `tearStrain` is on. */
   readonly dispatchesPerStep: number;
+  /**
+   * Resolves once the pipelines of the one-dispatch step the current settings can take (the patch
+   * step or tiled substeps, with and without reading torn bits) are made, or could not be (the
+   * steps then stay on the passes of their own). They are made asynchronously at the first step
+   * that could use them, the passes stepping to the same bits until then: await this before
+   * timing steps, or to step in one dispatch from the first. Starts making them if no step has.
+   */
+  pipelinesMade(): Promise<void>;
   /**
    * Whether steps of substeps without self-collision or attachments may run as one dispatch a
    * substep, the grid cut into tiles solved in workgroup memory, on the very bits of the passes:

@@ -51,9 +51,9 @@ async function dropOntoSphere({ side, steps }) {
       cloth.stepFixed(10);
       if (backend === 'webgpu' && side === 16 && done === 0) {
         // The patch step's pipeline is made asynchronously at the first step that fits, the
-        // passes stepping (to the same bits) until it is ready: wait for it (at most 5 s), so the
-        // rest of the run is on it however slowly the machine compiles.
-        for (let wait = 0; wait < 3000 && cloth.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+        // passes stepping (to the same bits) until it is ready: wait for it, so the rest of the
+        // run is on it however slowly the machine compiles.
+        await cloth.pipelinesMade();
       }
       const positions = await cloth.readPositions();
       clearance[backend] = Math.min(clearance[backend], cloth.colliderClearance(positions));

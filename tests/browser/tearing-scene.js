@@ -140,9 +140,8 @@ export function pixelDifference(a, b) {
  * In a WebGPU page, from now on: the compute pipelines steps set, by their labels
  * (GPUComputePassEncoder's setPipeline wrapped).
  * `pipelinesOf(steps)`: those `steps()` sets, each once, sorted.
- * `pipelinesOfSteps(cloth, { pull, settle })`: 60 single steps, `pull(step)` before each (step 1
- * to 60) and `settle()` awaited after each; the pipelines of the first step and the kinds the
- * later ones set.
+ * `pipelinesOfSteps(cloth, pull)`: 60 single steps, `pull(step)` before each (step 1 to 60); the
+ * pipelines of the first step and the kinds the later ones set.
  */
 export function watchPipelines() {
   /** @type {string[]} */
@@ -160,15 +159,14 @@ export function watchPipelines() {
   };
   /**
    * @param {any} cloth
-   * @param {{ pull?: (step: number) => void, settle?: () => Promise<void> }} between
+   * @param {(step: number) => void} [pull]
    */
-  const pipelinesOfSteps = async (cloth, { pull, settle }) => {
+  const pipelinesOfSteps = (cloth, pull) => {
     /** @type {string[]} */
     const steps = [];
     for (let step = 1; step <= 60; step++) {
       pull?.(step);
       steps.push(pipelinesOf(() => cloth.stepFixed(1)));
-      if (settle) await settle();
     }
     return { first: steps[0], later: [...new Set(steps.slice(1))] };
   };

@@ -60,7 +60,7 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
     const rest = cloth.restPositions;
     const pull = (/** @type {number} */ step) =>
       cloth.hold(held, [rest[3 * held], rest[3 * held + 1] - 0.8 * Math.min(1, step / Math.max(1, pullSteps)), rest[3 * held + 2]]);
-    return pipelinesOfSteps(cloth, { pull });
+    return pipelinesOfSteps(cloth, pull);
   };
   // From a constraint's first particle to its second, by direction (Right, Down, DiagonalDown, DiagonalUp).
   const offsets = [[1, 0], [0, 1], [1, 1], [1, -1]];
@@ -93,8 +93,8 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   };
   const cpu = /** @type {any} */ (nuno.createCloth(sheet));
   const gpu = /** @type {any} */ (nuno.createCloth(device, { ...sheet, backend: 'webgpu' }));
-  await pullAndStep(cpu);
-  const pipelines = { pulled: await pullAndStep(gpu), /** @type {any} */ afterSet: null, /** @type {any} */ afterReset: null };
+  pullAndStep(cpu);
+  const pipelines = { pulled: pullAndStep(gpu), /** @type {any} */ afterSet: null, /** @type {any} */ afterReset: null };
   const [onCpu, onGpu] = [await look(cpu), await look(gpu)];
   // What the WebGL2 ClothRenderer draws a WebGPU cloth from: its mirror, the torn bits read back
   // with the positions (reading `positions` starts the read-back).
@@ -178,8 +178,8 @@ async function tearTheSheet({ tearStrain, pullSteps, wind, draw }) {
   gpu.reset();
   cpu.reset();
   const mended = { gpu: (await look(gpu)).count, cpu: cpu.tornConstraints() };
-  pipelines.afterReset = await pullAndStep(gpu);
-  await pullAndStep(cpu);
+  pipelines.afterReset = pullAndStep(gpu);
+  pullAndStep(cpu);
   const again = await look(gpu);
   result.afterReset = { mended, sameBits: again.bits.every((bits, i) => bits === onGpu.bits[i]), count: again.count, cpu: (await look(cpu)).count };
   cpu.dispose();
@@ -300,31 +300,26 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
       tearStrain: 0.2,
     };
     const heldOf = (/** @type {number[]} */ [a, d]) => (d * side + side - 1) * columns + a * side + side / 2;
-    const until = async (/** @type {() => boolean} */ done) => {
-      for (let wait = 0; wait < 3000 && !done(); wait++) await new Promise((resolve) => setTimeout(resolve, 10));
-    };
     /**
-     * Holds and steps 60 steps, the patch step's cloth waiting after the first (whose tear pass
-     * may have torn) for its pipeline that reads the torn bits, made asynchronously from that
-     * step on; returns the compute pipelines (labels) of the first step and the kinds of the others.
+     * Holds and steps 60 steps; returns the compute pipelines (labels) of the first step and the
+     * kinds of the others.
      * @param {any} cloth
-     * @param {boolean} [patchStepWaited] the cloth is the patch step's
      */
-    const pullAndStep = async (cloth, patchStepWaited = false) => {
+    const pullAndStep = (cloth) => {
       const rest = cloth.restPositions;
       for (const paper of papers) {
         const held = heldOf(paper);
         cloth.hold(held, [rest[3 * held], rest[3 * held + 1] - 0.3, rest[3 * held + 2]]);
       }
-      return pipelinesOfSteps(cloth, { settle: patchStepWaited ? () => until(() => cloth.dispatchesPerStep === 2) : undefined });
+      return pipelinesOfSteps(cloth);
     };
     const cpu = /** @type {any} */ (nuno.createPatches(settings));
     const patchStep = /** @type {any} */ (nuno.createPatches(device, { ...settings, backend: 'webgpu' }));
     const passes = /** @type {any} */ (nuno.createPatches(passesOnly, { ...settings, backend: 'webgpu' }));
-    // The patch step's pipeline is made asynchronously, once asked for.
-    await until(() => patchStep.dispatchesPerStep === 2);
-    await pullAndStep(cpu);
-    const pipelines = { patchStep: await pullAndStep(patchStep, true), passes: await pullAndStep(passes), /** @type {any} */ afterReset: null };
+    // The patch step's pipelines, with and without reading torn bits, are made asynchronously.
+    await patchStep.pipelinesMade();
+    pullAndStep(cpu);
+    const pipelines = { patchStep: pullAndStep(patchStep), passes: pullAndStep(passes), /** @type {any} */ afterReset: null };
     const tornOf = async (/** @type {any} */ cloth) => {
       const bits = await cloth.readTorn();
       const positions = await cloth.readPositions();
@@ -344,7 +339,7 @@ test('12 papers of 8 x 8 tear in the one-dispatch patch step as in the passes of
     const dispatches = { patchStep: patchStep.dispatchesPerStep, passes: passes.dispatchesPerStep };
     patchStep.reset();
     const mended = (await tornOf(patchStep)).count;
-    pipelines.afterReset = await pullAndStep(patchStep, true);
+    pipelines.afterReset = pullAndStep(patchStep);
     const again = await tornOf(patchStep);
     for (const cloth of [cpu, patchStep, passes]) cloth.dispose();
     device.destroy();
@@ -394,7 +389,7 @@ for (const gapAbove of [0.032, 0.08]) {
       const gpu = /** @type {any} */ (nuno.createPatches(device, { ...settings, backend: 'webgpu' }));
       for (const cloth of [cpu, gpu]) scene.holdSlitOpen(cloth);
       cpu.stepFixed(60);
-      const pipelines = await pipelinesOfSteps(gpu, {});
+      const pipelines = pipelinesOfSteps(gpu);
       const cpuPositions = Float32Array.from(cpu.positions);
       const gpuPositions = await gpu.readPositions();
       const gpuMask = await gpu.readTorn();

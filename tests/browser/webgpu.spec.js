@@ -275,7 +275,7 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
     // One iteration: a dispatch a substep, tiled, once its pipeline is made; self-collision takes the passes.
     const tiled = /** @type {any} */ (nuno.createCloth(device, { ...settings, iterations: 1, columns: 24, rows: 24 }));
     tiled.tiledSubsteps = true;
-    for (let wait = 0; wait < 3000 && tiled.dispatchesPerStep !== 3; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await tiled.pipelinesMade();
     const tiledSubsteps = measure(tiled);
     tiled.set({ selfCollisionThickness: 0.05 });
     const tiledSeparating = measure(tiled);
@@ -285,11 +285,8 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
     const small = /** @type {any} */ (nuno.createCloth(device, { ...settings, columns: 16, rows: 16 }));
     // The patch step's pipeline is made asynchronously; until then the passes step.
     const firstStep = measure(papers).dispatches;
-    const untilOneDispatch = async (/** @type {any} */ cloth) => {
-      for (let wait = 0; wait < 3000 && cloth.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
-    };
-    await untilOneDispatch(papers);
-    await untilOneDispatch(small);
+    await papers.pipelinesMade();
+    await small.pipelinesMade();
     const patchStep = { firstStep, papers: measure(papers), small: measure(small) };
     papers.attach([0], [0, 1, 0]);
     const papersAttached = measure(papers);
@@ -340,7 +337,7 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
       // so, one after another, are the step.
       const [oneDispatch, ownPasses] = [make(), make()];
       const stages = ownPasses.substepSchedule().length;
-      for (let wait = 0; wait < 3000 && oneDispatch.dispatchesPerStep !== 1; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await oneDispatch.pipelinesMade();
       // Each cloth's dispatches counted, so the test sees which path each took.
       const dispatched = new Map([[oneDispatch, 0], [ownPasses, 0]]);
       let stepping = oneDispatch;
@@ -398,7 +395,7 @@ test('tiled substeps end on the bits of the passes of their own (a 32 x 32 sheet
       const byDefault = tiled.tiledSubsteps;
       tiled.tiledSubsteps = true;
       const stages = ownPasses.substepSchedule().length;
-      for (let wait = 0; wait < 3000 && tiled.dispatchesPerStep !== substeps; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await tiled.pipelinesMade();
       const dispatched = new Map([[tiled, 0], [ownPasses, 0]]);
       let stepping = tiled;
       const dispatch = GPUComputePassEncoder.prototype.dispatchWorkgroups;

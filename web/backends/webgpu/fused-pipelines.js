@@ -22,6 +22,8 @@ export function isPlainSchedule(schedule) {
 export class AsyncPipelines {
   /** @type {Map<string, GPUComputePipeline | 'making' | 'failed'>} */
   #pipelines = new Map();
+  /** @type {Promise<void>[]} one a key, settled once its pipeline is made or failed */
+  #makings = [];
 
   /**
    * The pipeline of `key` if made; else null, starting `make` at the first ask.
@@ -33,9 +35,14 @@ export class AsyncPipelines {
     const pipeline = this.#pipelines.get(key);
     if (pipeline === undefined) {
       this.#pipelines.set(key, 'making');
-      make().then((made) => { this.#pipelines.set(key, made); }, () => { this.#pipelines.set(key, 'failed'); });
+      this.#makings.push(make().then((made) => { this.#pipelines.set(key, made); }, () => { this.#pipelines.set(key, 'failed'); }));
     }
     return typeof pipeline === 'object' ? pipeline : null;
+  }
+
+  /** Resolves once every pipeline asked for so far is made or has failed. */
+  async settled() {
+    await Promise.all(this.#makings);
   }
 
   /**

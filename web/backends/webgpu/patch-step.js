@@ -23,8 +23,9 @@ export class PatchStep {
   #stateLayout;
   /** the substeps' or the stages' slots, bound whole */
   #slots;
-  /** by the step's shape and whether it reads the torn bits */
-  #pipelines = new AsyncPipelines();
+  /** by the step's shape and whether it reads the torn bits
+   * @readonly */
+  pipelines = new AsyncPipelines();
 
   /**
    * @param {GPUDevice} device
@@ -75,7 +76,7 @@ export class PatchStep {
   ready(parameters, columns, rows, slotBytes, tearing) {
     if (!this.fits(parameters, columns, rows, slotBytes)) return false;
     const shape = shapeOf(parameters, columns, rows, slotBytes, tearing);
-    return this.#pipelines.get(shape.key, () => this.#make(shape)) !== null;
+    return this.pipelines.get(shape.key, () => this.#make(shape)) !== null;
   }
 
   /**
@@ -86,7 +87,7 @@ export class PatchStep {
    */
   encode(pass, parameters, { columns, rows, slotBytes, substepBuffer, stageBuffer, tearing }) {
     const { key, patchColumns, patchRows, substeps, constrainStages } = shapeOf(parameters, columns, rows, slotBytes, tearing);
-    pass.setPipeline(this.#pipelines.made(key));
+    pass.setPipeline(this.pipelines.made(key));
     pass.setBindGroup(1, this.#slots.groupOf(substepBuffer, substeps * slotBytes.substep));
     pass.setBindGroup(2, this.#slots.groupOf(stageBuffer, constrainStages * slotBytes.stage));
     const patches = (columns / patchColumns) * (rows / patchRows);

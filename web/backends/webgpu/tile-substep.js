@@ -126,7 +126,8 @@ export class TileSubstep {
   /** @type {GPUBindGroupLayout} */
   #substepLayout;
   #stages;
-  #pipelines = new AsyncPipelines();
+  /** @readonly */
+  pipelines = new AsyncPipelines();
   /** particles along the widest region (tile and halo) the device's workgroup memory holds */
   #widest;
   /** @type {Map<string, { tile: number, halo: number }>} by the grid and the schedule's stages */
@@ -174,7 +175,7 @@ export class TileSubstep {
   ready(parameters, grid, tearing) {
     if (!this.fits(parameters, grid)) return false;
     const shape = this.#shapeOf(parameters.schedule, grid, tearing);
-    return this.#pipelines.get(shape.key, () => this.#make(shape)) !== null;
+    return this.pipelines.get(shape.key, () => this.#make(shape)) !== null;
   }
 
   /**
@@ -188,7 +189,7 @@ export class TileSubstep {
    */
   encode(pass, { schedule, substeps }, { substepSlotBytes, substepGroup, stageBuffer, stateGroups, tearing, ...grid }) {
     const { key, tile, constrainStages } = this.#shapeOf(schedule, grid, tearing);
-    pass.setPipeline(this.#pipelines.made(key));
+    pass.setPipeline(this.pipelines.made(key));
     pass.setBindGroup(2, this.#stages.groupOf(stageBuffer, constrainStages * grid.stageSlotBytes));
     for (let substep = 0; substep < substeps; substep++) {
       pass.setBindGroup(0, stateGroups[substep % 2]);

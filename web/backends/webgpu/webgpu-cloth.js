@@ -334,6 +334,21 @@ export class WebGpuCloth extends GpuClothOverSetup {
   }
 
   /**
+   * Resolves once the pipelines of the one-dispatch step the current settings can take (the patch
+   * step or tiled substeps, with and without reading torn bits) are made or could not be. They
+   * are made asynchronously, at the first step that could use them, the passes of their own
+   * stepping until then: await this before timing steps, or to step in one dispatch from the first.
+   */
+  async pipelinesMade() {
+    this.#live;
+    const { settings, schedule } = stepParametersOf(this);
+    const parameters = { settings, schedule, substeps: settings.substeps };
+    this.#fusedStep(parameters, false);
+    if (settings.tearStrain > 0) this.#fusedStep(parameters, true);
+    await Promise.all([this.#patchStep.pipelines.settled(), this.#tileSubstep.pipelines.settled()]);
+  }
+
+  /**
    * How a step runs fused (when no attach pass joins it): as the patch step where its patches fit
    * a workgroup, else as tiled substeps; null where neither fits or its pipeline is not made yet.
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
