@@ -263,7 +263,9 @@ export class WebGpuCloth {
    * where it is faster: up to 128 x 128 particles, 256 x 256 on a device granting 48 KiB of
    * workgroup memory (an NVIDIA H200's most; `requestCloth` asks for it). By default true on a hardware
    * adapter, false on a software one (SwiftShader), where it is slower. Tiles need a halo that
-   * fits the device's workgroup memory: `requestCloth` asks for the adapter's most.
+   * fits the device's workgroup memory and run faster with more invocations a workgroup:
+   * `requestCloth` asks for the adapter's most of both (invocations up to 1024). On a device of
+   * your own, ask for them as `requestDevice({ requiredLimits })`.
    */
   tiledSubsteps: boolean;
 }

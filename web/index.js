@@ -8,6 +8,7 @@ import { settingsRefusal } from './backends/gpu/settings-refusal.js';
 import { loadCore } from './load-core.js';
 import { gpuTablesOf } from './backends/gpu/gpu-constants.js';
 import { WebGpuCloth } from './backends/webgpu/webgpu-cloth.js';
+import { tiledSubstepLimits } from './backends/webgpu/tile-substep.js';
 import { WorkerCloth } from './backends/worker/worker-cloth.js';
 
 export { Cloth } from './backends/cpu/cloth.js';
@@ -386,8 +387,7 @@ async function requestWebGpuDevice() {
   const adapter = await gpu.requestAdapter().catch(() => null);
   if (!adapter) return { device: null, reason: 'this browser offers WebGPU but found no adapter for this device' };
   try {
-    // The most workgroup memory the adapter has: the tiled substep's tiles grow with it (tile-substep.js).
-    const requiredLimits = { maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize };
+    const requiredLimits = tiledSubstepLimits(adapter);
     return { device: await adapter.requestDevice({ label: 'nuno', requiredLimits }), reason: null };
   } catch (error) {
     return { device: null, reason: `the WebGPU adapter gave no device (${error instanceof Error ? error.message : String(error)})` };

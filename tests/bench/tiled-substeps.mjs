@@ -1,7 +1,7 @@
 // The WebGPU cloth's tiled substeps against its passes of their own, in Node on the adapter Dawn
 // finds (the `webgpu` package): ms a step of the bench's scene at each size, on a device with the
-// default 16 KiB of workgroup memory and on one with the adapter's most (as requestCloth asks),
-// each cloth timed with `tiledSubsteps` on and off in turns; and how far apart the two end after
+// default limits (16 KiB of workgroup memory, 256 invocations a workgroup), one with the adapter's
+// most memory, and one with its most memory and invocations (as requestCloth asks), each cloth timed with `tiledSubsteps` on and off in turns; and how far apart the two end after
 // STEPS steps (0: the tiles end on the passes' bits).
 //   node tests/bench/tiled-substeps.mjs [SIZES] [STEPS] [BATCH]
 // SIZES: comma-separated grid sides (default 64,128,256,512); STEPS: steps compared (default 60);
@@ -11,6 +11,7 @@
 // slower, and off by default).
 import { create, globals } from 'webgpu';
 import { loadNuno } from '../../web/index.js';
+import { tiledSubstepLimits } from '../../web/backends/webgpu/tile-substep.js';
 import { SCENE_COLLIDERS, benchSettings } from './scene.js';
 
 const sizes = (process.argv[2] ?? '64,128,256,512').split(',').map(Number);
@@ -22,10 +23,25 @@ const gpu = create([]);
 const nuno = await loadNuno();
 const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** @param {'default' | 'most'} workgroupMemory */
-async function deviceWith(workgroupMemory) {
+/**
+ * The devices timed: every device's limits; the adapter's most workgroup memory alone; its most
+ * invocations a workgroup alone; and what requestCloth asks, both.
+ * @type {Record<string, (adapter: GPUAdapter) => Record<string, number>>}
+ */
+const devices = {
+  default: () => ({}),
+  'most memory': ({ limits }) => ({ maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize }),
+  'most invocations': (adapter) => {
+    const { maxComputeWorkgroupStorageSize, ...invocations } = tiledSubstepLimits(adapter);
+    return invocations;
+  },
+  'most memory and invocations': tiledSubstepLimits,
+};
+
+/** @param {string} limitsName */
+async function deviceWith(limitsName) {
   const adapter = /** @type {GPUAdapter} */ (await gpu.requestAdapter());
-  const requiredLimits = workgroupMemory === 'most' ? { maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize } : {};
+  const requiredLimits = devices[limitsName](adapter);
   const device = await adapter.requestDevice({ requiredLimits });
   device.addEventListener('uncapturederror', (/** @type {any} */ event) => { console.error(`WebGPU error: ${event.error.message}`); process.exitCode = 1; });
   return device;
@@ -60,9 +76,10 @@ async function msPerStep(cloth, tiled) {
   return { ms: median(times), dispatches: cloth.dispatchesPerStep };
 }
 
-for (const workgroupMemory of /** @type {const} */ (['default', 'most'])) {
-  const device = await deviceWith(workgroupMemory);
-  console.log(`${workgroupMemory} workgroup memory: ${device.limits.maxComputeWorkgroupStorageSize} B (${device.adapterInfo?.vendor} ${device.adapterInfo?.architecture})`);
+for (const limitsName of Object.keys(devices)) {
+  const device = await deviceWith(limitsName);
+  console.log(`${limitsName}: ${device.limits.maxComputeWorkgroupStorageSize} B of workgroup memory, ${device.limits.maxComputeInvocationsPerWorkgroup} invocations ` +
+    `(${device.adapterInfo?.vendor} ${device.adapterInfo?.architecture})`);
   for (const size of sizes) {
     const cloth = benchCloth(device, size);
     const timed = [];
@@ -84,7 +101,7 @@ for (const workgroupMemory of /** @type {const} */ (['default', 'most'])) {
   tiled.stepFixed(comparedSteps);
   ownPasses.stepFixed(comparedSteps);
   const [a, b] = [await tiled.readPositions(), await ownPasses.readPositions()];
-  const apart = Math.max(...a.map((value, i) => Math.abs(value - b[i])));
+  const apart = a.reduce((most, value, i) => Math.max(most, Math.abs(value - b[i])), 0);
   console.log(`  ${size}² after ${comparedSteps} steps (${paths}): ${(apart * 1000).toPrecision(3)} mm apart`);
   tiled.dispose();
   ownPasses.dispose();

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 
 import { loadCore } from '../../web/load-core.js';
 import { loadNuno } from '../../web/index.js';
-import { haloFor, tileFor } from '../../web/backends/webgpu/tile-substep.js';
+import { haloFor, tiledSubstepLimits, tileFor } from '../../web/backends/webgpu/tile-substep.js';
 
 const nuno = await loadNuno();
 const { core } = await loadCore({});
@@ -44,4 +44,16 @@ test('the tile: the largest that still cuts the grid into 64 tiles, within the w
   assert.deepEqual(tileFor(one, directions, 55, 256, 256), { tile: 32, halo: 10 });
   assert.deepEqual(tileFor(two, directions, 31, 256, 256), { tile: 0, halo: 0 });
   assert.deepEqual(tileFor(two, directions, 55, 256, 256), { tile: 16, halo: 18 });
+});
+
+test("requestCloth asks an adapter for its most workgroup memory and up to 1024 invocations a workgroup, never more than it has", () => {
+  const adapterWith = (/** @type {number} */ memory, /** @type {number} */ invocations, /** @type {number} */ sizeX) =>
+    /** @type {GPUAdapter} */ (/** @type {unknown} */ ({ limits: { maxComputeWorkgroupStorageSize: memory, maxComputeInvocationsPerWorkgroup: invocations, maxComputeWorkgroupSizeX: sizeX } }));
+  // An NVIDIA H200 through Dawn; SwiftShader; an adapter granting more than the tiles use.
+  assert.deepEqual(tiledSubstepLimits(adapterWith(49152, 1024, 1024)),
+    { maxComputeWorkgroupStorageSize: 49152, maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024 });
+  assert.deepEqual(tiledSubstepLimits(adapterWith(32768, 256, 256)),
+    { maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256 });
+  assert.deepEqual(tiledSubstepLimits(adapterWith(65536, 2048, 512)),
+    { maxComputeWorkgroupStorageSize: 65536, maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 512 });
 });

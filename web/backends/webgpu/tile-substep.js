@@ -9,8 +9,11 @@ import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.j
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
-/** Invocations per tile's workgroup: the most every device grants. */
-const tileInvocations = 256;
+/**
+ * Invocations per tile's workgroup, at most: a slot of the region each where the device grants
+ * them (an NVIDIA H200 grants 1024; every device 256), so a stage's pairs take one turn, not four.
+ */
+const mostTileInvocations = 1024;
 /**
  * The widest region (tile and halo) copied to workgroup memory, a vec4f a particle: 31 x 31 fit
  * the 16 KiB every device grants with the stage's copy, 55 x 55 the 48 KiB of an NVIDIA H200.
@@ -29,11 +32,13 @@ const smallestTile = 8;
 const fewestTiles = 64;
 /**
  * The most particles a substep's tiles copy into workgroup memory, halos and all: past it the
- * copies cost more than the dispatches they save. On an NVIDIA H200 (docs/real-gpus.md) the
- * tiles stepped a 64 x 64 cloth (50,176 copied) 2.0-2.7x and a 128 x 128 one (82,944 in tiles of
- * 16, 200,704 in tiles of 8) 1.7-3.0x faster than the passes; a 256 x 256 one in tiles of 32
- * (173,056) 0.95-1.7x, in tiles of 8 (802,816) in 1.59-1.68 ms where the passes took 1.1-2.0;
- * 512 x 512 in tiles of 32 (692,224) in 2.3 ms, the passes in 1.2-1.3.
+ * copies cost about what the dispatches they save do, or more. On an NVIDIA H200
+ * (docs/real-gpus.md), in workgroups of 1024 invocations, the tiles stepped a 64 x 64 cloth
+ * (50,176 copied) 2.0-3.2x, a 128 x 128 one (82,944 in tiles of 16) 2.5-3.3x and a 256 x 256
+ * one (173,056 in tiles of 32) 1.9-2.9x faster than the passes; but 256 x 256 in tiles of 8
+ * (802,816) took 1.47 ms where the passes took 1.15-2.0, 512 x 512 in tiles of 32 (692,224)
+ * 1.26-1.41 where they took 1.19-2.05, and 1024 x 1024 (2,768,896) 4.9-5.0 where they took 4.2.
+ * In workgroups of 256 the copies cost more: 512 x 512 2.3 ms.
  */
 const mostCopiedParticles = 256 * 1024;
 
@@ -41,6 +46,20 @@ const mostCopiedParticles = 256 * 1024;
  * A tiled step as encoded: whether its state ends in the scratch buffers (an odd count of substeps).
  * @typedef {{ endsSwapped: boolean }} TiledStep
  */
+
+/**
+ * The limits to ask of an adapter for larger tiles, and a slot of the region an invocation: its
+ * most workgroup memory and its most invocations a workgroup (up to mostTileInvocations).
+ * @param {GPUAdapter} adapter
+ * @returns {Record<string, number>}
+ */
+export function tiledSubstepLimits({ limits }) {
+  return {
+    maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
+    maxComputeInvocationsPerWorkgroup: Math.min(mostTileInvocations, limits.maxComputeInvocationsPerWorkgroup),
+    maxComputeWorkgroupSizeX: Math.min(mostTileInvocations, limits.maxComputeWorkgroupSizeX),
+  };
+}
 
 /**
  * The halo a tile of `tile` particles a side needs for a substep's constrain stages: as wide as the
@@ -130,6 +149,8 @@ export class TileSubstep {
   pipelines = new AsyncPipelines();
   /** particles along the widest region (tile and halo) the device's workgroup memory holds */
   #widest;
+  /** invocations a workgroup the device grants, up to mostTileInvocations */
+  #invocations;
   /** @type {Map<string, { tile: number, halo: number }>} by the grid and the schedule's stages */
   #tiles = new Map();
 
@@ -147,6 +168,7 @@ export class TileSubstep {
     this.#stages = new SlotGroups(device);
     const regionBytes = device.limits.maxComputeWorkgroupStorageSize - tables.uniformLayouts.stage.bytes;
     this.#widest = Math.min(widestRegion, Math.floor(Math.sqrt(regionBytes / 16)));
+    this.#invocations = Math.min(mostTileInvocations, device.limits.maxComputeInvocationsPerWorkgroup, device.limits.maxComputeWorkgroupSizeX);
   }
 
   /**
@@ -159,8 +181,7 @@ export class TileSubstep {
    */
   fits({ schedule }, grid) {
     const { limits } = this.#device;
-    if (!isPlainSchedule(schedule) || limits.maxComputeInvocationsPerWorkgroup < tileInvocations ||
-      limits.maxComputeWorkgroupSizeX < tileInvocations || (schedule.length - 2) * grid.stageSlotBytes > limits.maxUniformBufferBindingSize) return false;
+    if (!isPlainSchedule(schedule) || (schedule.length - 2) * grid.stageSlotBytes > limits.maxUniformBufferBindingSize) return false;
     const { tile, halo } = this.#shapeOf(schedule, grid, false);
     return tile > 0 && Math.ceil(grid.columns / tile) * Math.ceil(grid.rows / tile) * (tile + 2 * halo) ** 2 <= mostCopiedParticles;
   }
@@ -223,8 +244,10 @@ export class TileSubstep {
   #make({ tile, halo, constrainStages, stageSlotBytes, tearing }) {
     const { uniformsWgsl, constantsWgsl } = this.#tables;
     const region = tile + 2 * halo;
+    // A whole number of warps (32 lanes on NVIDIA), no more than the region's slots need.
+    const invocations = Math.min(this.#invocations, Math.ceil(region * region / 32) * 32);
     const constants = [`const TILE = ${tile}u;`, `const HALO = ${halo}u;`, `const REGION = ${region}u;`,
-      `const TILE_INVOCATIONS = ${tileInvocations}u;`, `const SLOTS_PER_INVOCATION = ${Math.ceil(region * region / tileInvocations)}u;`,
+      `const TILE_INVOCATIONS = ${invocations}u;`, `const SLOTS_PER_INVOCATION = ${Math.ceil(region * region / invocations)}u;`,
       `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const STAGE_SLOT_BYTES = ${stageSlotBytes};`];
     const device = this.#device;
     const module = device.createShaderModule({
