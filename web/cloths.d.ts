@@ -247,7 +247,7 @@ export class WebGpuCloth {
    * gives this very step's.
    */
   readonly positions: Float32Array;
-  /** Compute dispatches per fixed step without attachments: a dispatch per stage of `substepSchedule()` (self-collision's 'separate' five), times the substeps; or 1 where patches of at most 256 particles step in one dispatch; or one a substep where the substeps run tiled (`tiledSubsteps`; each once its pipeline, made asynchronously at the first such step, is ready: `pipelinesMade()`); one more, the tear pass, while `tearStrain` is on. */
+  /** Compute dispatches per fixed step without attachments: a dispatch per stage of `substepSchedule()` (self-collision's 'separate' five), times the substeps; or 1 where patches of at most as many particles as a workgroup has invocations (256; up to 1024 on a device `requestCloth` asked for more) step in one dispatch; or one a substep where the substeps run tiled (`tiledSubsteps`; each once its pipeline, made asynchronously at the first such step, is ready: `pipelinesMade()`); one more, the tear pass, while `tearStrain` is on. */
   readonly dispatchesPerStep: number;
   /**
    * Resolves once the pipelines of the one-dispatch step the current settings can take (the patch
@@ -261,7 +261,8 @@ export class WebGpuCloth {
    * Whether steps of substeps without self-collision or attachments may run as one dispatch a
    * substep, the grid cut into tiles solved in workgroup memory, on the very bits of the passes:
    * where it is faster: up to 128 x 128 particles, 256 x 256 on a device granting 48 KiB of
-   * workgroup memory (an NVIDIA H200's most; `requestCloth` asks for it). By default true on a hardware
+   * workgroup memory (an NVIDIA H200's most; `requestCloth` asks for it), for one iteration a
+   * substep; two need more than 16 KiB, three more than 48 KiB (their halos are wider). By default true on a hardware
    * adapter, false on a software one (SwiftShader), where it is slower. Tiles need a halo that
    * fits the device's workgroup memory and run faster with more invocations a workgroup:
    * `requestCloth` asks for the adapter's most of both (invocations up to 1024). On a device of

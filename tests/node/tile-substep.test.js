@@ -57,3 +57,12 @@ test("requestCloth asks an adapter for its most workgroup memory and up to 1024 
   assert.deepEqual(tiledSubstepLimits(adapterWith(65536, 2048, 512)),
     { maxComputeWorkgroupStorageSize: 65536, maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 512 });
 });
+
+test('a halo wider than fits is given up as soon as it passes the widest (its whole width would take seconds to work out): no tile for 20 iterations', () => {
+  const many = scheduleOf(20);
+  assert.equal(haloFor(many, directions, 8, 23), Infinity);
+  assert.deepEqual(tileFor(many, directions, 55, 256, 256), { tile: 0, halo: 0 });
+  // The cap changes no halo that fits.
+  assert.equal(haloFor(scheduleOf(2), directions, 8, 23), 18);
+  assert.equal(haloFor(scheduleOf(2), directions, 8, 17), Infinity);
+});

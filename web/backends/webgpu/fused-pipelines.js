@@ -35,7 +35,8 @@ export class AsyncPipelines {
     const pipeline = this.#pipelines.get(key);
     if (pipeline === undefined) {
       this.#pipelines.set(key, 'making');
-      this.#makings.push(make().then((made) => { this.#pipelines.set(key, made); }, () => { this.#pipelines.set(key, 'failed'); }));
+      // A make that throws at once fails as one that rejects.
+      this.#makings.push(Promise.resolve().then(make).then((made) => { this.#pipelines.set(key, made); }, () => { this.#pipelines.set(key, 'failed'); }));
     }
     return typeof pipeline === 'object' ? pipeline : null;
   }

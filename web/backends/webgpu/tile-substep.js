@@ -67,11 +67,15 @@ export function tiledSubstepLimits({ limits }) {
  * @param {readonly import('../../index.js').SubstepStage[]} schedule
  * @param {import('../gpu/gpu-constants.js').GpuTables['directions']} directions
  * @param {number} tile a multiple of tileMultiple
+ * @param {number} [widestHalo] where the halo would be wider, Infinity is returned at once: each
+ *   halo tried simulates every stage over the region, so many iterations' halo costs seconds
  */
-export function haloFor(schedule, directions, tile) {
+export function haloFor(schedule, directions, tile, widestHalo = Infinity) {
   const stages = schedule.flatMap((stage) => (stage.kind === 'constrain' ? [{ ...directions[stage.direction], colour: stage.colour }] : []));
   let halo = 0;
-  while ([0, 1].some((axis) => reachedInwards(stages, axis, halo, tile) > halo)) halo += 1;
+  while ([0, 1].some((axis) => reachedInwards(stages, axis, halo, tile) > halo)) {
+    if (++halo > widestHalo) return Infinity;
+  }
   return halo;
 }
 
@@ -89,7 +93,7 @@ export function haloFor(schedule, directions, tile) {
 export function tileFor(schedule, directions, widest, columns, rows) {
   let chosen = { tile: 0, halo: 0 };
   for (let tile = smallestTile; tile <= widest; tile += tileMultiple) {
-    const halo = haloFor(schedule, directions, tile);
+    const halo = haloFor(schedule, directions, tile, (widest - tile) / 2);
     if (tile + 2 * halo > widest) break;
     if (chosen.tile > 0 && Math.ceil(columns / tile) * Math.ceil(rows / tile) < fewestTiles) break;
     chosen = { tile, halo };

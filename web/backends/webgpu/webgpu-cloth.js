@@ -344,7 +344,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     const { settings, schedule } = stepParametersOf(this);
     const parameters = { settings, schedule, substeps: settings.substeps };
     this.#fusedStep(parameters, false);
-    if (settings.tearStrain > 0) this.#fusedStep(parameters, true);
+    if (settings.tearStrain > 0 || this.#mayHoldTears) this.#fusedStep(parameters, true);
     await Promise.all([this.#patchStep.pipelines.settled(), this.#tileSubstep.pipelines.settled()]);
   }
 
