@@ -1,8 +1,9 @@
 // The WebGPU cloth's tiled substeps against its passes of their own, in Node on the adapter Dawn
 // finds (the `webgpu` package): ms a step of the bench's scene at each size, on a device with the
-// default limits (16 KiB of workgroup memory, 256 invocations a workgroup), one with the adapter's
-// most memory, and one with its most memory and invocations (as requestCloth asks), each cloth timed with `tiledSubsteps` on and off in turns; and how far apart the two end after
-// STEPS steps (0: the tiles end on the passes' bits).
+// default limits (16 KiB of workgroup memory, 256 invocations a workgroup), with the adapter's
+// most memory, with its most invocations, and with both (as requestCloth asks), each cloth timed
+// with `tiledSubsteps` on and off in turns; and how far apart the two end after STEPS steps (0:
+// the tiles end on the passes' bits).
 //   node tests/bench/tiled-substeps.mjs [SIZES] [STEPS] [BATCH]
 // SIZES: comma-separated grid sides (default 64,128,256,512); STEPS: steps compared (default 60);
 // BATCH: steps a timed batch (default 4 million particle-steps' worth, at least 5).

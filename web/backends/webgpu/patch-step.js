@@ -23,8 +23,10 @@ export class PatchStep {
   #stateLayout;
   /** the substeps' or the stages' slots, bound whole */
   #slots;
-  /** by the step's shape and whether it reads the torn bits
-   * @readonly */
+  /**
+   * By the step's shape and whether it reads the torn bits.
+   * @readonly
+   */
   pipelines = new AsyncPipelines();
 
   /**
@@ -44,8 +46,7 @@ export class PatchStep {
    * Whether a step runs in one dispatch: no self-collision (its separation reaches across
    * patches), a schedule of predict, constrain stages and collide, patches of no more particles
    * than a workgroup has invocations (256 on every device; up to 1024 where requestCloth asked the
-   * adapter for more), and the step's uniform slots within
-   * one uniform binding. A larger cloth takes the passes of their own, spread over all the GPU's
+   * adapter for more), and the step's uniform slots within one uniform binding. A larger cloth takes the passes of their own, spread over all the GPU's
    * cores: on an H100 a 64 x 64 cloth whose workgroup took 16 particles an invocation stepped in
    * 1.9 ms, the passes in 0.6-1.0 ms.
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
