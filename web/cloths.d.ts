@@ -170,6 +170,11 @@ export class Cloth {
 export interface ClothOnGpu extends SimulatedCloth, SteppedByStage {
   /** Why this cloth runs here and not on a backend `requestCloth` tried first; else null. */
   fallbackReason: string | null;
+  /**
+   * What `requestCloth`'s 'auto' measured to choose between WebGPU and WebGL2, milliseconds a
+   * step each (medians of its timed turns); null where it chose without timing them.
+   */
+  trialMsPerStep: { webgpu: number; gpu: number } | null;
   /** Whether the WebGL context or WebGPU device is lost: steps do nothing (and `stepsTaken` stays) until `restore()`. */
   readonly lost: boolean;
   /** Strain of positions read back with readPositions(), over the constraints a mask read back with `readTorn()` keeps (all without it). */

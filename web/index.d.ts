@@ -13,7 +13,8 @@ import type { Cloth, GpuCloth, WebGpuCloth, WorkerCloth } from './cloths.js';
 export interface GpuClothOptions extends ClothSettings {
   /**
    * 'auto' (default): the best the target and device run, else the CPU (`createCloth`: WebGPU
-   * for a GPUDevice, WebGL2 for a context or canvas; `requestCloth`: WebGPU > WebGL2 > CPU).
+   * for a GPUDevice, WebGL2 for a context or canvas; `requestCloth`: the faster of WebGPU and
+   * WebGL2, timed, else the one there is, else the CPU).
    * 'webgpu': WebGPU compute passes; 'gpu': WebGL2 fragment passes; 'cpu': WebAssembly.
    */
   backend?: 'auto' | 'webgpu' | 'gpu' | 'cpu';
@@ -131,7 +132,10 @@ export class Nuno {
   /**
    * A cloth on the best backend here (`backend: 'auto'`, the default): WebGPU on a device it
    * requests (and destroys on `dispose()`), else WebGL2 in `target`, else the CPU; the cloth's
-   * `fallbackReason` says why each better one was passed over. 'webgpu' throws a
+   * `fallbackReason` says why each better one was passed over. Where both WebGPU and WebGL2
+   * (`target` given) can run the cloth, throwaway cloths of each step in turns and the faster
+   * one's backend is kept: `trialMsPerStep` says what each took (WebGL2 is tried in a context of
+   * its own, so a canvas stays free for WebGPU when WebGPU wins). 'webgpu' throws a
    * `GpuUnsupportedError` where there is no WebGPU; 'gpu' and 'cpu' are createCloth's.
    */
   requestCloth(target?: WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | null, options?: GpuClothOptions): Promise<Cloth | GpuCloth | WebGpuCloth>;

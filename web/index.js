@@ -10,6 +10,8 @@ import { gpuTablesOf } from './backends/gpu/gpu-constants.js';
 import { WebGpuCloth } from './backends/webgpu/webgpu-cloth.js';
 import { tiledSubstepLimits } from './backends/webgpu/tile-substep.js';
 import { WorkerCloth } from './backends/worker/worker-cloth.js';
+import { gpuFinished } from './backends/webgl2/solver-gl-state.js';
+import { msPerStep } from './backends/gpu/step-trial.js';
 
 export { Cloth } from './backends/cpu/cloth.js';
 export { GpuUnsupportedError } from './backends/gpu/capabilities.js';
@@ -108,7 +110,7 @@ export class Nuno {
    * device can run it and else the CPU cloth, whose `fallbackReason` then says why.
    * `createCloth(gpuDevice, settings)`: with 'webgpu' or 'auto' a cloth simulated by WebGPU
    * compute passes on that device ('auto' falls back to the CPU). A WebGPU device comes
-   * asynchronously: `requestCloth` gets one and picks WebGPU > WebGL2 > CPU.
+   * asynchronously: `requestCloth` gets one and picks the faster GPU backend, else the CPU.
    * @param {GPUDevice | WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | import('./index.js').ClothSettings} [target]
    * @param {import('./index.js').GpuClothOptions} [options] with a device, context or canvas
    * @returns {Cloth | GpuCloth | WebGpuCloth}
@@ -178,9 +180,10 @@ export class Nuno {
 
   /**
    * A cloth on the best backend this browser and device offer, with 'auto' (the default):
-   * WebGPU (a device requested here, which the cloth destroys when disposed), else WebGL2 in
-   * `target`'s context, else the CPU. `fallbackReason` says why each better one was passed
-   * over. 'webgpu' requests the device and fails without one; 'gpu' and 'cpu' are createCloth's.
+   * WebGPU (a device requested here, which the cloth destroys when disposed) or WebGL2 in
+   * `target`'s context, whichever steps it faster where both can (timed: #fasterOf), else the
+   * one that can, else the CPU. `fallbackReason` says why each better one was passed over.
+   * 'webgpu' requests the device and fails without one; 'gpu' and 'cpu' are createCloth's.
    * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas | null} [target] for WebGL2 (null: WebGPU or the CPU)
    * @param {import('./index.js').GpuClothOptions} [options]
    * @returns {Promise<Cloth | GpuCloth | WebGpuCloth>}
@@ -219,10 +222,76 @@ export class Nuno {
       cloth = null;
       failure = new GpuUnsupportedError(`nuno: the WebGPU passes could not be built on this device (${deviceErrors.map((error) => error.message).join('; ')})`);
     }
-    if (cloth) return cloth;
+    if (cloth) return backend === 'auto' && target ? this.#fasterOf(cloth, target, rest) : cloth;
     device.destroy();
     if (backend === 'auto' && failure instanceof GpuUnsupportedError) return this.#withFallback(failure.message, target, rest);
     throw failure;
+  }
+
+  /**
+   * requestCloth's 'auto' where WebGL2 could take the cloth too: throwaway cloths of both backends
+   * step in turns (backends/gpu/step-trial.js) and the faster backend's cloth is returned, with
+   * `trialMsPerStep` saying what each took. WebGL2 is tried in a context of its own, so a canvas
+   * given stays free for a WebGPU context when WebGPU wins (a canvas holds one kind of context).
+   * @param {WebGpuCloth} webGpuCloth made for the caller, with a device of its own
+   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target
+   * @param {import('./index.js').GpuClothOptions} options
+   * @returns {Promise<WebGpuCloth | GpuCloth | Cloth>}
+   */
+  async #fasterOf(webGpuCloth, target, options) {
+    const gl = scratchWebGl2();
+    if (!gl) return webGpuCloth;
+    /** @type {{ webgpu: number, gpu: number } | null} */
+    let trialMsPerStep = null;
+    const { device } = webGpuCloth;
+    /** @type {WebGpuCloth | null} */
+    let webGpuTrial = null;
+    let webGl2Trial = null;
+    try {
+      webGpuTrial = /** @type {WebGpuCloth} */ (this.#makeCloth(device, { ...options, backend: 'webgpu' }, false));
+      webGl2Trial = this.#webGl2ClothOrNull(gl, options);
+      if (webGl2Trial) {
+        await webGpuTrial.pipelinesMade();
+        const [webgpu, gpu] = await msPerStep([
+          { cloth: webGpuTrial, finished: () => device.queue.onSubmittedWorkDone() },
+          { cloth: webGl2Trial, finished: () => gpuFinished(gl) },
+        ]);
+        trialMsPerStep = { webgpu, gpu };
+      }
+    } catch (error) {
+      webGpuCloth.dispose();
+      throw error;
+    } finally {
+      webGpuTrial?.dispose();
+      webGl2Trial?.dispose();
+      gl.getExtension('WEBGL_lose_context')?.loseContext();
+    }
+    if (!trialMsPerStep) return webGpuCloth;
+    // A canvas that already holds another kind of context cannot take WebGL2: WebGPU it is.
+    const webGl2Cloth = trialMsPerStep.gpu < trialMsPerStep.webgpu ? this.#webGl2ClothOrNull(target, options) : null;
+    const cloth = webGl2Cloth ?? webGpuCloth;
+    cloth.trialMsPerStep = trialMsPerStep;
+    if (!webGl2Cloth) return webGpuCloth;
+    webGpuCloth.dispose();
+    const ms = (/** @type {number} */ value) => value.toPrecision(3);
+    webGl2Cloth.fallbackReason = `nuno: WebGL2 stepped this cloth faster here than WebGPU (${ms(trialMsPerStep.gpu)} ms a step ` +
+      `against ${ms(trialMsPerStep.webgpu)}, medians of requestCloth's timed turns)`;
+    return webGl2Cloth;
+  }
+
+  /**
+   * createCloth's WebGL2 cloth, or null where `target` cannot run one.
+   * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target
+   * @param {import('./index.js').GpuClothOptions} options
+   * @returns {GpuCloth | null}
+   */
+  #webGl2ClothOrNull(target, options) {
+    try {
+      return /** @type {GpuCloth} */ (this.createCloth(target, { ...options, backend: 'gpu' }));
+    } catch (error) {
+      if (error instanceof GpuUnsupportedError) return null;
+      throw error;
+    }
   }
 
   /**
@@ -404,6 +473,17 @@ function webgl2OrNull(target) {
   if (isWebGl2Context(target)) return /** @type {WebGL2RenderingContext} */ (target);
   const context = /** @type {HTMLCanvasElement} */ (target).getContext('webgl2');
   return isWebGl2Context(context) ? context : null;
+}
+
+/**
+ * A WebGL2 context of a canvas of its own, for a trial that leaves the caller's canvas as it was;
+ * null where the browser offers neither OffscreenCanvas nor a document, or no WebGL2.
+ * @returns {WebGL2RenderingContext | null}
+ */
+function scratchWebGl2() {
+  const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1)
+    : typeof document === 'object' ? document.createElement('canvas') : null;
+  return canvas ? webgl2OrNull(canvas) : null;
 }
 
 /** @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target */

@@ -149,7 +149,7 @@ test('the WebGPU backend refuses what it cannot run, naming the setting', async 
   expect(messages.heapGrowth, 'the core heap after 50 cloths made and freed and 50 refused').toBe(0);
 });
 
-test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why at each step down", async ({ page }) => {
+test("requestCloth's 'auto' steps down from WebGPU to WebGL2 to the CPU, saying why at each step down", async ({ page }) => {
   await openHarness(page);
   const result = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
@@ -162,10 +162,11 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
       cloth.dispose();
       return summary;
     };
-    const first = await nuno.requestCloth(canvas, { columns: 8, rows: 8 });
+    // Without a canvas no WebGL2 cloth can be timed against it: WebGPU, untried.
+    const first = await nuno.requestCloth(null, { columns: 8, rows: 8 });
     const device = first.device;
     const deviceLost = device.lost.then((/** @type {GPUDeviceLostInfo} */ info) => info.reason);
-    const best = { backend: first.backend, reason: first.fallbackReason };
+    const best = { backend: first.backend, reason: first.fallbackReason, trial: first.trialMsPerStep };
     first.dispose();
     const jacobi = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, ordering: 'jacobi' }));
     const gaussSeidel = await describe(nuno.requestCloth(canvas, { columns: 8, rows: 8, ordering: 'gauss-seidel' }));
@@ -185,7 +186,7 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
     Object.defineProperty(navigator, 'gpu', { value: gpu, configurable: true });
     return { best, ownedDeviceLost: await deviceLost, jacobi, gaussSeidel, half, noCanvas, noWebGpu, webgpuOnly };
   });
-  expect(result.best).toEqual({ backend: 'webgpu', reason: null });
+  expect(result.best).toEqual({ backend: 'webgpu', reason: null, trial: null });
   expect(result.ownedDeviceLost, 'the device requestCloth made goes with the cloth').toBe('destroyed');
   expect(result.jacobi.backend, 'WebGL2 runs the Jacobi ordering').toBe('gpu');
   expect(result.jacobi.reason).toBe("nuno: the WebGPU backend solves with ordering 'red-black' only, got 'jacobi'; use ordering: 'red-black', or backend: 'gpu' (WebGL2) for 'jacobi', or 'cpu'");
@@ -198,6 +199,79 @@ test("requestCloth's 'auto' picks WebGPU, then WebGL2, then the CPU, saying why 
   expect(result.noWebGpu.backend).toBe('gpu');
   expect(result.noWebGpu.reason).toMatch(/^nuno: this browser offers no WebGPU \(navigator.gpu is missing/);
   expect(result.webgpuOnly).toMatch(/^GpuUnsupportedError: nuno: this browser offers no WebGPU.*use backend: 'gpu' \(WebGL2\) or 'cpu'$/);
+});
+
+test("requestCloth's 'auto' keeps whichever of WebGPU and WebGL2 stepped the cloth faster, and hands back a cloth the trial never stepped", async ({ page }) => {
+  const complaints = await openHarness(page);
+  const result = await page.evaluate(async () => {
+    const { loadNuno } = await import('/web/index.js');
+    const nuno = await loadNuno();
+    /** @type {GPUDevice[]} the devices requestCloth asked for, to see the loser's go */
+    const devices = [];
+    const requestDevice = GPUAdapter.prototype.requestDevice;
+    GPUAdapter.prototype.requestDevice = async function recorded(/** @type {GPUDeviceDescriptor} */ descriptor) {
+      const device = await requestDevice.call(this, descriptor);
+      devices.push(device);
+      return device;
+    };
+    const busyFor = (/** @type {number} */ ms) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    /**
+     * requestCloth for a fresh canvas, one backend made slow by a busy wait in each call of
+     * `method` on `prototype` (none: as the machine is), and what it handed back.
+     * @param {any} [prototype]
+     * @param {string} [method]
+     * @param {number} [ms]
+     */
+    const chosen = async (prototype, method, ms = 0) => {
+      const original = prototype?.[method];
+      if (prototype) prototype[method] = function slowed(/** @type {unknown[]} */ ...args) { busyFor(ms); return original.apply(this, args); };
+      const canvas = document.createElement('canvas');
+      let cloth;
+      try {
+        cloth = await nuno.requestCloth(canvas, { columns: 16, rows: 16, pins: 'top-edge' });
+      } finally {
+        if (prototype) prototype[method] = original;
+      }
+      const untried = { stepsTaken: cloth.stepsTaken, simulatedSeconds: cloth.simulatedSeconds, start: Array.from(await cloth.readPositions()) };
+      cloth.stepFixed(5);
+      const end = await cloth.readPositions();
+      const summary = {
+        backend: cloth.backend, reason: cloth.fallbackReason, trial: cloth.trialMsPerStep, untried,
+        stepsTaken: cloth.stepsTaken, falls: untried.start.some((y, i) => i % 3 === 1 && end[i] < y - 1e-4),
+        // A canvas holds one kind of context: WebGPU's winning left it free for one.
+        canvasFree: cloth.backend === 'webgpu' ? canvas.getContext('webgpu') !== null : null,
+      };
+      const device = devices.at(-1);
+      cloth.dispose();
+      const lost = await Promise.race([device?.lost.then((info) => info.reason), new Promise((resolve) => setTimeout(() => resolve('still there'), 2000))]);
+      return { ...summary, requestedDeviceAfterDispose: lost };
+    };
+    const restPositions = Array.from(await nuno.createCloth({ columns: 16, rows: 16, pins: 'top-edge' }).positions);
+    const webGl2Slowed = await chosen(WebGL2RenderingContext.prototype, 'drawArrays', 2);
+    const webGpuSlowed = await chosen(GPUQueue.prototype, 'submit', 300);
+    const asItIs = await chosen();
+    GPUAdapter.prototype.requestDevice = requestDevice;
+    return { restPositions, webGl2Slowed, webGpuSlowed, asItIs };
+  });
+  for (const [name, run] of Object.entries({ webGl2Slowed: result.webGl2Slowed, webGpuSlowed: result.webGpuSlowed, asItIs: result.asItIs })) {
+    console.log(`metric: auto_trial_ms_per_step = webgpu ${run.trial?.webgpu.toPrecision(3)}, webgl2 ${run.trial?.gpu.toPrecision(3)} -> ${run.backend} (${name}, 16 x 16, SwiftShader)`);
+    expect(run.trial?.webgpu, name).toBeGreaterThan(0);
+    expect(run.trial?.gpu, name).toBeGreaterThan(0);
+    expect(run.backend, `${name}: the backend that stepped faster`).toBe(run.trial.webgpu <= run.trial.gpu ? 'webgpu' : 'gpu');
+    expect(run.untried, `${name}: the cloth handed back starts at rest, unstepped`).toEqual({ stepsTaken: 0, simulatedSeconds: 0, start: result.restPositions });
+    expect(run.stepsTaken).toBe(5);
+    expect(run.falls, `${name}: and it steps`).toBe(true);
+    // The device requestCloth asked for goes with the WebGPU cloth, chosen or not.
+    expect(run.requestedDeviceAfterDispose, name).toBe('destroyed');
+  }
+  // Each slowed backend loses by far: 2 ms a draw call is about 300 ms a step, 300 ms a submit 300 ms a step.
+  expect(result.webGl2Slowed).toMatchObject({ backend: 'webgpu', reason: null, canvasFree: true });
+  expect(result.webGpuSlowed.backend).toBe('gpu');
+  expect(result.webGpuSlowed.reason).toMatch(/^nuno: WebGL2 stepped this cloth faster here than WebGPU \(\d[\d.]* ms a step against \d[\d.]*, medians of requestCloth's timed turns\)$/);
+  expect(complaints).toEqual([]);
 });
 
 test('a lost WebGPU device stops the cloth without errors, and restore(device) starts it again from rest', async ({ page }) => {

@@ -215,6 +215,12 @@ export class GpuClothOverSetup extends ClothOverSetup {
   #maxColliders;
   /** @type {'gpu' | 'webgpu'} as settingsRefusal names it */
   #backend;
+  /**
+   * What `nuno.requestCloth`'s 'auto' measured to choose between WebGPU and WebGL2 (step-trial.js),
+   * milliseconds a step each; null where it chose without a trial.
+   * @type {{ webgpu: number, gpu: number } | null}
+   */
+  trialMsPerStep = null;
 
   /** As errors name the backend: 'GPU', 'WebGPU'. */
   get #errorName() {
