@@ -92,11 +92,14 @@ export async function pageDescribeWebgl() {
  */
 export async function pageTimeGpu({ settings, colliders, precision, plan }) {
   const { loadNuno } = await import('/web/index.js');
+  const { tiledSubstepLimits } = await import('/web/backends/webgpu/tile-substep.js');
   const nuno = await loadNuno();
   const onWebGpu = precision === 'webgpu';
   const gl = onWebGpu ? null
     : /** @type {WebGL2RenderingContext} */ (/** @type {HTMLCanvasElement} */ (document.getElementById('view')).getContext('webgl2'));
-  const device = onWebGpu ? await /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()).requestDevice() : null;
+  // The limits requestCloth asks for: the tiles as large as this device allows.
+  const adapter = onWebGpu ? /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter()) : null;
+  const device = adapter ? await adapter.requestDevice({ requiredLimits: tiledSubstepLimits(adapter) }) : null;
   // Settings with a patch layout (patchesAcross) are a sea of patches.
   const options = onWebGpu
     ? { ...settings, backend: /** @type {const} */ ('webgpu') }
@@ -136,6 +139,8 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
     const got = cloth.backend === 'gpu' ? cloth.precision : cloth.backend;
     if (got !== precision) throw new Error(`asked for the GPU with ${precision} state, got ${cloth.backend} ${got}`);
     for (const collider of colliders) cloth.addCollider(collider);
+    // The one-dispatch steps' pipelines are made asynchronously: timed from the first step on.
+    if (onWebGpu) await cloth.pipelinesMade();
     await waitForGpu();
     const firstStepMs = (await timeSteps(1)).ms;
     const probeMs = (await timeSteps(1)).ms;

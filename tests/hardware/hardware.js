@@ -1,8 +1,9 @@
 // The hardware tier's page: on whatever GPU the browser has, the same agreement checks the
 // browser tests run on SwiftShader (GPU float = CPU, split half = float), what 'auto' picks on a
-// device without float render targets, whether WebGPU is exposed (and, where it is, WebGPU =
-// CPU and its timings beside WebGL2's), each stage of a substep on this device's GPU against the
-// CPU's (stepStages), and the benchmark. Served and launched by run.py, which
+// device without float render targets and where WebGPU and WebGL2 both run (requestCloth's
+// trial), whether WebGPU is exposed (and, where it is, WebGPU = CPU and its timings beside
+// WebGL2's), each stage of a substep on this device's GPU against the CPU's (stepStages), and
+// the benchmark. Served and launched by run.py, which
 // takes the results (POST /result) and prints them; `run.py --dawn` runs this same module in Node
 // instead (dawn.mjs: no document, so WebGPU through Dawn and the CPU only); address parameters:
 //   sizes=64,128,...   grids to time (default 64,128,256,512,1024)
@@ -37,8 +38,8 @@ const pileSeconds = Number(parameters.get('pileSeconds') ?? 8);
 // batch is long against the one-texel read that closes it.
 const gpuPlan = { ...GPU_PLAN, batchTargetMs: Number(parameters.get('batchMs') ?? 50), maxStepsPerBatch: 200 };
 
-/** @type {{ webgl?: object, webgpu?: {adapter: string | null, reason: string | null}, checks: object[], piles: object[], auto?: object, gpu: object[], cpu: object[], papers: object[], refused: {label: string, message: string}[], errors: string[], done?: boolean }} */
-const results = { checks: [], piles: [], gpu: [], cpu: [], papers: [], refused: [], errors: [] };
+/** @type {{ webgl?: object, webgpu?: {adapter: string | null, reason: string | null}, checks: object[], piles: object[], auto?: object, autoChoices: object[], gpu: object[], cpu: object[], papers: object[], refused: {label: string, message: string}[], errors: string[], done?: boolean }} */
+const results = { checks: [], piles: [], autoChoices: [], gpu: [], cpu: [], papers: [], refused: [], errors: [] };
 
 /** @param {string} route @param {string} body */
 const post = (route, body) => fetch(new URL(route, location.href), { method: 'POST', body });
@@ -289,6 +290,13 @@ async function timeEverything(onWebGpu) {
       results.gpu.push({ size, ...selfCollision, precision: `${precision}, self-collision` });
       await log(`GPU ${precision}, self-collision ${size}x${size}: ${selfCollision.medianMs.toPrecision(3)} ms/step, ${selfCollision.drawCallsPerStep} draw calls/step`);
     }
+    if (onWebgl && onWebGpu) {
+      const choice = await autoChoice(size);
+      results.autoChoices.push(choice);
+      const trial = choice.trialMsPerStep;
+      await log(`requestCloth 'auto' ${size}x${size}: ${choice.backend}` +
+        (trial ? ` (its trial: WebGPU ${trial.webgpu.toPrecision(3)}, WebGL2 ${trial.gpu.toPrecision(3)} ms/step)` : '') + `, ${choice.requestMs.toFixed(0)} ms`);
+    }
     const cpu = size <= cpuMax &&
       await timedUnlessRefused(`CPU (wasm) ${size}x${size}`, () => pageTimeCpu({ settings: benchSettings(size), colliders: SCENE_COLLIDERS, plan: CPU_PLAN }));
     if (cpu) {
@@ -307,6 +315,21 @@ async function timeEverything(onWebGpu) {
       await save();
     }
   }
+}
+
+/**
+ * What requestCloth's 'auto' picks for the bench's cloth here, where both WebGPU and WebGL2 could
+ * take it: the backend, what its trial timed, and how long the request took, trial included.
+ * @param {number} size
+ */
+async function autoChoice(size) {
+  const { loadNuno } = await import('/web/index.js');
+  const nuno = await loadNuno();
+  const start = performance.now();
+  const cloth = await nuno.requestCloth(document.createElement('canvas'), benchSettings(size));
+  const choice = { size, backend: cloth.backend, trialMsPerStep: cloth.backend === 'cpu' ? null : cloth.trialMsPerStep, requestMs: performance.now() - start };
+  cloth.dispose();
+  return choice;
 }
 
 /**

@@ -151,6 +151,10 @@ def report(results, needs_webgpu=False):
         else:
             failed += 1
             print('  FAILED: expected the GPU with split half state')
+    for choice in results.get('autoChoices', []):
+        trial = choice['trialMsPerStep']
+        timed = f" (its trial: WebGPU {trial['webgpu']:.3g}, WebGL2 {trial['gpu']:.3g} ms/step)" if trial else ''
+        print(f"requestCloth 'auto' {choice['size']}x{choice['size']}: {choice['backend']}{timed}, {choice['requestMs']:.0f} ms")
     cpu_by_size = {row['size']: row for row in results.get('cpu', [])}
     if results.get('gpu'):
         print('\n| grid | GPU state | GPU ms/step | wasm ms/step | GPU/wasm | draw calls/step | GPU B/particle |')
