@@ -87,10 +87,11 @@ export async function pageDescribeWebgl() {
 /**
  * Times the WebGL2 cloth with `precision` state, or the WebGPU cloth with precision 'webgpu'
  * (on a device of its own, and no canvas needed), in the same page.
- * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], precision: string, plan: GpuPlan }} options
+ * `tiledSubsteps` false times the WebGPU cloth on its passes where it would step tiled.
+ * @param {{ settings: ClothSettings | import('../../web/index.js').PatchSettings, colliders: ColliderDescription[], precision: string, plan: GpuPlan, tiledSubsteps?: boolean }} options
  * @returns {Promise<GpuTiming>}
  */
-export async function pageTimeGpu({ settings, colliders, precision, plan }) {
+export async function pageTimeGpu({ settings, colliders, precision, plan, tiledSubsteps = true }) {
   const { loadNuno } = await import('/web/index.js');
   const { tiledSubstepLimits } = await import('/web/backends/webgpu/tile-substep.js');
   const nuno = await loadNuno();
@@ -139,6 +140,7 @@ export async function pageTimeGpu({ settings, colliders, precision, plan }) {
     const got = cloth.backend === 'gpu' ? cloth.precision : cloth.backend;
     if (got !== precision) throw new Error(`asked for the GPU with ${precision} state, got ${cloth.backend} ${got}`);
     for (const collider of colliders) cloth.addCollider(collider);
+    if (!tiledSubsteps) cloth.tiledSubsteps = false;
     // The one-dispatch steps' pipelines are made asynchronously: timed from the first step on.
     if (onWebGpu) await cloth.pipelinesMade();
     await waitForGpu();

@@ -274,6 +274,13 @@ async function timeEverything(onWebGpu) {
       if (!timing) continue;
       results.gpu.push({ size, ...timing });
       await log(`GPU ${precision} ${size}x${size}: ${timing.medianMs.toPrecision(3)} ms/step, ${timing.drawCallsPerStep} draw calls/step`);
+      // Tiled (a dispatch a substep): the passes it replaces, timed beside it.
+      const passes = precision === 'webgpu' && timing.drawCallsPerStep === timing.substeps &&
+        await timeGpu(`GPU webgpu, passes ${size}x${size}`, { settings: benchSettings(size), precision, tiledSubsteps: false });
+      if (passes) {
+        results.gpu.push({ size, ...passes, precision: 'webgpu, passes' });
+        await log(`GPU webgpu, passes ${size}x${size}: ${passes.medianMs.toPrecision(3)} ms/step, ${passes.drawCallsPerStep} draw calls/step`);
+      }
     }
     // Jacobi sweeps at three times the substeps: 3 passes a substep against 14.
     const jacobi = onWebgl && await timeGpu(`GPU float, jacobi 30 x 1 ${size}x${size}`, { settings: { ...benchSettings(size), ...JACOBI_SETTINGS }, precision: 'float' });
