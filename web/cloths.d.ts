@@ -114,6 +114,8 @@ export class Cloth {
   readonly backend: 'cpu';
   /** Why this cloth runs on the CPU although a GPU context was offered with `backend: 'auto'`; else null. */
   fallbackReason: string | null;
+  /** Always null: `requestCloth` times the GPU backends only (see `ClothOnGpu.trialMsPerStep`). */
+  readonly trialMsPerStep: null;
   /** Threads that step it: `Nuno.threadCount` from 4,096 particles up, else 1. */
   readonly threadCount: number;
   /** The accumulator alone: the fixed steps a frame's time is worth, without stepping. */
@@ -172,7 +174,10 @@ export interface ClothOnGpu extends SimulatedCloth, SteppedByStage {
   fallbackReason: string | null;
   /**
    * What `requestCloth`'s 'auto' measured to choose between WebGPU and WebGL2, milliseconds a
-   * step each (medians of its timed turns); null where it chose without timing them.
+   * step each (medians of its timed turns, or its sizing batches where those set one backend over
+   * twice as slow); null where it chose without timing them (no WebGL2 target, or the trial
+   * failed: WebGPU is then kept). Where WebGL2 timed faster but the canvas given holds another
+   * kind of context, WebGPU is kept with these figures.
    */
   trialMsPerStep: { webgpu: number; gpu: number } | null;
   /** Whether the WebGL context or WebGPU device is lost: steps do nothing (and `stepsTaken` stays) until `restore()`. */

@@ -233,54 +233,67 @@ export class Nuno {
    * step in turns (backends/gpu/step-trial.js) and the faster backend's cloth is returned, with
    * `trialMsPerStep` saying what each took. WebGL2 is tried in a context of its own, so a canvas
    * given stays free for a WebGPU context when WebGPU wins (a canvas holds one kind of context).
+   * The trial only chooses: where it fails, WebGPU is kept, untimed.
    * @param {WebGpuCloth} webGpuCloth made for the caller, with a device of its own
    * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target
    * @param {import('./index.js').GpuClothOptions} options
    * @returns {Promise<WebGpuCloth | GpuCloth | Cloth>}
    */
   async #fasterOf(webGpuCloth, target, options) {
+    const trialMsPerStep = await this.#stepTrial(webGpuCloth.device, options);
+    if (webGpuCloth.lost) {
+      webGpuCloth.dispose();
+      return this.#withFallback('nuno: the WebGPU device was lost while requestCloth timed it', target, options);
+    }
+    const webGl2Cloth = trialMsPerStep && trialMsPerStep.gpu < trialMsPerStep.webgpu ? this.#webGl2ClothOrNull(target, options) : null;
+    if (!webGl2Cloth) {
+      // WebGPU stepped faster, or could not be timed, or the canvas given holds another kind of context.
+      webGpuCloth.trialMsPerStep = trialMsPerStep;
+      return webGpuCloth;
+    }
+    webGpuCloth.dispose();
+    const { gpu, webgpu } = /** @type {{ webgpu: number, gpu: number }} */ (trialMsPerStep);
+    webGl2Cloth.trialMsPerStep = { webgpu, gpu };
+    webGl2Cloth.fallbackReason = `nuno: WebGL2 stepped this cloth faster here than WebGPU (${gpu.toPrecision(3)} ms a step against ` +
+      `${webgpu.toPrecision(3)}, as requestCloth timed them)`;
+    return webGl2Cloth;
+  }
+
+  /**
+   * Times throwaway cloths of these options on `device` (WebGPU) and in a WebGL2 context of
+   * their own, ms a step each; null where WebGL2 cannot run them here or the trial failed.
+   * @param {GPUDevice} device
+   * @param {import('./index.js').GpuClothOptions} options
+   * @returns {Promise<{ webgpu: number, gpu: number } | null>}
+   */
+  async #stepTrial(device, options) {
     const gl = scratchWebGl2();
-    if (!gl) return webGpuCloth;
-    /** @type {{ webgpu: number, gpu: number } | null} */
-    let trialMsPerStep = null;
-    const { device } = webGpuCloth;
+    if (!gl) return null;
     /** @type {WebGpuCloth | null} */
     let webGpuTrial = null;
     let webGl2Trial = null;
     try {
       webGpuTrial = /** @type {WebGpuCloth} */ (this.#makeCloth(device, { ...options, backend: 'webgpu' }, false));
       webGl2Trial = this.#webGl2ClothOrNull(gl, options);
-      if (webGl2Trial) {
-        await webGpuTrial.pipelinesMade();
-        const [webgpu, gpu] = await msPerStep([
-          { cloth: webGpuTrial, finished: () => device.queue.onSubmittedWorkDone() },
-          { cloth: webGl2Trial, finished: () => gpuFinished(gl) },
-        ]);
-        trialMsPerStep = { webgpu, gpu };
-      }
-    } catch (error) {
-      webGpuCloth.dispose();
-      throw error;
+      if (!webGl2Trial) return null;
+      await webGpuTrial.pipelinesMade();
+      const [webgpu, gpu] = await msPerStep([
+        { cloth: webGpuTrial, finished: () => device.queue.onSubmittedWorkDone() },
+        { cloth: webGl2Trial, finished: () => gpuFinished(gl) },
+      ]);
+      return { webgpu, gpu };
+    } catch {
+      return null;
     } finally {
       webGpuTrial?.dispose();
       webGl2Trial?.dispose();
       gl.getExtension('WEBGL_lose_context')?.loseContext();
     }
-    if (!trialMsPerStep) return webGpuCloth;
-    // A canvas that already holds another kind of context cannot take WebGL2: WebGPU it is.
-    const webGl2Cloth = trialMsPerStep.gpu < trialMsPerStep.webgpu ? this.#webGl2ClothOrNull(target, options) : null;
-    const cloth = webGl2Cloth ?? webGpuCloth;
-    cloth.trialMsPerStep = trialMsPerStep;
-    if (!webGl2Cloth) return webGpuCloth;
-    webGpuCloth.dispose();
-    const ms = (/** @type {number} */ value) => value.toPrecision(3);
-    webGl2Cloth.fallbackReason = `nuno: WebGL2 stepped this cloth faster here than WebGPU (${ms(trialMsPerStep.gpu)} ms a step ` +
-      `against ${ms(trialMsPerStep.webgpu)}, medians of requestCloth's timed turns)`;
-    return webGl2Cloth;
   }
 
   /**
-   * createCloth's WebGL2 cloth, or null where `target` cannot run one.
+   * createCloth's WebGL2 cloth, or null where `target` cannot make one (no WebGL2, a canvas
+   * holding another kind of context, a lost context): 'auto' then keeps the WebGPU cloth it has.
    * @param {WebGL2RenderingContext | HTMLCanvasElement | OffscreenCanvas} target
    * @param {import('./index.js').GpuClothOptions} options
    * @returns {GpuCloth | null}
@@ -288,9 +301,8 @@ export class Nuno {
   #webGl2ClothOrNull(target, options) {
     try {
       return /** @type {GpuCloth} */ (this.createCloth(target, { ...options, backend: 'gpu' }));
-    } catch (error) {
-      if (error instanceof GpuUnsupportedError) return null;
-      throw error;
+    } catch {
+      return null;
     }
   }
 

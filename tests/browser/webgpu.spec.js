@@ -218,17 +218,21 @@ test("requestCloth's 'auto' keeps whichever of WebGPU and WebGL2 stepped the clo
       const end = performance.now() + ms;
       while (performance.now() < end);
     };
+    /** @param {number} ms @returns {(original: Function) => Function} a call made slow by a busy wait */
+    const slowedBy = (ms) => (original) => function slowed(/** @type {unknown[]} */ ...args) { busyFor(ms); return original.apply(this, args); };
+    const throwing = () => () => { throw new Error('as a lost context'); };
     /**
-     * requestCloth for a fresh canvas, one backend made slow by a busy wait in each call of
-     * `method` on `prototype` (none: as the machine is), and what it handed back.
+     * requestCloth for a fresh canvas, with `method` on `prototype` replaced while it runs (none:
+     * as the machine is), and what it handed back.
      * @param {any} [prototype]
      * @param {string} [method]
-     * @param {number} [ms]
+     * @param {(original: Function) => Function} [replace]
      */
-    const chosen = async (prototype, method, ms = 0) => {
+    const chosen = async (prototype, method, replace) => {
       const original = prototype?.[method];
-      if (prototype) prototype[method] = function slowed(/** @type {unknown[]} */ ...args) { busyFor(ms); return original.apply(this, args); };
+      if (prototype && replace) prototype[method] = replace(original);
       const canvas = document.createElement('canvas');
+      const heapBefore = nuno.heapBytesInUse();
       let cloth;
       try {
         cloth = await nuno.requestCloth(canvas, { columns: 16, rows: 16, pins: 'top-edge' });
@@ -247,30 +251,40 @@ test("requestCloth's 'auto' keeps whichever of WebGPU and WebGL2 stepped the clo
       const device = devices.at(-1);
       cloth.dispose();
       const lost = await Promise.race([device?.lost.then((info) => info.reason), new Promise((resolve) => setTimeout(() => resolve('still there'), 2000))]);
-      return { ...summary, requestedDeviceAfterDispose: lost };
+      // The trial's own cloths went too: the core's memory is as before.
+      return { ...summary, requestedDeviceAfterDispose: lost, heapGrowth: nuno.heapBytesInUse() - heapBefore };
     };
-    const restPositions = Array.from(await nuno.createCloth({ columns: 16, rows: 16, pins: 'top-edge' }).positions);
-    const webGl2Slowed = await chosen(WebGL2RenderingContext.prototype, 'drawArrays', 2);
-    const webGpuSlowed = await chosen(GPUQueue.prototype, 'submit', 300);
+    const cpuCloth = nuno.createCloth({ columns: 16, rows: 16, pins: 'top-edge' });
+    const restPositions = Array.from(cpuCloth.positions);
+    cpuCloth.dispose();
+    const webGl2Slowed = await chosen(WebGL2RenderingContext.prototype, 'drawArrays', slowedBy(2));
+    const webGpuSlowed = await chosen(GPUQueue.prototype, 'submit', slowedBy(300));
     const asItIs = await chosen();
+    // A trial that fails (WebGL2's fence throwing, as a lost context's may) chooses nothing: WebGPU, untimed.
+    const trialFailed = await chosen(WebGL2RenderingContext.prototype, 'fenceSync', throwing);
     GPUAdapter.prototype.requestDevice = requestDevice;
-    return { restPositions, webGl2Slowed, webGpuSlowed, asItIs };
+    return { restPositions, webGl2Slowed, webGpuSlowed, asItIs, trialFailed };
   });
-  for (const [name, run] of Object.entries({ webGl2Slowed: result.webGl2Slowed, webGpuSlowed: result.webGpuSlowed, asItIs: result.asItIs })) {
-    console.log(`metric: auto_trial_ms_per_step = webgpu ${run.trial?.webgpu.toPrecision(3)}, webgl2 ${run.trial?.gpu.toPrecision(3)} -> ${run.backend} (${name}, 16 x 16, SwiftShader)`);
-    expect(run.trial?.webgpu, name).toBeGreaterThan(0);
-    expect(run.trial?.gpu, name).toBeGreaterThan(0);
-    expect(run.backend, `${name}: the backend that stepped faster`).toBe(run.trial.webgpu <= run.trial.gpu ? 'webgpu' : 'gpu');
+  const { webGl2Slowed, webGpuSlowed, asItIs, trialFailed } = result;
+  for (const [name, run] of Object.entries({ webGl2Slowed, webGpuSlowed, asItIs, trialFailed })) {
+    if (run.trial) {
+      console.log(`metric: auto_trial_ms_per_step = webgpu ${run.trial.webgpu.toPrecision(3)}, webgl2 ${run.trial.gpu.toPrecision(3)} -> ${run.backend} (${name}, 16 x 16, SwiftShader)`);
+      expect(run.trial.webgpu, name).toBeGreaterThan(0);
+      expect(run.trial.gpu, name).toBeGreaterThan(0);
+      expect(run.backend, `${name}: the backend that stepped faster`).toBe(run.trial.webgpu <= run.trial.gpu ? 'webgpu' : 'gpu');
+    }
     expect(run.untried, `${name}: the cloth handed back starts at rest, unstepped`).toEqual({ stepsTaken: 0, simulatedSeconds: 0, start: result.restPositions });
     expect(run.stepsTaken).toBe(5);
     expect(run.falls, `${name}: and it steps`).toBe(true);
     // The device requestCloth asked for goes with the WebGPU cloth, chosen or not.
     expect(run.requestedDeviceAfterDispose, name).toBe('destroyed');
+    expect(run.heapGrowth, `${name}: the trial's cloths were freed`).toBe(0);
   }
+  expect(trialFailed).toMatchObject({ backend: 'webgpu', trial: null, reason: null });
   // Each slowed backend loses by far: 2 ms a draw call is about 300 ms a step, 300 ms a submit 300 ms a step.
-  expect(result.webGl2Slowed).toMatchObject({ backend: 'webgpu', reason: null, canvasFree: true });
-  expect(result.webGpuSlowed.backend).toBe('gpu');
-  expect(result.webGpuSlowed.reason).toMatch(/^nuno: WebGL2 stepped this cloth faster here than WebGPU \(\d[\d.]* ms a step against \d[\d.]*, medians of requestCloth's timed turns\)$/);
+  expect(webGl2Slowed).toMatchObject({ backend: 'webgpu', reason: null, canvasFree: true });
+  expect(webGpuSlowed.backend).toBe('gpu');
+  expect(webGpuSlowed.reason).toMatch(/^nuno: WebGL2 stepped this cloth faster here than WebGPU \(\d[\d.]* ms a step against \d[\d.]*, as requestCloth timed them\)$/);
   expect(complaints).toEqual([]);
 });
 

@@ -20,6 +20,8 @@ export class Cloth extends ClothFace {
    * @type {string | null}
    */
   fallbackReason = null;
+  /** Null: `requestCloth` times the GPU backends only (as on the GPU cloths, so every cloth it gives has it). */
+  trialMsPerStep = null;
 
   /**
    * Use `nuno.createCloth(settings)`.
