@@ -252,8 +252,8 @@ export class Nuno {
       return webGpuCloth;
     }
     webGpuCloth.dispose();
+    webGl2Cloth.trialMsPerStep = trialMsPerStep;
     const { gpu, webgpu } = /** @type {{ webgpu: number, gpu: number }} */ (trialMsPerStep);
-    webGl2Cloth.trialMsPerStep = { webgpu, gpu };
     webGl2Cloth.fallbackReason = `nuno: WebGL2 stepped this cloth faster here than WebGPU (${gpu.toPrecision(3)} ms a step against ` +
       `${webgpu.toPrecision(3)}, as requestCloth timed them)`;
     return webGl2Cloth;

@@ -29,14 +29,14 @@ const clearRatio = 2;
  * @returns {Promise<number[]>}
  */
 export async function msPerStep(contenders) {
-  /** @type {{ steps: number, msPerStep: number }[]} */
+  /** @type {{ steps: number, stepMs: number }[]} */
   const batches = [];
   for (const contender of contenders) {
     // The first step builds what a backend builds lazily, so it is not timed.
     await timedMs(contender, 1);
     batches.push(await sizingBatch(contender));
   }
-  const sizing = batches.map((batch) => batch.msPerStep);
+  const sizing = batches.map((batch) => batch.stepMs);
   if (Math.max(...sizing) > clearRatio * Math.min(...sizing)) return sizing;
   /** @type {number[][]} */
   const perStep = contenders.map(() => []);
@@ -57,7 +57,7 @@ export async function msPerStep(contenders) {
 async function sizingBatch(contender) {
   for (let steps = 1; ; steps *= 2) {
     const ms = await timedMs(contender, steps);
-    if (ms >= shortestTurnMs || steps >= mostStepsATurn) return { steps, msPerStep: ms / steps };
+    if (ms >= shortestTurnMs || steps >= mostStepsATurn) return { steps, stepMs: ms / steps };
   }
 }
 
