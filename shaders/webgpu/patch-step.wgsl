@@ -1,9 +1,11 @@
 // A whole fixed step in one dispatch, for cloths made of patches small enough for a workgroup
-// (8 x 8 papers, or one cloth of at most 256 particles): a workgroup per patch, an invocation per
-// particle, and each substep's predict, constrain stages and collide in turn with a barrier
-// after each, running the very per-particle code of the passes of their own (predict.wgsl,
-// constrain.wgsl, collide.wgsl). Patches share no constraint, so a patch never waits on another
-// and its workgroup alone orders its stages: 140 dispatches a step become one. The substeps' and
+// (8 x 8 papers, or one small cloth): a workgroup per patch, an invocation per particle. Patches
+// share no constraint, so a workgroup holds its whole patch in workgroup memory for the step: it
+// reads each particle's state once, runs every substep's predict, constrain stages and collide
+// there with a barrier between them, and writes the state once at the end; 140 dispatches a step
+// become one, and the state crosses the GPU's memory twice, not at every stage. The per-particle
+// code is the passes' own (predictionFrom, startsPair, projectPair, collidedMotion, over
+// positionAt below), in the passes' order, so a patch ends on their bits. The substeps' and
 // constrain stages' uniform slots are the ones those passes read at dynamic offsets, bound here
 // as whole arrays; group 0 is theirs (state.wgsl: the state buffers and the mesh colliders'
 // fields). SUBSTEPS, CONSTRAIN_STAGES, PATCH_COLUMNS, PATCH_ROWS and the slot sizes come from
@@ -21,31 +23,76 @@ struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
 // registers: with it, 64 x 64 papers took 1.05 ms a step on an H100, with this one 0.52.
 var<workgroup> substep: Substep;
 var<workgroup> stage: Stage;
+// The patch, row by row: xyz a particle's position (the substep's start, then its prediction
+// constrained in place), w its inverse mass.
+var<workgroup> patchParticles: array<vec4f, PATCH_COLUMNS * PATCH_ROWS>;
+
+// Where the particle at `texel` (of this workgroup's patch) is in patchParticles.
+fn slotOf(texel: vec2i) -> u32 {
+    let place = vec2u(texel) % vec2u(PATCH_COLUMNS, PATCH_ROWS);
+    return place.y * PATCH_COLUMNS + place.x;
+}
+
+// normals.wgsl's position of a particle: the substep's start, for the drag's normal (the normal
+// never reaches out of the particle's patch).
+fn positionAt(texel: vec2i) -> vec3f {
+    return patchParticles[slotOf(texel)].xyz;
+}
 
 @compute @workgroup_size(PATCH_COLUMNS * PATCH_ROWS)
 fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
+    if (local == 0u) { substep = substeps[0].value; }
+    workgroupBarrier();
     let patchIndex = group.x + group.y * groups.x;
     let patchSize = vec2u(PATCH_COLUMNS, PATCH_ROWS);
-    let patchesAcross = u32(substeps[0].value.gridSize.x) / PATCH_COLUMNS;
+    let patchesAcross = u32(substep.gridSize.x) / PATCH_COLUMNS;
     let texel = vec2i(vec2u(patchIndex % patchesAcross, patchIndex / patchesAcross) * patchSize + vec2u(local % PATCH_COLUMNS, local / PATCH_COLUMNS));
     // A 2D dispatch may hold workgroups past the last patch: they idle, and meet every barrier.
-    let inGrid = texel.y < substeps[0].value.gridSize.y;
+    let inGrid = texel.y < substep.gridSize.y;
+    let index = indexOf(texel);
+    // This invocation's particle: its motion at the substep's end (and so the next one's start).
+    var motion = Motion(vec3f(0.0), vec3f(0.0));
+    var inverseMass = 0.0;
+    if (inGrid) {
+        motion = Motion(positions[index].xyz, velocities[index].xyz);
+        inverseMass = inverseMasses[index];
+        patchParticles[local] = vec4f(motion.position, inverseMass);
+    }
+    // XPBD's multipliers of the pairs this particle starts, one a direction, kept between iterations.
+    var multipliers: array<f32, DIRECTION_COUNT>;
     for (var s = 0u; s < SUBSTEPS; s++) {
         workgroupBarrier();
         if (local == 0u) { substep = substeps[s].value; }
         workgroupBarrier();
-        let index = indexOf(texel);
-        if (inGrid) { predictParticle(index); }
-        storageBarrier();
+        var prediction = motion;
+        if (inGrid) { prediction = predictionFrom(texel, motion, inverseMass); }
+        // Every neighbour's start read for the normals before any prediction replaces it.
+        workgroupBarrier();
+        if (inGrid) { patchParticles[local] = vec4f(prediction.position, inverseMass); }
         for (var c = 0u; c < CONSTRAIN_STAGES; c++) {
             workgroupBarrier();
             if (local == 0u) { stage = stages[c].value; }
             workgroupBarrier();
-            if (inGrid) { constrainPairOf(index); }
-            storageBarrier();
+            // (No `continue` past a particle without a pair: the barriers must stay in uniform control flow.)
+            if (inGrid && startsPair(texel)) {
+                let second = slotOf(texel + stage.offset);
+                var lambda = select(multipliers[stage.direction], 0.0, stage.firstIteration != 0u);
+                let restLength = restLengths[index * REST_LENGTHS_PER_PARTICLE + stage.direction];
+                let ends = projectPair(patchParticles[local], patchParticles[second], restLength, &lambda);
+                multipliers[stage.direction] = lambda;
+                patchParticles[local] = vec4f(ends[0], inverseMass);
+                patchParticles[second] = vec4f(ends[1], patchParticles[second].w);
+            }
         }
-        if (inGrid) { collideParticle(index); }
-        storageBarrier();
+        workgroupBarrier();
+        if (inGrid) {
+            motion = collidedMotion(Motion(patchParticles[local].xyz, prediction.velocity), prediction.position, vec3f(0.0), inverseMass);
+            patchParticles[local] = vec4f(motion.position, inverseMass);
+        }
+    }
+    if (inGrid) {
+        positions[index] = vec4f(motion.position, 0.0);
+        velocities[index] = vec4f(motion.velocity, 0.0);
     }
 }

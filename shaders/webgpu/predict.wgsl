@@ -33,18 +33,23 @@ struct Motion { position: vec3f, velocity: vec3f }
 
 // A particle's prediction from its state at the substep's start (positions, velocities).
 fn predictionOf(index: u32) -> Motion {
-    let position = positions[index].xyz;
-    if (inverseMasses[index] == 0.0) { return Motion(position, vec3f(0.0)); }
-    var velocity = velocities[index].xyz;
+    return predictionFrom(texelOf(index), Motion(positions[index].xyz, velocities[index].xyz), inverseMasses[index]);
+}
+
+// The prediction of the particle at `texel` from its place and velocity at the substep's start,
+// wherever those are kept (the drag's normal reads the neighbours' through positionAt).
+fn predictionFrom(texel: vec2i, start: Motion, inverseMass: f32) -> Motion {
+    if (inverseMass == 0.0) { return Motion(start.position, vec3f(0.0)); }
+    var velocity = start.velocity;
     let h = substep.substepSeconds;
     if (substep.normalDragShare > 0.0 || substep.tangentialDragShare > 0.0) {
-        let normal = gridNormal(texelOf(index), substep.patchSize);
+        let normal = gridNormal(texel, substep.patchSize);
         var air = substep.wind;
-        if (substep.gusts != 0u) { air += gustAt(position); }
+        if (substep.gusts != 0u) { air += gustAt(start.position); }
         let relativeWind = air - velocity;
         let normalPart = normal * dot(relativeWind, normal);
         velocity += normalPart * substep.normalDragShare + (relativeWind - normalPart) * substep.tangentialDragShare;
     }
     velocity = velocity * substep.keep + substep.gravity * h;
-    return Motion(position + velocity * h, velocity);
+    return Motion(start.position + velocity * h, velocity);
 }

@@ -15,11 +15,6 @@
 // texels a row by particle index: a texture, for the same reason.
 @group(0) @binding(9) var tornCopy: texture_2d<u32>;
 
-// normals.wgsl's position of a particle: the substep's start.
-fn positionAt(texel: vec2i) -> vec3f {
-    return positions[indexOf(texel)].xyz;
-}
-
 // Whether the torn bits may hold a tear: a tear pass ran since the cloth was last mended (set in
 // the pipeline's constants, web/backends/webgpu/webgpu-cloth.js). A cloth that cannot have torn
 // takes pipelines made with false, whose constrain pass and normals read no texture: every pair

@@ -313,8 +313,9 @@ export function passList(backend, scene, { patchStep = true } = {}) {
  * @param {'webgpu' | 'webgl2'} backend
  * @param {Scene} scene
  * @param {{ pass: string, stage: object }[]} stages
+ * @param {Set<string>} [held] buffers the dispatch keeps in workgroup memory or registers instead: not counted
  */
-function dispatchBytes(backend, scene, stages) {
+function dispatchBytes(backend, scene, stages, held = new Set()) {
   const elements = elementsOf(scene.constants)[backend];
   const context = contextOf(scene);
   const particles = scene.columns * scene.rows;
@@ -323,6 +324,7 @@ function dispatchBytes(backend, scene, stages) {
   const bytes = { read: 0, written: 0 };
   /** @type {Touch} */
   const touch = (buffer, element, access) => {
+    if (held.has(buffer)) return;
     const { bytes: size, perParticle } = elements[/** @type {keyof typeof elements} */ (buffer)] ?? {};
     if (size === undefined) throw new Error(`bandwidth-bound: '${buffer}' is not a ${backend} buffer`);
     let flags = seen.get(buffer);
@@ -344,6 +346,13 @@ function dispatchBytes(backend, scene, stages) {
 }
 
 /**
+ * What the patch step keeps in workgroup memory and registers for the whole step
+ * (shaders/webgpu/patch-step.wgsl): the predictions, the constrained positions, the multipliers.
+ * Of the state it writes only positions and velocities, once.
+ */
+const heldByPatchStep = new Set(['working', 'predicted', 'lambdas']);
+
+/**
  * Counts one fixed step. Every substep runs the same stages over the same particles, so a pass
  * of its own moves the same bytes in each, and the patch step's later substeps touch no element
  * its first did not: one substep is run, and a pass's bytes times the substeps are the step's.
@@ -359,7 +368,7 @@ export function countStep(backend, scene, options = {}) {
   const passes = [];
   let bytesPerStep = 0;
   if (list.length === 1 && list[0].name === 'patch step') {
-    const { read, written } = dispatchBytes(backend, scene, list[0].stages.slice(0, perSubstep));
+    const { read, written } = dispatchBytes(backend, scene, list[0].stages.slice(0, perSubstep), heldByPatchStep);
     passes.push({ name: 'patch step', stage: {}, read, written });
     bytesPerStep = read + written;
   } else {

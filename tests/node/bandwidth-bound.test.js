@@ -37,7 +37,7 @@ class GPUDevice {
   limits = {
     minUniformBufferOffsetAlignment: 256, maxComputeWorkgroupsPerDimension: 65535, maxComputeInvocationsPerWorkgroup: 256,
     maxComputeWorkgroupSizeX: 256, maxUniformBufferBindingSize: 65536, maxStorageBufferBindingSize: 2 ** 30, maxBufferSize: 2 ** 30,
-    maxTextureDimension2D: 8192, maxTextureDimension3D: 2048,
+    maxTextureDimension2D: 8192, maxTextureDimension3D: 2048, maxComputeWorkgroupStorageSize: 16384,
   };
   lost = new Promise(() => {});
   queue = { writeBuffer() {}, writeTexture() {}, submit() {}, onSubmittedWorkDone: async () => {} };
@@ -83,6 +83,8 @@ async function webGpuStep(which) {
   const cloth = /** @type {import('../../web/index.js').WebGpuCloth} */ (
     isPapers ? nuno.createPatches(/** @type {any} */ (device), options) : nuno.createCloth(/** @type {any} */ (device), options));
   for (const collider of isPapers ? PAPERS_COLLIDERS : SCENE_COLLIDERS) cloth.addCollider(collider);
+  // The pass list counts the passes and the patch step, not the tiles.
+  cloth.tiledSubsteps = false;
   cloth.dispatchesPerStep;  // starts making the patch step's pipeline where it fits
   await new Promise((resolve) => setTimeout(resolve, 0));
   device.dispatches.length = 0;
@@ -265,7 +267,9 @@ test('the patch step counts each byte of the step once: less than its stages as 
   assert.equal(one.dispatchesPerStep, 1);
   assert.equal(asPasses.dispatchesPerStep, scene.substeps * scene.schedule.length);
   assert.ok(one.bytesPerStep < asPasses.bytesPerStep / scene.substeps, 'one dispatch moves less than one substep of passes');
-  // Positions and velocities in and out at least (16 B each way each).
+  // Positions and velocities in and out at least (16 B each way each), and of the state only
+  // they written: the rest stays in workgroup memory (patch-step.wgsl).
   assert.ok(one.bytesPerParticlePerStep >= 4 * 16);
+  assert.equal(one.passes[0].written, one.particles * 2 * 16);
   assert.deepEqual(Object.keys(PASSES.webgpu).sort(), ['collide', 'constrain', 'predict']);
 });

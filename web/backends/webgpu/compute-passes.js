@@ -9,8 +9,8 @@
 // Predict, constrain and separate read the torn bits only in their tearing variants (state.wgsl's
 // and separate.wgsl's TEARING), made at the first step that may need them.
 import {
-  attachWgsl, collideWgsl, constrainWgsl, contactsWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, stateWgsl,
-  tearWgsl, tornBitsWgsl,
+  attachWgsl, collideWgsl, constrainWgsl, contactsWgsl, gridWgsl, normalsWgsl, passUniformsWgsl, predictWgsl, quaternionWgsl, separateWgsl, startPositionsWgsl,
+  stateWgsl, tearWgsl, tornBitsWgsl,
 } from '../../../dist/shaders.js';
 
 /** Invocations per workgroup: one particle each. */
@@ -61,8 +61,14 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
 
 /** @typedef {'predict' | 'constrain' | 'separate'} TornBitsReader the passes whose code reads the torn bits */
 
-/** The solver's state and per-particle code, which the passes of their own and the patch step share. */
-export const solverWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, contactsWgsl, collideWgsl];
+/**
+ * The solver's state and per-particle code, which the passes of their own, the tiles and the
+ * patch step share, less normals.wgsl's positionAt: the patch step reads its start positions from
+ * workgroup memory (patch-step.wgsl).
+ */
+export const solverCodeWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, contactsWgsl, collideWgsl];
+/** The solver's code reading its start positions from the positions buffer (the passes, the tiles). */
+export const solverWgsl = [...solverCodeWgsl, startPositionsWgsl];
 
 /**
  * What every compute module begins with: the core's constants and uniform structs, the

@@ -1,13 +1,16 @@
 // A whole fixed step in one dispatch (shaders/webgpu/patch-step.wgsl) for a cloth of patches
-// small enough for a workgroup: which steps can run so, a pipeline for each shape of step (made
+// small enough for a workgroup and its memory: which steps can run so, a pipeline for each shape of step (made
 // at its first step and kept), and the dispatch, a workgroup per patch. A shape has two pipelines:
 // one reading no torn bits, for a cloth that cannot have torn, and one reading them (state.wgsl's
 // TEARING), made once the cloth may tear.
 import { patchStepWgsl } from '../../../dist/shaders.js';
-import { gridHeader, solverWgsl } from './compute-passes.js';
+import { gridHeader, solverCodeWgsl } from './compute-passes.js';
 import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.js';
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
+
+/** Workgroup memory a particle of the patch takes (patch-step.wgsl's patchParticles: a vec4f). */
+const particleBytes = 16;
 
 /**
  * The uniform slots a step reads: a substep's and a constrain stage's, bytes apart.
@@ -33,7 +36,7 @@ export class PatchStep {
    * @param {GPUDevice} device
    * @param {import('../gpu/gpu-constants.js').GpuTables} tables
    * @param {GPUBindGroupLayout} stateLayout the solver passes' group 0, which the patch step binds too
-   *   (the state buffers, and the mesh colliders' fields its collideParticle samples)
+   *   (the state buffers, and the mesh colliders' fields its collidedMotion samples)
    */
   constructor(device, tables, stateLayout) {
     this.#device = device;
@@ -46,7 +49,8 @@ export class PatchStep {
    * Whether a step runs in one dispatch: no self-collision (its separation reaches across
    * patches), a schedule of predict, constrain stages and collide, patches of no more particles
    * than a workgroup has invocations (256 on every device; up to 1024 where requestCloth asked the
-   * adapter for more), and the step's uniform slots within one uniform binding. A larger cloth takes the passes of their own, spread over all the GPU's
+   * adapter for more) whose particles, a substep and a stage fit its workgroup memory, and the
+   * step's uniform slots within one uniform binding. A larger cloth takes the passes of their own, spread over all the GPU's
    * cores: on an H100 a 64 x 64 cloth whose workgroup took 16 particles an invocation stepped in
    * 1.9 ms, the passes in 0.6-1.0 ms.
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
@@ -60,6 +64,7 @@ export class PatchStep {
     const constrainStages = schedule.length - 2;
     return isPlainSchedule(schedule) &&
       patchParticles <= Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX) &&
+      patchParticles * particleBytes + slotBytes.substep + slotBytes.stage <= limits.maxComputeWorkgroupStorageSize &&
       substeps * slotBytes.substep <= limits.maxUniformBufferBindingSize &&
       constrainStages * slotBytes.stage <= limits.maxUniformBufferBindingSize;
   }
@@ -107,7 +112,7 @@ export class PatchStep {
       `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
     const device = this.#device;
     const module = device.createShaderModule({
-      label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverWgsl].join('\n'),
+      label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverCodeWgsl].join('\n'),
     });
     return device.createComputePipelineAsync({
       label: tearing ? 'nuno patch step (tearing)' : 'nuno patch step',
