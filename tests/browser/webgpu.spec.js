@@ -405,11 +405,19 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
   expect(counts.papersSeparating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
 });
 
-test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 16 x 16 sheet in wind, XPBD 10 x 1 and 5 x 2; over a ball, 60 steps)', async ({ page }) => {
+test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 16 x 16 sheet in wind, XPBD 10 x 1, and 5 x 2 over a capsule and a box too; over a ball, 60 steps)', async ({ page }) => {
   const complaints = await openHarness(page);
   const sheet = { settings: { columns: 16, rows: 16, width: 0.5, height: 0.5, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.5, 0, 0.3] } };
-  // Two iterations a substep: XPBD's multipliers carried from one to the next.
-  const sheetIterated = { settings: { ...sheet.settings, substeps: 5, iterations: 2 } };
+  // Two iterations a substep: XPBD's multipliers carried from one to the next; a capsule and a
+  // turned box under the sheet too (the patch step's pipeline is made for the kinds of collider
+  // the cloth has).
+  const sheetIterated = {
+    settings: { ...sheet.settings, substeps: 5, iterations: 2 },
+    colliders: [
+      { type: 'capsule', start: [-0.2, 0.95, -0.15], end: [0.2, 0.95, -0.1], radius: 0.04 },
+      { type: 'box', center: [0.12, 0.97, 0.15], halfExtents: [0.06, 0.03, 0.06], rotation: [0, 0.38, 0, 0.92] },
+    ],
+  };
   for (const [name, scene] of Object.entries({ papers: papersInGusts, sheet, 'sheet 5 x 2': sheetIterated })) {
     const result = await page.evaluate(async (scene) => {
       const { loadNuno } = await import('/web/index.js');
@@ -421,6 +429,7 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
         const options = { ...scene.settings, ...scene.patches, backend: 'webgpu' };
         const cloth = /** @type {import('nuno').WebGpuCloth} */ (scene.patches ? nuno.createPatches(device, options) : nuno.createCloth(device, options));
         cloth.addCollider({ type: 'sphere', center: [0, 0.75, 0.1], radius: 0.25 });
+        for (const collider of scene.colliders ?? []) cloth.addCollider(collider);
         return cloth;
       };
       // stepStages runs one substep's whole schedule by the passes of their own; a step's substeps

@@ -1,8 +1,9 @@
 // A whole fixed step in one dispatch (shaders/webgpu/patch-step.wgsl) for a cloth of patches
-// small enough for a workgroup and its memory: which steps can run so, a pipeline for each shape of step (made
-// at its first step and kept), and the dispatch, a workgroup per patch. A shape has two pipelines:
-// one reading no torn bits, for a cloth that cannot have torn, and one reading them (state.wgsl's
-// TEARING), made once the cloth may tear.
+// small enough for a workgroup and its memory: which steps can run so, a pipeline for each shape of
+// step (made at its first step and kept), and the dispatch, a workgroup per patch. A shape's
+// pipelines are made for the kinds of collider the cloth has (contacts.wgsl's COLLIDER_KINDS), and
+// two each: one reading no torn bits, for a cloth that cannot have torn, and one reading them
+// (state.wgsl's TEARING), made once the cloth may tear.
 import { patchStepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverCodeWgsl } from './compute-passes.js';
 import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.js';
@@ -79,10 +80,12 @@ export class PatchStep {
    * @param {number} rows
    * @param {SlotBytes} slotBytes
    * @param {boolean} tearing the pipeline that reads the torn bits (for a cloth that may have torn)
+   * @param {number} colliderKinds the kinds of collider the cloth has (`colliderKindsOf`): a
+   *   pipeline is made for them, and made again when they change
    */
-  ready(parameters, columns, rows, slotBytes, tearing) {
+  ready(parameters, columns, rows, slotBytes, tearing, colliderKinds) {
     if (!this.fits(parameters, columns, rows, slotBytes)) return false;
-    const shape = shapeOf(parameters, columns, rows, slotBytes, tearing);
+    const shape = shapeOf(parameters, columns, rows, slotBytes, tearing, colliderKinds);
     return this.pipelines.get(shape.key, () => this.#make(shape)) !== null;
   }
 
@@ -90,10 +93,11 @@ export class PatchStep {
    * Encodes the step: one dispatch over every patch.
    * @param {GPUComputePassEncoder} pass with the solver's state bound as group 0
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters a step that is `ready` (with `tearing`)
-   * @param {{ columns: number, rows: number, slotBytes: SlotBytes, substepBuffer: GPUBuffer, stageBuffer: GPUBuffer, tearing: boolean }} step
+   * @param {{ columns: number, rows: number, slotBytes: SlotBytes, substepBuffer: GPUBuffer, stageBuffer: GPUBuffer, tearing: boolean, colliderKinds: number }} step
+   *   tearing and colliderKinds as the step was `ready` with
    */
-  encode(pass, parameters, { columns, rows, slotBytes, substepBuffer, stageBuffer, tearing }) {
-    const { key, patchColumns, patchRows, substeps, constrainStages } = shapeOf(parameters, columns, rows, slotBytes, tearing);
+  encode(pass, parameters, { columns, rows, slotBytes, substepBuffer, stageBuffer, tearing, colliderKinds }) {
+    const { key, patchColumns, patchRows, substeps, constrainStages } = shapeOf(parameters, columns, rows, slotBytes, tearing, colliderKinds);
     pass.setPipeline(this.pipelines.made(key));
     pass.setBindGroup(1, this.#slots.groupOf(substepBuffer, substeps * slotBytes.substep));
     pass.setBindGroup(2, this.#slots.groupOf(stageBuffer, constrainStages * slotBytes.stage));
@@ -106,7 +110,7 @@ export class PatchStep {
    * Makes the pipeline of a step's shape.
    * @param {StepShape} shape
    */
-  #make({ patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing }) {
+  #make({ patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds }) {
     const { uniformsWgsl, constantsWgsl } = this.#tables;
     const constants = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
       `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
@@ -117,14 +121,14 @@ export class PatchStep {
     return device.createComputePipelineAsync({
       label: tearing ? 'nuno patch step (tearing)' : 'nuno patch step',
       layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slots.layout, this.#slots.layout] }),
-      compute: { module, entryPoint: 'stepPatches', constants: tearing ? { TEARING: 1 } : undefined },
+      compute: { module, entryPoint: 'stepPatches', constants: { COLLIDER_KINDS: colliderKinds, ...(tearing ? { TEARING: 1 } : {}) } },
     });
   }
 }
 
 /**
  * What a patch step's pipeline is made for.
- * @typedef {{ key: string, patchColumns: number, patchRows: number, substeps: number, constrainStages: number, slotBytes: SlotBytes, tearing: boolean }} StepShape
+ * @typedef {{ key: string, patchColumns: number, patchRows: number, substeps: number, constrainStages: number, slotBytes: SlotBytes, tearing: boolean, colliderKinds: number }} StepShape
  */
 
 /**
@@ -133,12 +137,21 @@ export class PatchStep {
  * @param {number} rows
  * @param {SlotBytes} slotBytes
  * @param {boolean} tearing
+ * @param {number} colliderKinds
  * @returns {StepShape}
  */
-function shapeOf({ settings, schedule, substeps }, columns, rows, slotBytes, tearing) {
+function shapeOf({ settings, schedule, substeps }, columns, rows, slotBytes, tearing, colliderKinds) {
   const patchColumns = settings.patchColumns || columns;
   const patchRows = settings.patchRows || rows;
   const constrainStages = schedule.length - 2;
-  const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage, tearing].join(' ');
-  return { key, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing };
+  const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage, tearing, colliderKinds].join(' ');
+  return { key, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds };
+}
+
+/**
+ * The kinds of collider among `packed`, a bit (1 << kind code) each: contacts.wgsl's COLLIDER_KINDS.
+ * @param {Pick<import('../../cloth-model.js').PackedColliders, 'count' | 'kinds'>} packed
+ */
+export function colliderKindsOf({ count, kinds }) {
+  return kinds.subarray(0, count).reduce((bits, kind) => bits | (1 << kind), 0);
 }

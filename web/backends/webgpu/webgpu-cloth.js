@@ -21,7 +21,7 @@ import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
 import { meshFieldRefusalOn } from './mesh-field-texture.js';
 import { ParticlePicker } from './particle-picker.js';
-import { PatchStep } from './patch-step.js';
+import { PatchStep, colliderKindsOf } from './patch-step.js';
 import { TileSubstep } from './tile-substep.js';
 import { shown } from '../../arguments.js';
 import { requireRay } from '../../picking.js';
@@ -358,7 +358,8 @@ export class WebGpuCloth extends GpuClothOverSetup {
   #fusedStep(parameters, tearing) {
     const slotBytes = { substep: this.#substepSlot, stage: this.#stageSlot };
     if (this.#patchStep.fits(parameters, this.#columns, this.#rows, slotBytes)) {
-      return this.#patchStep.ready(parameters, this.#columns, this.#rows, slotBytes, tearing) ? 'patch' : null;
+      const colliderKinds = colliderKindsOf(packedCollidersOf(this));
+      return this.#patchStep.ready(parameters, this.#columns, this.#rows, slotBytes, tearing, colliderKinds) ? 'patch' : null;
     }
     return this.tiledSubsteps && this.#tileSubstep.ready(parameters, this.#grid, tearing) ? 'tiles' : null;
   }
@@ -505,7 +506,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (fused === 'patch') {
       this.#patchStep.encode(encoding.pass, parameters, {
         columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
-        substepBuffer: this.#substepBuffer, stageBuffer, tearing: encoding.tearing,
+        substepBuffer: this.#substepBuffer, stageBuffer, tearing: encoding.tearing, colliderKinds: colliderKindsOf(packedCollidersOf(this)),
       });
       return;
     }
