@@ -21,6 +21,25 @@ export function slotBytes(bytes, alignment) {
 }
 
 /**
+ * A buffer's views by scalar type, made at its first write: every step writes ten substeps'
+ * fields, one view of each kind a buffer, not three a block.
+ * @type {WeakMap<ArrayBuffer, Record<UniformLayout['fields'][string]['scalar'], Float32Array | Uint32Array | Int32Array>>}
+ */
+const scalarViews = new WeakMap();
+
+/**
+ * @param {ArrayBuffer} target
+ */
+function viewsOf(target) {
+  let views = scalarViews.get(target);
+  if (!views) {
+    views = { f32: new Float32Array(target), u32: new Uint32Array(target), i32: new Int32Array(target) };
+    scalarViews.set(target, views);
+  }
+  return views;
+}
+
+/**
  * Writes fields of a block by name at `offset` of `target`: a number (a boolean as 1 or 0) or
  * the numbers of a vector or array, in order. A field the block lacks, or too many numbers for
  * one, throws: the kernels and this code name the same fields.
@@ -30,19 +49,38 @@ export function slotBytes(bytes, alignment) {
  * @param {Record<string, number | boolean | ArrayLike<number>>} values
  */
 export function writeUniforms(target, offset, layout, values) {
-  const views = {
-    f32: new Float32Array(target, offset, layout.bytes / 4),
-    u32: new Uint32Array(target, offset, layout.bytes / 4),
-    i32: new Int32Array(target, offset, layout.bytes / 4),
-  };
-  for (const [name, value] of Object.entries(values)) {
+  const views = viewsOf(target);
+  for (const name in values) {
+    const value = values[name];
     const field = layout.fields[name];
     if (!field) throw new Error(`nuno: the uniform struct has no field '${name}'`);
-    const numbers = typeof value === 'number' || typeof value === 'boolean' ? [Number(value)] : value;
+    const at = (offset + field.offset) / 4;
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      views[field.scalar][at] = Number(value);
+      continue;
+    }
     const capacity = field.components * Math.max(field.length, 1);
-    if (numbers.length > capacity) throw new Error(`nuno: uniform '${name}' holds ${capacity} numbers, got ${numbers.length}`);
-    views[field.scalar].set(numbers, field.offset / 4);
+    if (value.length > capacity) throw new Error(`nuno: uniform '${name}' holds ${capacity} numbers, got ${value.length}`);
+    views[field.scalar].set(value, at);
   }
+}
+
+/**
+ * The Substep fields a kernel reads straight from the cloth's settings, by name, worked out once a layout.
+ * @type {WeakMap<UniformLayout, string[]>}
+ */
+const settingFieldNames = new WeakMap();
+
+/**
+ * @param {UniformLayout} layout
+ */
+function settingFieldsOf(layout) {
+  let names = settingFieldNames.get(layout);
+  if (!names) {
+    names = Object.entries(layout.fields).filter(([, field]) => field.setting).map(([name]) => name);
+    settingFieldNames.set(layout, names);
+  }
+  return names;
 }
 
 /**
@@ -69,9 +107,8 @@ export function writeSubstep(target, offset, layout, { settings, factors, subste
   }
   /** @type {Record<string, any>} */
   const fromSettings = settings;
-  const settingFields = Object.entries(layout.fields).filter(([, field]) => field.setting).map(([name]) => [name, fromSettings[name]]);
-  writeUniforms(target, offset, layout, {
-    ...Object.fromEntries(settingFields),
+  /** @type {Record<string, any>} */
+  const values = {
     substepSeconds,
     keep: factors.keep,
     normalDragShare: factors.normalDragShare,
@@ -88,7 +125,9 @@ export function writeSubstep(target, offset, layout, { settings, factors, subste
     attachProgress: attached?.progress ?? 0,
     attachInverseSeconds: attached?.inverseSeconds ?? 0,
     readsApproach: last,
-  });
+  };
+  for (const name of settingFieldsOf(layout)) if (!(name in values)) values[name] = fromSettings[name];
+  writeUniforms(target, offset, layout, values);
 }
 
 /**

@@ -50,7 +50,7 @@ export class PatchStep {
    * Whether a step runs in one dispatch: no self-collision (its separation reaches across
    * patches), a schedule of predict, constrain stages and collide, patches of no more particles
    * than a workgroup has invocations (256 on every device; up to 1024 where requestCloth asked the
-   * adapter for more) whose particles, a substep and a stage fit its workgroup memory, and the
+   * adapter for more) whose particles, a substep and the step's stages fit its workgroup memory, and the
    * step's uniform slots within one uniform binding. A larger cloth takes the passes of their own, spread over all the GPU's
    * cores: on an H100 a 64 x 64 cloth whose workgroup took 16 particles an invocation stepped in
    * 1.9 ms, the passes in 0.6-1.0 ms.
@@ -61,11 +61,12 @@ export class PatchStep {
    */
   fits({ settings, schedule, substeps }, columns, rows, slotBytes) {
     const { limits } = this.#device;
+    const { uniformLayouts } = this.#tables;
     const patchParticles = (settings.patchColumns || columns) * (settings.patchRows || rows);
     const constrainStages = schedule.length - 2;
     return isPlainSchedule(schedule) &&
       patchParticles <= Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX) &&
-      patchParticles * particleBytes + slotBytes.substep + slotBytes.stage <= limits.maxComputeWorkgroupStorageSize &&
+      patchParticles * particleBytes + uniformLayouts.substep.bytes + constrainStages * uniformLayouts.stage.bytes <= limits.maxComputeWorkgroupStorageSize &&
       substeps * slotBytes.substep <= limits.maxUniformBufferBindingSize &&
       constrainStages * slotBytes.stage <= limits.maxUniformBufferBindingSize;
   }

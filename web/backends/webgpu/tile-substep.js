@@ -16,7 +16,7 @@ import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.j
 const mostTileInvocations = 1024;
 /**
  * The widest region (tile and halo) copied to workgroup memory, a vec4f a particle: 31 x 31 fit
- * the 16 KiB every device grants with the stage's copy, 55 x 55 the 48 KiB of an NVIDIA H200.
+ * the 16 KiB every device grants with 12 stages' copies, 54 x 54 the 48 KiB of an NVIDIA H200.
  */
 const widestRegion = 64;
 /** A tile's side is a multiple of the colours' period (4, the skip-one pattern): every tile's halo begins on the same colours. */
@@ -151,8 +151,6 @@ export class TileSubstep {
   #stages;
   /** @readonly */
   pipelines = new AsyncPipelines();
-  /** particles along the widest region (tile and halo) the device's workgroup memory holds */
-  #widest;
   /** invocations a workgroup the device grants, up to mostTileInvocations */
   #invocations;
   /** @type {Map<string, { tile: number, halo: number }>} by the grid and the schedule's stages */
@@ -170,8 +168,6 @@ export class TileSubstep {
     this.#stateLayout = stateLayout;
     this.#substepLayout = substepLayout;
     this.#stages = new SlotGroups(device);
-    const regionBytes = device.limits.maxComputeWorkgroupStorageSize - tables.uniformLayouts.stage.bytes;
-    this.#widest = Math.min(widestRegion, Math.floor(Math.sqrt(regionBytes / 16)));
     this.#invocations = Math.min(mostTileInvocations, device.limits.maxComputeInvocationsPerWorkgroup, device.limits.maxComputeWorkgroupSizeX);
   }
 
@@ -231,11 +227,14 @@ export class TileSubstep {
    * @returns {SubstepShape}
    */
   #shapeOf(schedule, { columns, rows, stageSlotBytes }, tearing) {
-    const stagesKey = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}` : stage.kind)).join(' ');
+    const stagesKey = stagesKeyOf(schedule);
     const tileKey = `${columns} ${rows} ${stagesKey}`;
     let tile = this.#tiles.get(tileKey);
     if (!tile) {
-      tile = tileFor(schedule, this.#tables.directions, this.#widest, columns, rows);
+      // The region shares workgroup memory with the substep's stages (tile-substep.wgsl's substepStages).
+      const regionBytes = this.#device.limits.maxComputeWorkgroupStorageSize - (schedule.length - 2) * this.#tables.uniformLayouts.stage.bytes;
+      const widest = Math.min(widestRegion, Math.floor(Math.sqrt(Math.max(0, regionBytes) / 16)));
+      tile = tileFor(schedule, this.#tables.directions, widest, columns, rows);
       this.#tiles.set(tileKey, tile);
     }
     return { ...tile, constrainStages: schedule.length - 2, key: [tile.tile, tile.halo, stagesKey, stageSlotBytes, tearing].join(' '), stageSlotBytes, tearing };
@@ -263,6 +262,24 @@ export class TileSubstep {
       compute: { module, entryPoint: 'stepTile', constants: tearing ? { TEARING: 1 } : undefined },
     });
   }
+}
+
+/**
+ * Each schedule's stages as a key, kept while the schedule is (a step asks three times).
+ * @type {WeakMap<StepParameters['schedule'], string>}
+ */
+const stagesKeys = new WeakMap();
+
+/**
+ * @param {StepParameters['schedule']} schedule
+ */
+function stagesKeyOf(schedule) {
+  let key = stagesKeys.get(schedule);
+  if (key === undefined) {
+    key = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}` : stage.kind)).join(' ');
+    stagesKeys.set(schedule, key);
+  }
+  return key;
 }
 
 /**
