@@ -163,5 +163,7 @@ fn contactWith(collider: u32, position: vec3f, margin: f32) -> Contact {
     if (mayMeet(COLLIDER_BOX) && kind == COLLIDER_BOX) {
         return contactWithBox(first.xyz, shapePart(collider, 1u).xyz, shapePart(collider, 2u), position, margin);
     }
+    // Every kind the core has is one of the above (its COLLIDER_ constants), so none comes here
+    // but a kind this pipeline was made without, which the cloth does not have.
     return noContact;
 }

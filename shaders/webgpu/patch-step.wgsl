@@ -8,8 +8,8 @@
 // positionAt below), in the passes' order, so a patch ends on their bits. The substeps' and
 // constrain stages' uniform slots are the ones those passes read at dynamic offsets, bound here
 // as whole arrays; group 0 is theirs (state.wgsl: the state buffers and the mesh colliders'
-// fields). SUBSTEPS, CONSTRAIN_STAGES, PATCH_COLUMNS, PATCH_ROWS and the slot sizes come from
-// web/backends/webgpu/patch-step.js.
+// fields). SUBSTEPS, CONSTRAIN_STAGES, PATCH_COLUMNS, PATCH_ROWS, the slot sizes, STAGES_IN_WORKGROUP
+// and WORKGROUP_STAGES come from web/backends/webgpu/patch-step.js.
 
 struct SubstepSlot { @size(SUBSTEP_SLOT_BYTES) value: Substep }
 struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
@@ -20,13 +20,19 @@ struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
 // What the per-particle code reads: the substep in force, one copy a workgroup made by its first
 // invocation between two workgroup barriers (every read of the last copy is done before it, and
 // the new one is seen after it), and the stage in force, a copy each invocation from the step's
-// stages, which the workgroup copies into its memory once. A copy of the substep each spills out
-// of registers (64 x 64 papers took 1.05 ms a step on an H100, 0.52 with one a workgroup); the
-// stage's, a few words, does not, and spares a stage its second barrier (0.549 -> 0.475 ms on an
-// H200), and reading it from workgroup memory, not the uniform buffer, 5 % more (0.394 -> 0.373).
+// stages, which the workgroup copies into its memory once (STAGES_IN_WORKGROUP, where they fit;
+// else from the uniform buffer). A copy of the substep each spills out of registers (64 x 64
+// papers took 1.05 ms a step on an H100, 0.52 with one a workgroup); the stage's, a few words,
+// does not, and spares a stage its second barrier (0.549 -> 0.475 ms on an H200), and reading it
+// from workgroup memory, not the uniform buffer, 5 % more (0.394 -> 0.373).
 var<workgroup> substep: Substep;
-var<workgroup> stepStages: array<Stage, CONSTRAIN_STAGES>;
+var<workgroup> stepStages: array<Stage, WORKGROUP_STAGES>;
 var<private> stage: Stage;
+
+fn stageAt(c: u32) -> Stage {
+    if (STAGES_IN_WORKGROUP) { return stepStages[c]; }
+    return stages[c].value;
+}
 // The patch, row by row: xyz a particle's position (the substep's start, then its prediction
 // constrained in place), w its inverse mass.
 var<workgroup> patchParticles: array<vec4f, PATCH_COLUMNS * PATCH_ROWS>;
@@ -47,7 +53,7 @@ fn positionAt(texel: vec2i) -> vec3f {
 fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
     if (local == 0u) { substep = substeps[0].value; }
-    for (var c = local; c < CONSTRAIN_STAGES; c += PATCH_COLUMNS * PATCH_ROWS) { stepStages[c] = stages[c].value; }
+    for (var c = local; STAGES_IN_WORKGROUP && c < CONSTRAIN_STAGES; c += PATCH_COLUMNS * PATCH_ROWS) { stepStages[c] = stages[c].value; }
     workgroupBarrier();
     let patchIndex = group.x + group.y * groups.x;
     let patchSize = vec2u(PATCH_COLUMNS, PATCH_ROWS);
@@ -77,7 +83,7 @@ fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
         if (inGrid) { patchParticles[local] = vec4f(prediction.position, inverseMass); }
         for (var c = 0u; c < CONSTRAIN_STAGES; c++) {
             workgroupBarrier();
-            stage = stepStages[c];
+            stage = stageAt(c);
             // (No `continue` past a particle without a pair: the barriers must stay in uniform control flow.)
             if (inGrid && startsPair(texel)) {
                 let second = slotOf(texel + stage.offset);

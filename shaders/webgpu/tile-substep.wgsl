@@ -14,7 +14,8 @@
 // A substep reads the state at its start from positions and velocities and writes its end into
 // working and predicted: a neighbour's halo may still be reading the start. The next substep's
 // group 0 has the buffers swapped (web/backends/webgpu/tile-substep.js). TILE, HALO, REGION,
-// TILE_INVOCATIONS, SLOTS_PER_INVOCATION, CONSTRAIN_STAGES and STAGE_SLOT_BYTES come from there.
+// TILE_INVOCATIONS, SLOTS_PER_INVOCATION, CONSTRAIN_STAGES, STAGE_SLOT_BYTES, STAGES_IN_WORKGROUP
+// and WORKGROUP_STAGES come from there.
 
 @group(1) @binding(0) var<uniform> substep: Substep;
 struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
@@ -23,10 +24,16 @@ struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
 // The tile and its halo, row by row from the halo's corner: xyz the position, w the inverse mass.
 var<workgroup> region: array<vec4f, REGION * REGION>;
 // The stage in force, a copy each invocation from the substep's stages, which the workgroup copies
-// into its memory first: no second barrier a stage, and no uniform read in one (patch-step.wgsl
-// says why; on an H200 4-8 % faster, 64² to 256², than a copy by one invocation between barriers).
-var<workgroup> substepStages: array<Stage, CONSTRAIN_STAGES>;
+// into its memory first where they fit (STAGES_IN_WORKGROUP; else from the uniform buffer): no
+// second barrier a stage, and no uniform read in one (patch-step.wgsl says why; on an H200 4-8 %
+// faster, 64² to 256², than a copy by one invocation between barriers).
+var<workgroup> substepStages: array<Stage, WORKGROUP_STAGES>;
 var<private> stage: Stage;
+
+fn stageAt(c: u32) -> Stage {
+    if (STAGES_IN_WORKGROUP) { return substepStages[c]; }
+    return stages[c].value;
+}
 
 // Where a slot is in the region: column, row from the halo's corner.
 fn placeOf(slot: u32) -> vec2i {
@@ -42,7 +49,7 @@ fn ownsSlot(slot: u32) -> bool {
 @compute @workgroup_size(TILE_INVOCATIONS)
 fn stepTile(@builtin(workgroup_id) tile: vec3u, @builtin(local_invocation_index) local: u32) {
     let corner = vec2i(tile.xy * TILE) - i32(HALO);
-    for (var c = local; c < CONSTRAIN_STAGES; c += TILE_INVOCATIONS) { substepStages[c] = stages[c].value; }
+    for (var c = local; STAGES_IN_WORKGROUP && c < CONSTRAIN_STAGES; c += TILE_INVOCATIONS) { substepStages[c] = stages[c].value; }
     // What collide needs of this invocation's own particles: the prediction and its velocity.
     var predictions: array<Motion, SLOTS_PER_INVOCATION>;
     // XPBD's multipliers of the pairs this invocation's slots start, kept between iterations.
@@ -57,7 +64,7 @@ fn stepTile(@builtin(workgroup_id) tile: vec3u, @builtin(local_invocation_index)
     }
     for (var c = 0u; c < CONSTRAIN_STAGES; c++) {
         workgroupBarrier();
-        stage = substepStages[c];
+        stage = stageAt(c);
         for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
             let slot = local + k * TILE_INVOCATIONS;
             let texel = corner + placeOf(slot);

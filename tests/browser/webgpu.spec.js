@@ -405,18 +405,16 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
   expect(counts.papersSeparating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
 });
 
-test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 16 x 16 sheet in wind, XPBD 10 x 1, and 5 x 2 over a capsule and a box too; over a ball, 60 steps)', async ({ page }) => {
+test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 16 x 16 sheet in wind, XPBD 10 x 1, and 5 x 2 over a capsule, a box added at step 20; over a ball, 60 steps)', async ({ page }) => {
   const complaints = await openHarness(page);
   const sheet = { settings: { columns: 16, rows: 16, width: 0.5, height: 0.5, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.5, 0, 0.3] } };
-  // Two iterations a substep: XPBD's multipliers carried from one to the next; a capsule and a
-  // turned box under the sheet too (the patch step's pipeline is made for the kinds of collider
-  // the cloth has).
+  // Two iterations a substep: XPBD's multipliers carried from one to the next; a capsule under the
+  // sheet too, and a turned box added after 20 steps (the patch step's pipeline is made for the
+  // kinds of collider the cloth has, and made again when they change).
   const sheetIterated = {
     settings: { ...sheet.settings, substeps: 5, iterations: 2 },
-    colliders: [
-      { type: 'capsule', start: [-0.2, 0.95, -0.15], end: [0.2, 0.95, -0.1], radius: 0.04 },
-      { type: 'box', center: [0.12, 0.97, 0.15], halfExtents: [0.06, 0.03, 0.06], rotation: [0, 0.38, 0, 0.92] },
-    ],
+    colliders: [{ type: 'capsule', start: [-0.2, 0.95, -0.15], end: [0.2, 0.95, -0.1], radius: 0.04 }],
+    lateColliders: [{ type: 'box', center: [0.12, 0.97, 0.15], halfExtents: [0.06, 0.03, 0.06], rotation: [0, 0.38, 0, 0.92] }],
   };
   for (const [name, scene] of Object.entries({ papers: papersInGusts, sheet, 'sheet 5 x 2': sheetIterated })) {
     const result = await page.evaluate(async (scene) => {
@@ -446,6 +444,11 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
         return dispatch.apply(this, args);
       };
       for (let step = 0; step < 60; step++) {
+        if (step === 20 && scene.lateColliders) {
+          for (const cloth of [oneDispatch, ownPasses]) for (const collider of scene.lateColliders) cloth.addCollider(collider);
+          // Waited for, so that every step runs the patch step.
+          await oneDispatch.pipelinesMade();
+        }
         stepping = oneDispatch;
         oneDispatch.stepFixed(1);
         stepping = ownPasses;

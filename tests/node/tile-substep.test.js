@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { loadCore } from '../../web/load-core.js';
 import { loadNuno } from '../../web/index.js';
 import { haloFor, tiledSubstepLimits, tileFor } from '../../web/backends/webgpu/tile-substep.js';
+import { stagesInWorkgroupBytes, stagesInWorkgroupWgsl } from '../../web/backends/webgpu/fused-pipelines.js';
 
 const nuno = await loadNuno();
 const { core } = await loadCore({});
@@ -37,13 +38,13 @@ test('the halo grows with the stages: none without constraints, never less for a
 
 test('the tile: the largest that still cuts the grid into 64 tiles, within the workgroup memory; none where the halo does not fit', () => {
   const [one, two] = [scheduleOf(1), scheduleOf(2)];
-  // 31: a default device's 16 KiB; 55: an H200's 48 KiB.
+  // 31: a default device's 16 KiB beside 12 stages' copies; 54: an H200's 48 KiB.
   assert.deepEqual(tileFor(one, directions, 31, 256, 256), { tile: 8, halo: 10 });
-  assert.deepEqual(tileFor(one, directions, 55, 64, 64), { tile: 8, halo: 10 });
-  assert.deepEqual(tileFor(one, directions, 55, 128, 128), { tile: 16, halo: 10 });
-  assert.deepEqual(tileFor(one, directions, 55, 256, 256), { tile: 32, halo: 10 });
+  assert.deepEqual(tileFor(one, directions, 54, 64, 64), { tile: 8, halo: 10 });
+  assert.deepEqual(tileFor(one, directions, 54, 128, 128), { tile: 16, halo: 10 });
+  assert.deepEqual(tileFor(one, directions, 54, 256, 256), { tile: 32, halo: 10 });
   assert.deepEqual(tileFor(two, directions, 31, 256, 256), { tile: 0, halo: 0 });
-  assert.deepEqual(tileFor(two, directions, 55, 256, 256), { tile: 16, halo: 18 });
+  assert.deepEqual(tileFor(two, directions, 54, 256, 256), { tile: 16, halo: 18 });
 });
 
 test("requestCloth asks an adapter for its most workgroup memory and up to 1024 invocations a workgroup, never more than it has", () => {
@@ -65,4 +66,15 @@ test('a halo wider than fits is given up as soon as it passes the widest (its wh
   // The cap changes no halo that fits.
   assert.equal(haloFor(scheduleOf(2), directions, 8, 23), 18);
   assert.equal(haloFor(scheduleOf(2), directions, 8, 17), Infinity);
+});
+
+test('the stages go to workgroup memory while they take at most a sixteenth of it, else they are read from the uniform buffer', () => {
+  const stageBytes = 64;
+  const defaultDevice = /** @type {GPUSupportedLimits} */ ({ maxComputeWorkgroupStorageSize: 16384 });
+  const h200 = /** @type {GPUSupportedLimits} */ ({ maxComputeWorkgroupStorageSize: 49152 });
+  assert.equal(stagesInWorkgroupBytes(scheduleOf(1).length - 2, stageBytes, defaultDevice), 12 * 64);
+  assert.equal(stagesInWorkgroupBytes(scheduleOf(2).length - 2, stageBytes, defaultDevice), 0);
+  assert.equal(stagesInWorkgroupBytes(scheduleOf(2).length - 2, stageBytes, h200), 24 * 64);
+  assert.deepEqual(stagesInWorkgroupWgsl(24, 0), ['const STAGES_IN_WORKGROUP = false;', 'const WORKGROUP_STAGES = 1u;']);
+  assert.deepEqual(stagesInWorkgroupWgsl(12, 768), ['const STAGES_IN_WORKGROUP = true;', 'const WORKGROUP_STAGES = 12u;']);
 });

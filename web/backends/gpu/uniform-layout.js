@@ -21,16 +21,17 @@ export function slotBytes(bytes, alignment) {
 }
 
 /**
- * A buffer's views by scalar type, made at its first write: every step writes ten substeps'
- * fields, one view of each kind a buffer, not three a block.
- * @type {WeakMap<ArrayBuffer, Record<UniformLayout['fields'][string]['scalar'], Float32Array | Uint32Array | Int32Array>>}
+ * A buffer's views by scalar type, made at its first use: a step writes ten substeps' fields into
+ * one buffer (WebGPU) and WebGL2 sets its struct uniforms from one, pass after pass.
+ * @type {WeakMap<ArrayBuffer, { f32: Float32Array, u32: Uint32Array, i32: Int32Array }>}
  */
 const scalarViews = new WeakMap();
 
 /**
+ * The views of `target` by scalar type, whole.
  * @param {ArrayBuffer} target
  */
-function viewsOf(target) {
+export function scalarViewsOf(target) {
   let views = scalarViews.get(target);
   if (!views) {
     views = { f32: new Float32Array(target), u32: new Uint32Array(target), i32: new Int32Array(target) };
@@ -49,9 +50,11 @@ function viewsOf(target) {
  * @param {Record<string, number | boolean | ArrayLike<number>>} values
  */
 export function writeUniforms(target, offset, layout, values) {
-  const views = viewsOf(target);
-  for (const name in values) {
-    const value = values[name];
+  if (offset % 4 !== 0 || offset + layout.bytes > target.byteLength) {
+    throw new Error(`nuno: a uniform block of ${layout.bytes} bytes at ${offset} does not fit its ${target.byteLength}-byte buffer`);
+  }
+  const views = scalarViewsOf(target);
+  for (const [name, value] of Object.entries(values)) {
     const field = layout.fields[name];
     if (!field) throw new Error(`nuno: the uniform struct has no field '${name}'`);
     const at = (offset + field.offset) / 4;
@@ -126,7 +129,7 @@ export function writeSubstep(target, offset, layout, { settings, factors, subste
     attachInverseSeconds: attached?.inverseSeconds ?? 0,
     readsApproach: last,
   };
-  for (const name of settingFieldsOf(layout)) if (!(name in values)) values[name] = fromSettings[name];
+  for (const name of settingFieldsOf(layout)) if (!Object.hasOwn(values, name)) values[name] = fromSettings[name];
   writeUniforms(target, offset, layout, values);
 }
 

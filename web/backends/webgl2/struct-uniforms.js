@@ -4,6 +4,8 @@
 // places them. Plain uniforms, not uniform blocks: a block's buffer binding point is context
 // state the page's own renderer (three.js) may hold, and reading it back to restore it stalls.
 
+import { scalarViewsOf } from '../gpu/uniform-layout.js';
+
 /** @typedef {import('../gpu/gpu-constants.js').UniformLayout} UniformLayout */
 
 /** The struct uniforms' instance names, as the shaders read them (substep.gravity). */
@@ -33,23 +35,6 @@ export function structMembers(gl, program, instance, layout) {
   });
 }
 
-/** @type {WeakMap<ArrayBuffer, {floats: Float32Array, integers: Int32Array, unsigned: Uint32Array}>} */
-const viewsOfBytes = new WeakMap();
-
-/**
- * The three ways members read a struct's bytes: made once per buffer, as a step sets structs
- * from the same two buffers pass after pass.
- * @param {ArrayBuffer} bytes
- */
-function viewsOf(bytes) {
-  let views = viewsOfBytes.get(bytes);
-  if (!views) {
-    views = { floats: new Float32Array(bytes), integers: new Int32Array(bytes), unsigned: new Uint32Array(bytes) };
-    viewsOfBytes.set(bytes, views);
-  }
-  return views;
-}
-
 /**
  * Sets a struct's members from its bytes.
  * @param {WebGL2RenderingContext} gl
@@ -59,7 +44,7 @@ function viewsOf(bytes) {
  */
 export function setStruct(gl, members, bytes, offset = 0) {
   const words = bytes.byteLength / 4;
-  const { floats, integers, unsigned } = viewsOf(bytes);
+  const { f32: floats, i32: integers, u32: unsigned } = scalarViewsOf(bytes);
   const start = offset / 4;
   for (const { location, scalar, components, first, count } of members) {
     if (start + first + count > words) throw new Error('nuno: a uniform struct reaches past its bytes');

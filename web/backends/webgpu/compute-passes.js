@@ -66,9 +66,9 @@ const writtenBySelfCollision = new Set(['positions', 'buckets', 'silents']);
  * patch step share, less normals.wgsl's positionAt: the patch step reads its start positions from
  * workgroup memory (patch-step.wgsl).
  */
-export const solverCodeWgsl = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, contactsWgsl, collideWgsl];
+export const solverWgslWithoutPositionAt = [tornBitsWgsl, stateWgsl, normalsWgsl, predictWgsl, constrainWgsl, quaternionWgsl, contactsWgsl, collideWgsl];
 /** The solver's code reading its start positions from the positions buffer (the passes, the tiles). */
-export const solverWgsl = [...solverCodeWgsl, startPositionsWgsl];
+export const solverWgsl = [...solverWgslWithoutPositionAt, startPositionsWgsl];
 
 /**
  * What every compute module begins with: the core's constants and uniform structs, the

@@ -15,6 +15,30 @@ export function isPlainSchedule(schedule) {
 }
 
 /**
+ * Bytes of a substep's constrain stages as the fused steps copy them into workgroup memory
+ * (patch-step.wgsl's stepStages, tile-substep.wgsl's substepStages), or 0 where they would take
+ * more than a sixteenth of it: then each stage is read from the uniform buffer instead, and a
+ * schedule of many iterations keeps its patches and tiles as large as they were.
+ * @param {number} constrainStages
+ * @param {number} stageBytes the Stage struct's (uniformLayouts.stage.bytes)
+ * @param {GPUSupportedLimits} limits
+ */
+export function stagesInWorkgroupBytes(constrainStages, stageBytes, limits) {
+  const bytes = constrainStages * stageBytes;
+  return bytes <= limits.maxComputeWorkgroupStorageSize / 16 ? bytes : 0;
+}
+
+/**
+ * The WGSL of where a fused step reads its stages: STAGES_IN_WORKGROUP, and WORKGROUP_STAGES, the
+ * length of the workgroup's copy (1, unused, where the stages are read from the uniform buffer).
+ * @param {number} constrainStages
+ * @param {number} stagesBytes stagesInWorkgroupBytes
+ */
+export function stagesInWorkgroupWgsl(constrainStages, stagesBytes) {
+  return [`const STAGES_IN_WORKGROUP = ${stagesBytes > 0};`, `const WORKGROUP_STAGES = ${stagesBytes > 0 ? constrainStages : 1}u;`];
+}
+
+/**
  * Pipelines made asynchronously (`createComputePipelineAsync`), by key: a step asks for one and
  * takes the passes of their own until it is made, so no frame waits for a compile and a device
  * that cannot build it loses no step.

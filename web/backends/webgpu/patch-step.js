@@ -5,8 +5,8 @@
 // two each: one reading no torn bits, for a cloth that cannot have torn, and one reading them
 // (state.wgsl's TEARING), made once the cloth may tear.
 import { patchStepWgsl } from '../../../dist/shaders.js';
-import { gridHeader, solverCodeWgsl } from './compute-passes.js';
-import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.js';
+import { gridHeader, solverWgslWithoutPositionAt } from './compute-passes.js';
+import { AsyncPipelines, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesInWorkgroupWgsl } from './fused-pipelines.js';
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
@@ -66,7 +66,8 @@ export class PatchStep {
     const constrainStages = schedule.length - 2;
     return isPlainSchedule(schedule) &&
       patchParticles <= Math.min(limits.maxComputeInvocationsPerWorkgroup, limits.maxComputeWorkgroupSizeX) &&
-      patchParticles * particleBytes + uniformLayouts.substep.bytes + constrainStages * uniformLayouts.stage.bytes <= limits.maxComputeWorkgroupStorageSize &&
+      patchParticles * particleBytes + uniformLayouts.substep.bytes + stagesInWorkgroupBytes(constrainStages, uniformLayouts.stage.bytes, limits) <=
+        limits.maxComputeWorkgroupStorageSize &&
       substeps * slotBytes.substep <= limits.maxUniformBufferBindingSize &&
       constrainStages * slotBytes.stage <= limits.maxUniformBufferBindingSize;
   }
@@ -112,12 +113,13 @@ export class PatchStep {
    * @param {StepShape} shape
    */
   #make({ patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds }) {
-    const { uniformsWgsl, constantsWgsl } = this.#tables;
-    const constants = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
+    const { uniformsWgsl, constantsWgsl, uniformLayouts } = this.#tables;
+    const stagesBytes = stagesInWorkgroupBytes(constrainStages, uniformLayouts.stage.bytes, this.#device.limits);
+    const constants = [...stagesInWorkgroupWgsl(constrainStages, stagesBytes), `const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
       `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
     const device = this.#device;
     const module = device.createShaderModule({
-      label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverCodeWgsl].join('\n'),
+      label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverWgslWithoutPositionAt].join('\n'),
     });
     return device.createComputePipelineAsync({
       label: tearing ? 'nuno patch step (tearing)' : 'nuno patch step',

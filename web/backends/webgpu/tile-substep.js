@@ -5,7 +5,7 @@
 // before wrote.
 import { tileSubstepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgsl } from './compute-passes.js';
-import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.js';
+import { AsyncPipelines, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesInWorkgroupWgsl } from './fused-pipelines.js';
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
@@ -16,7 +16,8 @@ import { AsyncPipelines, isPlainSchedule, SlotGroups } from './fused-pipelines.j
 const mostTileInvocations = 1024;
 /**
  * The widest region (tile and halo) copied to workgroup memory, a vec4f a particle: 31 x 31 fit
- * the 16 KiB every device grants with 12 stages' copies, 54 x 54 the 48 KiB of an NVIDIA H200.
+ * the 16 KiB every device grants beside 12 stages' copies (fused-pipelines.js's
+ * stagesInWorkgroupBytes), 54 x 54 the 48 KiB of an NVIDIA H200.
  */
 const widestRegion = 64;
 /** A tile's side is a multiple of the colours' period (4, the skip-one pattern): every tile's halo begins on the same colours. */
@@ -232,8 +233,9 @@ export class TileSubstep {
     let tile = this.#tiles.get(tileKey);
     if (!tile) {
       // The region shares workgroup memory with the substep's stages (tile-substep.wgsl's substepStages).
-      const regionBytes = this.#device.limits.maxComputeWorkgroupStorageSize - (schedule.length - 2) * this.#tables.uniformLayouts.stage.bytes;
-      const widest = Math.min(widestRegion, Math.floor(Math.sqrt(Math.max(0, regionBytes) / 16)));
+      const { limits } = this.#device;
+      const regionBytes = limits.maxComputeWorkgroupStorageSize - stagesInWorkgroupBytes(schedule.length - 2, this.#tables.uniformLayouts.stage.bytes, limits);
+      const widest = Math.min(widestRegion, Math.floor(Math.sqrt(regionBytes / 16)));
       tile = tileFor(schedule, this.#tables.directions, widest, columns, rows);
       this.#tiles.set(tileKey, tile);
     }
@@ -245,11 +247,12 @@ export class TileSubstep {
    * @param {SubstepShape} shape
    */
   #make({ tile, halo, constrainStages, stageSlotBytes, tearing }) {
-    const { uniformsWgsl, constantsWgsl } = this.#tables;
+    const { uniformsWgsl, constantsWgsl, uniformLayouts } = this.#tables;
+    const stagesBytes = stagesInWorkgroupBytes(constrainStages, uniformLayouts.stage.bytes, this.#device.limits);
     const region = tile + 2 * halo;
     // A whole number of warps (32 lanes on NVIDIA), no more than the region's slots need.
     const invocations = Math.min(this.#invocations, Math.ceil(region * region / 32) * 32);
-    const constants = [`const TILE = ${tile}u;`, `const HALO = ${halo}u;`, `const REGION = ${region}u;`,
+    const constants = [...stagesInWorkgroupWgsl(constrainStages, stagesBytes), `const TILE = ${tile}u;`, `const HALO = ${halo}u;`, `const REGION = ${region}u;`,
       `const TILE_INVOCATIONS = ${invocations}u;`, `const SLOTS_PER_INVOCATION = ${Math.ceil(region * region / invocations)}u;`,
       `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const STAGE_SLOT_BYTES = ${stageSlotBytes};`];
     const device = this.#device;

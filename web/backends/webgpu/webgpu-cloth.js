@@ -56,6 +56,7 @@ import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
  * @property {boolean} tears whether the step ends with the tear pass (tear() was called in it)
  * @property {boolean} tearing whether its passes read the torn bits: the mask may hold a tear as
  *   the step begins (its own tear pass comes after them)
+ * @property {number} colliderKinds the kinds of collider the step's patch step is made for (patch-step.js's colliderKindsOf)
  */
 
 /**
@@ -353,12 +354,12 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * a workgroup, else as tiled substeps; null where neither fits or its pipeline is not made yet.
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
    * @param {boolean} tearing by the pipelines that read the torn bits
+   * @param {number} [colliderKinds] the kinds of collider the patch step is made for: the cloth's now
    * @returns {FusedStep | null}
    */
-  #fusedStep(parameters, tearing) {
+  #fusedStep(parameters, tearing, colliderKinds = colliderKindsOf(packedCollidersOf(this))) {
     const slotBytes = { substep: this.#substepSlot, stage: this.#stageSlot };
     if (this.#patchStep.fits(parameters, this.#columns, this.#rows, slotBytes)) {
-      const colliderKinds = colliderKindsOf(packedCollidersOf(this));
       return this.#patchStep.ready(parameters, this.#columns, this.#rows, slotBytes, tearing, colliderKinds) ? 'patch' : null;
     }
     return this.tiledSubsteps && this.#tileSubstep.ready(parameters, this.#grid, tearing) ? 'tiles' : null;
@@ -425,12 +426,14 @@ export class WebGpuCloth extends GpuClothOverSetup {
     // is made ahead, asynchronously (until it is made, such steps take the passes of their own).
     if (parameters.settings.tearStrain > 0 && !tearing) this.#fusedStep(parameters, true);
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
-    const fused = this.#fusedStep(parameters, tearing);
+    // The kinds of collider the patch step's pipeline is made for: asked once a step, for the choice and the encoding alike.
+    const colliderKinds = colliderKindsOf(packedCollidersOf(this));
+    const fused = this.#fusedStep(parameters, tearing, colliderKinds);
     this.#encoding = {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
       workgroups: workgroupsFor(this.particleCount, device.limits.maxComputeWorkgroupsPerDimension),
       constrainStages: schedule.filter((stage) => stage.kind === 'constrain').length, constrainStage: 0, substep: 0,
-      positionsInWorking: false, stateInScratch: false, fused, kept: fused ? [] : null, tears: false, tearing,
+      positionsInWorking: false, stateInScratch: false, fused, kept: fused ? [] : null, tears: false, tearing, colliderKinds,
     };
     try {
       substeps();
@@ -506,7 +509,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (fused === 'patch') {
       this.#patchStep.encode(encoding.pass, parameters, {
         columns: this.#columns, rows: this.#rows, slotBytes: { substep: this.#substepSlot, stage: this.#stageSlot },
-        substepBuffer: this.#substepBuffer, stageBuffer, tearing: encoding.tearing, colliderKinds: colliderKindsOf(packedCollidersOf(this)),
+        substepBuffer: this.#substepBuffer, stageBuffer, tearing: encoding.tearing, colliderKinds: encoding.colliderKinds,
       });
       return;
     }
