@@ -5,34 +5,22 @@
 // there with a barrier between them, and writes the state once at the end; 140 dispatches a step
 // become one, and the state crosses the GPU's memory twice, not at every stage. The per-particle
 // code is the passes' own (predictionFrom, startsPair, projectPair, collidedMotion, over
-// positionAt below), in the passes' order, so a patch ends on their bits. The substeps' and
-// constrain stages' uniform slots are the ones those passes read at dynamic offsets, bound here
-// as whole arrays; group 0 is theirs (state.wgsl: the state buffers and the mesh colliders'
-// fields). SUBSTEPS, CONSTRAIN_STAGES, PATCH_COLUMNS, PATCH_ROWS, the slot sizes, STAGES_IN_WORKGROUP
-// and WORKGROUP_STAGES come from web/backends/webgpu/patch-step.js.
+// positionAt below), in the passes' order, so a patch ends on their bits. The substeps' uniform
+// slots are the ones those passes read at dynamic offsets, bound here as a whole array, and so are
+// the stages' (workgroup-stages.wgsl); group 0 is theirs (state.wgsl: the state buffers and the
+// mesh colliders' fields). SUBSTEPS, PATCH_COLUMNS, PATCH_ROWS and SUBSTEP_SLOT_BYTES come from
+// web/backends/webgpu/patch-step.js.
 
 struct SubstepSlot { @size(SUBSTEP_SLOT_BYTES) value: Substep }
-struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
-
 @group(1) @binding(0) var<uniform> substeps: array<SubstepSlot, SUBSTEPS>;
-@group(2) @binding(0) var<uniform> stages: array<StageSlot, CONSTRAIN_STAGES>;
 
-// What the per-particle code reads: the substep in force, one copy a workgroup made by its first
+// The substep in force, for the per-particle code: one copy a workgroup, made by its first
 // invocation between two workgroup barriers (every read of the last copy is done before it, and
-// the new one is seen after it), and the stage in force, a copy each invocation from the step's
-// stages, which the workgroup copies into its memory once (STAGES_IN_WORKGROUP, where they fit;
-// else from the uniform buffer). A copy of the substep each spills out of registers (64 x 64
-// papers took 1.05 ms a step on an H100, 0.52 with one a workgroup); the stage's, a few words,
-// does not, and spares a stage its second barrier (0.549 -> 0.475 ms on an H200), and reading it
-// from workgroup memory, not the uniform buffer, 5 % more (0.394 -> 0.373).
+// the new one is seen after it). A copy each invocation spills out of registers (64 x 64 papers
+// took 1.05 ms a step on an H100, 0.52 with one a workgroup); the stage's, a few words, does not
+// (workgroup-stages.wgsl).
 var<workgroup> substep: Substep;
-var<workgroup> stepStages: array<Stage, WORKGROUP_STAGES>;
-var<private> stage: Stage;
 
-fn stageAt(c: u32) -> Stage {
-    if (STAGES_IN_WORKGROUP) { return stepStages[c]; }
-    return stages[c].value;
-}
 // The patch, row by row: xyz a particle's position (the substep's start, then its prediction
 // constrained in place), w its inverse mass.
 var<workgroup> patchParticles: array<vec4f, PATCH_COLUMNS * PATCH_ROWS>;
@@ -49,11 +37,32 @@ fn positionAt(texel: vec2i) -> vec3f {
     return patchParticles[slotOf(texel)].xyz;
 }
 
+// This invocation's particle, as solveStage reads it: where it is, and XPBD's multipliers of the
+// pairs it starts, one a direction, kept between iterations.
+var<private> ownTexel: vec2i;
+var<private> ownIndex: u32;
+var<private> ownSlot: u32;
+var<private> ownInGrid: bool;
+var<private> multipliers: array<f32, DIRECTION_COUNT>;
+
+// The stage in force (workgroup-stages.wgsl's solveStages runs it after a barrier): the pair this
+// particle starts, if it starts one, solved in the patch's workgroup copy.
+fn solveStage() {
+    if (!ownInGrid || !startsPair(ownTexel)) { return; }
+    let second = slotOf(ownTexel + stage.offset);
+    var lambda = select(multipliers[stage.direction], 0.0, stage.firstIteration != 0u);
+    let restLength = restLengths[ownIndex * REST_LENGTHS_PER_PARTICLE + stage.direction];
+    let ends = projectPair(patchParticles[ownSlot], patchParticles[second], restLength, &lambda);
+    multipliers[stage.direction] = lambda;
+    patchParticles[ownSlot] = vec4f(ends[0], patchParticles[ownSlot].w);
+    patchParticles[second] = vec4f(ends[1], patchParticles[second].w);
+}
+
 @compute @workgroup_size(PATCH_COLUMNS * PATCH_ROWS)
 fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) groups: vec3u,
                @builtin(local_invocation_index) local: u32) {
     if (local == 0u) { substep = substeps[0].value; }
-    for (var c = local; STAGES_IN_WORKGROUP && c < CONSTRAIN_STAGES; c += PATCH_COLUMNS * PATCH_ROWS) { stepStages[c] = stages[c].value; }
+    copyStagesToWorkgroup(local, PATCH_COLUMNS * PATCH_ROWS);
     workgroupBarrier();
     let patchIndex = group.x + group.y * groups.x;
     let patchSize = vec2u(PATCH_COLUMNS, PATCH_ROWS);
@@ -62,6 +71,10 @@ fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
     // A 2D dispatch may hold workgroups past the last patch: they idle, and meet every barrier.
     let inGrid = texel.y < substep.gridSize.y;
     let index = indexOf(texel);
+    ownTexel = texel;
+    ownIndex = index;
+    ownSlot = local;
+    ownInGrid = inGrid;
     // This invocation's particle: its motion at the substep's end (and so the next one's start).
     var motion = Motion(vec3f(0.0), vec3f(0.0));
     var inverseMass = 0.0;
@@ -70,8 +83,6 @@ fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
         inverseMass = inverseMasses[index];
         patchParticles[local] = vec4f(motion.position, inverseMass);
     }
-    // XPBD's multipliers of the pairs this particle starts, one a direction, kept between iterations.
-    var multipliers: array<f32, DIRECTION_COUNT>;
     for (var s = 0u; s < SUBSTEPS; s++) {
         workgroupBarrier();
         if (local == 0u) { substep = substeps[s].value; }
@@ -81,20 +92,7 @@ fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
         // Every neighbour's start read for the normals before any prediction replaces it.
         workgroupBarrier();
         if (inGrid) { patchParticles[local] = vec4f(prediction.position, inverseMass); }
-        for (var c = 0u; c < CONSTRAIN_STAGES; c++) {
-            workgroupBarrier();
-            stage = stageAt(c);
-            // (No `continue` past a particle without a pair: the barriers must stay in uniform control flow.)
-            if (inGrid && startsPair(texel)) {
-                let second = slotOf(texel + stage.offset);
-                var lambda = select(multipliers[stage.direction], 0.0, stage.firstIteration != 0u);
-                let restLength = restLengths[index * REST_LENGTHS_PER_PARTICLE + stage.direction];
-                let ends = projectPair(patchParticles[local], patchParticles[second], restLength, &lambda);
-                multipliers[stage.direction] = lambda;
-                patchParticles[local] = vec4f(ends[0], inverseMass);
-                patchParticles[second] = vec4f(ends[1], patchParticles[second].w);
-            }
-        }
+        solveStages();
         workgroupBarrier();
         if (inGrid) {
             motion = collidedMotion(Motion(patchParticles[local].xyz, prediction.velocity), prediction.position, vec3f(0.0), inverseMass);

@@ -14,26 +14,12 @@
 // A substep reads the state at its start from positions and velocities and writes its end into
 // working and predicted: a neighbour's halo may still be reading the start. The next substep's
 // group 0 has the buffers swapped (web/backends/webgpu/tile-substep.js). TILE, HALO, REGION,
-// TILE_INVOCATIONS, SLOTS_PER_INVOCATION, CONSTRAIN_STAGES, STAGE_SLOT_BYTES, STAGES_IN_WORKGROUP
-// and WORKGROUP_STAGES come from there.
+// TILE_INVOCATIONS and SLOTS_PER_INVOCATION come from there; the stages are workgroup-stages.wgsl's.
 
 @group(1) @binding(0) var<uniform> substep: Substep;
-struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
-@group(2) @binding(0) var<uniform> stages: array<StageSlot, CONSTRAIN_STAGES>;
 
 // The tile and its halo, row by row from the halo's corner: xyz the position, w the inverse mass.
 var<workgroup> region: array<vec4f, REGION * REGION>;
-// The stage in force, a copy each invocation from the substep's stages, which the workgroup copies
-// into its memory first where they fit (STAGES_IN_WORKGROUP; else from the uniform buffer): no
-// second barrier a stage, and no uniform read in one (patch-step.wgsl says why; on an H200 4-8 %
-// faster, 64² to 256², than a copy by one invocation between barriers).
-var<workgroup> substepStages: array<Stage, WORKGROUP_STAGES>;
-var<private> stage: Stage;
-
-fn stageAt(c: u32) -> Stage {
-    if (STAGES_IN_WORKGROUP) { return substepStages[c]; }
-    return stages[c].value;
-}
 
 // Where a slot is in the region: column, row from the halo's corner.
 fn placeOf(slot: u32) -> vec2i {
@@ -46,14 +32,40 @@ fn ownsSlot(slot: u32) -> bool {
     return all(place >= vec2i(i32(HALO))) && all(place < vec2i(i32(HALO + TILE)));
 }
 
+// This invocation's slots of the region, as solveStage reads them: the region's corner on the
+// grid, the invocation, and XPBD's multipliers of the pairs its slots start, kept between iterations.
+var<private> regionCorner: vec2i;
+var<private> ownLocal: u32;
+var<private> multipliers: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
+
+// The stage in force (workgroup-stages.wgsl's solveStages runs it after a barrier): the pairs this
+// invocation's slots start, solved in the region, those reaching out of it left out.
+fn solveStage() {
+    for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
+        let slot = ownLocal + k * TILE_INVOCATIONS;
+        let texel = regionCorner + placeOf(slot);
+        let secondInRegion = placeOf(slot) + stage.offset;
+        if (slot >= REGION * REGION || any(secondInRegion < vec2i(0)) || any(secondInRegion >= vec2i(i32(REGION))) ||
+            !insideGrid(texel) || !startsPair(texel)) { continue; }
+        let second = u32(secondInRegion.y) * REGION + u32(secondInRegion.x);
+        let pair = k * DIRECTION_COUNT + stage.direction;
+        var lambda = 0.0;
+        if (stage.firstIteration == 0u) { lambda = multipliers[pair]; }
+        let ends = projectPair(region[slot], region[second], restLengths[indexOf(texel) * REST_LENGTHS_PER_PARTICLE + stage.direction], &lambda);
+        multipliers[pair] = lambda;
+        region[slot] = vec4f(ends[0], region[slot].w);
+        region[second] = vec4f(ends[1], region[second].w);
+    }
+}
+
 @compute @workgroup_size(TILE_INVOCATIONS)
 fn stepTile(@builtin(workgroup_id) tile: vec3u, @builtin(local_invocation_index) local: u32) {
     let corner = vec2i(tile.xy * TILE) - i32(HALO);
-    for (var c = local; STAGES_IN_WORKGROUP && c < CONSTRAIN_STAGES; c += TILE_INVOCATIONS) { substepStages[c] = stages[c].value; }
+    regionCorner = corner;
+    ownLocal = local;
+    copyStagesToWorkgroup(local, TILE_INVOCATIONS);
     // What collide needs of this invocation's own particles: the prediction and its velocity.
     var predictions: array<Motion, SLOTS_PER_INVOCATION>;
-    // XPBD's multipliers of the pairs this invocation's slots start, kept between iterations.
-    var multipliers: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
     for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
         let slot = local + k * TILE_INVOCATIONS;
         let texel = corner + placeOf(slot);
@@ -62,25 +74,7 @@ fn stepTile(@builtin(workgroup_id) tile: vec3u, @builtin(local_invocation_index)
         predictions[k] = predictionOf(index);
         region[slot] = vec4f(predictions[k].position, inverseMasses[index]);
     }
-    for (var c = 0u; c < CONSTRAIN_STAGES; c++) {
-        workgroupBarrier();
-        stage = stageAt(c);
-        for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
-            let slot = local + k * TILE_INVOCATIONS;
-            let texel = corner + placeOf(slot);
-            let secondInRegion = placeOf(slot) + stage.offset;
-            if (slot >= REGION * REGION || any(secondInRegion < vec2i(0)) || any(secondInRegion >= vec2i(i32(REGION))) ||
-                !insideGrid(texel) || !startsPair(texel)) { continue; }
-            let second = u32(secondInRegion.y) * REGION + u32(secondInRegion.x);
-            let pair = k * DIRECTION_COUNT + stage.direction;
-            var lambda = 0.0;
-            if (stage.firstIteration == 0u) { lambda = multipliers[pair]; }
-            let ends = projectPair(region[slot], region[second], restLengths[indexOf(texel) * REST_LENGTHS_PER_PARTICLE + stage.direction], &lambda);
-            multipliers[pair] = lambda;
-            region[slot] = vec4f(ends[0], region[slot].w);
-            region[second] = vec4f(ends[1], region[second].w);
-        }
-    }
+    solveStages();
     workgroupBarrier();
     for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
         let slot = local + k * TILE_INVOCATIONS;

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { loadCore } from '../../web/load-core.js';
 import { loadNuno } from '../../web/index.js';
 import { haloFor, tiledSubstepLimits, tileFor } from '../../web/backends/webgpu/tile-substep.js';
-import { stagesInWorkgroupBytes, stagesInWorkgroupWgsl } from '../../web/backends/webgpu/fused-pipelines.js';
+import { colliderKindsOf, stagesInWorkgroupBytes, stagesWgsl } from '../../web/backends/webgpu/fused-pipelines.js';
+import { gpuTablesOf } from '../../web/backends/gpu/gpu-constants.js';
 
 const nuno = await loadNuno();
 const { core } = await loadCore({});
@@ -75,6 +76,39 @@ test('the stages go to workgroup memory while they take at most a sixteenth of i
   assert.equal(stagesInWorkgroupBytes(scheduleOf(1).length - 2, stageBytes, defaultDevice), 12 * 64);
   assert.equal(stagesInWorkgroupBytes(scheduleOf(2).length - 2, stageBytes, defaultDevice), 0);
   assert.equal(stagesInWorkgroupBytes(scheduleOf(2).length - 2, stageBytes, h200), 24 * 64);
-  assert.deepEqual(stagesInWorkgroupWgsl(24, 0), ['const STAGES_IN_WORKGROUP = false;', 'const WORKGROUP_STAGES = 1u;']);
-  assert.deepEqual(stagesInWorkgroupWgsl(12, 768), ['const STAGES_IN_WORKGROUP = true;', 'const WORKGROUP_STAGES = 12u;']);
+});
+
+test('the stages of a fused step: their constants, then solveStages, each stage written out with its structure compiled in, or a loop past 48', () => {
+  const tables = gpuTablesOf(core);
+  const settings = /** @type {any} */ ({ solver: 'xpbd' });
+  const constants = (/** @type {string[]} */ lines) => lines.filter((line) => line.startsWith('const '));
+  const [one, two, five] = [scheduleOf(1), scheduleOf(2), scheduleOf(5)];
+  assert.deepEqual(constants(stagesWgsl({ settings, schedule: two }, tables, 256, 0)),
+    ['const CONSTRAIN_STAGES = 24u;', 'const STAGE_SLOT_BYTES = 256;', 'const STAGES_IN_WORKGROUP = false;', 'const WORKGROUP_STAGES = 1u;']);
+  const written = stagesWgsl({ settings, schedule: one }, tables, 256, 768);
+  assert.deepEqual(constants(written),
+    ['const CONSTRAIN_STAGES = 12u;', 'const STAGE_SLOT_BYTES = 256;', 'const STAGES_IN_WORKGROUP = true;', 'const WORKGROUP_STAGES = 12u;']);
+  assert.match(written.join('\n'), /fn stageAt\(c: u32\)/);
+  // Stage's members in order: offset, direction, colourAxis, colourPeriod, colour, solver, firstIteration, rule, bucketLayer.
+  const stageLines = written.filter((line) => line.includes('stage = Stage('));
+  assert.equal(stageLines.length, 12);
+  const first = one[1];
+  if (first.kind !== 'constrain') throw new Error('the schedule begins with predict, then a constrain stage');
+  const direction = directions[first.direction];
+  assert.equal(stageLines[0].trim(), `stage = Stage(vec2<i32>(${direction.offset.join(', ')}), u32(${first.direction}), ` +
+    `u32(${direction.colourAxis === 'column' ? 0 : 1}), i32(${direction.colourPeriod}), u32(${first.colour}), u32(${core.gpuConstants().solverKinds.xpbd}), u32(1), stageAt(0u).rule, u32(0));`);
+  assert.equal(written.filter((line) => line.trim() === 'workgroupBarrier();').length, 12);
+  // The second iteration's stages start from the multipliers of the first.
+  assert.deepEqual(stagesWgsl({ settings, schedule: two }, tables, 256, 0).filter((line) => line.includes('stage = Stage(')).map((line) => /u32\((\d)\), stageAt/.exec(line)?.[1]),
+    [...Array(12).fill('1'), ...Array(12).fill('0')]);
+  // 60 stages: a loop reading each stage whole.
+  const looped = stagesWgsl({ settings, schedule: five }, tables, 256, 0);
+  assert.ok(!looped.some((line) => line.includes('stage = Stage(')));
+  assert.ok(looped.some((line) => line.trim() === 'stage = stageAt(c);'));
+});
+
+test('a fused pipeline is made for the kinds of collider among the packed ones, a bit each', () => {
+  // Kind codes as gpuConstants.colliderKinds: sphere 0, plane 1, capsule 2, box 3, mesh 4; slots past count are stale.
+  assert.equal(colliderKindsOf({ count: 0, kinds: Int32Array.of(3, 3) }), 0);
+  assert.equal(colliderKindsOf({ count: 3, kinds: Int32Array.of(0, 3, 0, 4) }), 0b1001);
 });

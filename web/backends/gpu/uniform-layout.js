@@ -157,8 +157,23 @@ export function writeBucketStage(target, offset, layout, layer) {
  * @param {FamilyRule} stage.rule of the direction's family
  * @param {boolean} stage.firstIteration
  */
-export function writeStage(target, offset, layout, { direction, directionIndex, colour, solverKind, rule, firstIteration }) {
-  writeUniforms(target, offset, layout, {
+export function writeStage(target, offset, layout, { rule, ...structure }) {
+  writeUniforms(target, offset, layout, { ...stageStructure(structure), rule: [rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain] });
+}
+
+/**
+ * A constrain stage's Stage fields but its rule: what the schedule fixes (the fused steps'
+ * pipelines compile them in), where the rule follows the settings.
+ * @param {object} stage
+ * @param {ConstraintDirection} stage.direction
+ * @param {number} stage.directionIndex
+ * @param {number} stage.colour
+ * @param {number} stage.solverKind the core's code for the solver
+ * @param {boolean} stage.firstIteration
+ * @returns {Record<string, number | boolean | readonly number[]>}
+ */
+export function stageStructure({ direction, directionIndex, colour, solverKind, firstIteration }) {
+  return {
     offset: direction.offset,
     direction: directionIndex,
     colourAxis: direction.colourAxis === 'column' ? 0 : 1,
@@ -166,8 +181,7 @@ export function writeStage(target, offset, layout, { direction, directionIndex, 
     colour,
     solver: solverKind,
     firstIteration,
-    rule: [rule.alphaTilde, rule.stiffness, rule.stretchGain, rule.shrinkGain],
-  });
+  };
 }
 
 /**

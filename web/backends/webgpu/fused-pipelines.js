@@ -2,6 +2,9 @@
 // substep in one dispatch): which schedules they run, their pipelines made asynchronously at the
 // first step that could use them, and bind groups over a whole uniform array of slots.
 
+import { workgroupStagesWgsl } from '../../../dist/shaders.js';
+import { stageStructure } from '../gpu/uniform-layout.js';
+
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
 /**
@@ -16,7 +19,7 @@ export function isPlainSchedule(schedule) {
 
 /**
  * Bytes of a substep's constrain stages as the fused steps copy them into workgroup memory
- * (patch-step.wgsl's stepStages, tile-substep.wgsl's substepStages), or 0 where they would take
+ * (shaders/webgpu/workgroup-stages.wgsl's workgroupStages), or 0 where they would take
  * more than a sixteenth of it: then each stage is read from the uniform buffer instead, and a
  * schedule of many iterations keeps its patches and tiles as large as they were.
  * @param {number} constrainStages
@@ -29,13 +32,94 @@ export function stagesInWorkgroupBytes(constrainStages, stageBytes, limits) {
 }
 
 /**
- * The WGSL of where a fused step reads its stages: STAGES_IN_WORKGROUP, and WORKGROUP_STAGES, the
- * length of the workgroup's copy (1, unused, where the stages are read from the uniform buffer).
- * @param {number} constrainStages
+ * Constrain stages a substep up to which a fused step's solveStages is written out stage by
+ * stage; more (many iterations), it is a loop reading each stage whole, so a pipeline's code
+ * stays small.
+ */
+const mostStagesWrittenOut = 48;
+
+/**
+ * The WGSL of a fused step's constrain stages (shaders/webgpu/workgroup-stages.wgsl) after its
+ * constants (CONSTRAIN_STAGES, STAGE_SLOT_BYTES, STAGES_IN_WORKGROUP, and WORKGROUP_STAGES, the
+ * length of the workgroup's copy: 1, unused, where the stages are read from the uniform buffer),
+ * then `solveStages()`: each stage of the substep in order, after a workgroup barrier, by the
+ * fused shader's own `solveStage()`. Written out stage by stage, each stage's structure (its
+ * direction, offset, colour, solver, first iteration: the schedule's, which the pipeline is made
+ * for) is compiled in and only its rule read, which `set()` may change: the compiler folds the
+ * colour test and the offsets, and the multipliers' index is known.
+ * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
+ * @param {import('../gpu/gpu-constants.js').GpuTables} tables
+ * @param {number} stageSlotBytes bytes between the stages' uniform slots
  * @param {number} stagesBytes stagesInWorkgroupBytes
  */
-export function stagesInWorkgroupWgsl(constrainStages, stagesBytes) {
-  return [`const STAGES_IN_WORKGROUP = ${stagesBytes > 0};`, `const WORKGROUP_STAGES = ${stagesBytes > 0 ? constrainStages : 1}u;`];
+export function stagesWgsl({ settings, schedule }, { constants, directions, uniformLayouts }, stageSlotBytes, stagesBytes) {
+  const constrainStages = schedule.filter((stage) => stage.kind === 'constrain');
+  const count = constrainStages.length;
+  let stagesInOrder = ['    for (var c = 0u; c < CONSTRAIN_STAGES; c++) {', '        workgroupBarrier();', '        stage = stageAt(c);', '        solveStage();', '    }'];
+  if (count <= mostStagesWrittenOut) {
+    const fields = Object.entries(uniformLayouts.stage.fields).sort(([, a], [, b]) => a.offset - b.offset);
+    const solverKind = constants.solverKinds[settings.solver];
+    stagesInOrder = constrainStages.flatMap((stage, c) => {
+      const structure = stageStructure({
+        direction: directions[stage.direction], directionIndex: stage.direction, colour: stage.colour, solverKind, firstIteration: stage.iteration === 0,
+      });
+      const members = fields.map(([name, field]) => (name === 'rule' ? `stageAt(${c}u).rule` : wgslValue(structure[name] ?? 0, field)));
+      return ['    workgroupBarrier();', `    stage = Stage(${members.join(', ')});`, '    solveStage();'];
+    });
+  }
+  return [`const CONSTRAIN_STAGES = ${count}u;`, `const STAGE_SLOT_BYTES = ${stageSlotBytes};`,
+    `const STAGES_IN_WORKGROUP = ${stagesBytes > 0};`, `const WORKGROUP_STAGES = ${stagesBytes > 0 ? count : 1}u;`, workgroupStagesWgsl,
+    'fn solveStages() {', ...stagesInOrder, '}'];
+}
+
+/**
+ * A uniform field's value as a WGSL expression: `u32(3)`, `vec2<i32>(1, 0)`.
+ * @param {number | boolean | readonly number[]} value
+ * @param {import('../gpu/gpu-constants.js').UniformField} field
+ */
+function wgslValue(value, { scalar, components }) {
+  const numbers = typeof value === 'object' ? value.map(Number) : [Number(value)];
+  if (numbers.length !== components) throw new Error(`nuno: internal: ${numbers.length} numbers for a field of ${components}`);
+  return `${components > 1 ? `vec${components}<${scalar}>` : scalar}(${numbers.join(', ')})`;
+}
+
+/**
+ * Each schedule's stages as a key (direction, colour and iteration each), kept while the schedule
+ * is: the fused steps' pipelines are made for it.
+ * @type {WeakMap<StepParameters['schedule'], string>}
+ */
+const stagesKeys = new WeakMap();
+
+/**
+ * @param {StepParameters['schedule']} schedule
+ */
+export function stagesKeyOf(schedule) {
+  let key = stagesKeys.get(schedule);
+  if (key === undefined) {
+    key = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}.${stage.iteration}` : stage.kind)).join(' ');
+    stagesKeys.set(schedule, key);
+  }
+  return key;
+}
+
+/**
+ * The kinds of collider among `packed`, a bit (1 << kind code) each: contacts.wgsl's
+ * COLLIDER_KINDS, for which a fused step's pipelines are made (the code of a kind the cloth does
+ * not meet compiled out).
+ * @param {Pick<import('../../cloth-model.js').PackedColliders, 'count' | 'kinds'>} packed
+ */
+export function colliderKindsOf({ count, kinds }) {
+  return kinds.subarray(0, count).reduce((bits, kind) => bits | (1 << kind), 0);
+}
+
+/**
+ * The pipeline-overridable constants of a fused step's pipeline.
+ * @param {number} colliderKinds colliderKindsOf
+ * @param {boolean} tearing whether it reads the torn bits (state.wgsl's TEARING)
+ * @returns {Record<string, number>}
+ */
+export function fusedStepConstants(colliderKinds, tearing) {
+  return { COLLIDER_KINDS: colliderKinds, ...(tearing ? { TEARING: 1 } : {}) };
 }
 
 /**

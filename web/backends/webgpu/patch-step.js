@@ -6,7 +6,7 @@
 // (state.wgsl's TEARING), made once the cloth may tear.
 import { patchStepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgslWithoutPositionAt } from './compute-passes.js';
-import { AsyncPipelines, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesInWorkgroupWgsl } from './fused-pipelines.js';
+import { AsyncPipelines, fusedStepConstants, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesKeyOf, stagesWgsl } from './fused-pipelines.js';
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
@@ -82,7 +82,7 @@ export class PatchStep {
    * @param {number} rows
    * @param {SlotBytes} slotBytes
    * @param {boolean} tearing the pipeline that reads the torn bits (for a cloth that may have torn)
-   * @param {number} colliderKinds the kinds of collider the cloth has (`colliderKindsOf`): a
+   * @param {number} colliderKinds the kinds of collider the cloth has (fused-pipelines.js's `colliderKindsOf`): a
    *   pipeline is made for them, and made again when they change
    */
   ready(parameters, columns, rows, slotBytes, tearing, colliderKinds) {
@@ -112,11 +112,11 @@ export class PatchStep {
    * Makes the pipeline of a step's shape.
    * @param {StepShape} shape
    */
-  #make({ patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds }) {
+  #make({ parameters, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds }) {
     const { uniformsWgsl, constantsWgsl, uniformLayouts } = this.#tables;
     const stagesBytes = stagesInWorkgroupBytes(constrainStages, uniformLayouts.stage.bytes, this.#device.limits);
-    const constants = [...stagesInWorkgroupWgsl(constrainStages, stagesBytes), `const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
-      `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, `const STAGE_SLOT_BYTES = ${slotBytes.stage};`];
+    const constants = [`const PATCH_COLUMNS = ${patchColumns}u;`, `const PATCH_ROWS = ${patchRows}u;`, `const SUBSTEPS = ${substeps}u;`,
+      `const SUBSTEP_SLOT_BYTES = ${slotBytes.substep};`, ...stagesWgsl(parameters, this.#tables, slotBytes.stage, stagesBytes)];
     const device = this.#device;
     const module = device.createShaderModule({
       label: 'nuno patch step', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, patchStepWgsl, ...solverWgslWithoutPositionAt].join('\n'),
@@ -124,14 +124,15 @@ export class PatchStep {
     return device.createComputePipelineAsync({
       label: tearing ? 'nuno patch step (tearing)' : 'nuno patch step',
       layout: device.createPipelineLayout({ label: 'nuno patch step', bindGroupLayouts: [this.#stateLayout, this.#slots.layout, this.#slots.layout] }),
-      compute: { module, entryPoint: 'stepPatches', constants: { COLLIDER_KINDS: colliderKinds, ...(tearing ? { TEARING: 1 } : {}) } },
+      compute: { module, entryPoint: 'stepPatches', constants: fusedStepConstants(colliderKinds, tearing) },
     });
   }
 }
 
 /**
  * What a patch step's pipeline is made for.
- * @typedef {{ key: string, patchColumns: number, patchRows: number, substeps: number, constrainStages: number, slotBytes: SlotBytes, tearing: boolean, colliderKinds: number }} StepShape
+ * @typedef {{ key: string, parameters: Pick<StepParameters, 'settings' | 'schedule'>, patchColumns: number, patchRows: number, substeps: number,
+ *   constrainStages: number, slotBytes: SlotBytes, tearing: boolean, colliderKinds: number }} StepShape
  */
 
 /**
@@ -147,14 +148,6 @@ function shapeOf({ settings, schedule, substeps }, columns, rows, slotBytes, tea
   const patchColumns = settings.patchColumns || columns;
   const patchRows = settings.patchRows || rows;
   const constrainStages = schedule.length - 2;
-  const key = [patchColumns, patchRows, substeps, constrainStages, slotBytes.substep, slotBytes.stage, tearing, colliderKinds].join(' ');
-  return { key, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds };
-}
-
-/**
- * The kinds of collider among `packed`, a bit (1 << kind code) each: contacts.wgsl's COLLIDER_KINDS.
- * @param {Pick<import('../../cloth-model.js').PackedColliders, 'count' | 'kinds'>} packed
- */
-export function colliderKindsOf({ count, kinds }) {
-  return kinds.subarray(0, count).reduce((bits, kind) => bits | (1 << kind), 0);
+  const key = [patchColumns, patchRows, substeps, stagesKeyOf(schedule), settings.solver, slotBytes.substep, slotBytes.stage, tearing, colliderKinds].join(' ');
+  return { key, parameters: { settings, schedule }, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds };
 }

@@ -1,11 +1,11 @@
 // A whole substep in one dispatch (shaders/webgpu/tile-substep.wgsl) for a cloth too large for the
 // patch step: the tile's size from the device's workgroup memory, a pipeline for each shape of
-// substep (made at its first step and kept; one reading no torn bits, one reading them), and a
-// step's dispatches, a workgroup per tile, each substep's state read from the buffers the one
+// substep (made at its first step and kept, for the kinds of collider the cloth has; one reading
+// no torn bits, one reading them), and a step's dispatches, a workgroup per tile, each substep's state read from the buffers the one
 // before wrote.
 import { tileSubstepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgsl } from './compute-passes.js';
-import { AsyncPipelines, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesInWorkgroupWgsl } from './fused-pipelines.js';
+import { AsyncPipelines, fusedStepConstants, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesKeyOf, stagesWgsl } from './fused-pipelines.js';
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
@@ -183,78 +183,92 @@ export class TileSubstep {
   fits({ schedule }, grid) {
     const { limits } = this.#device;
     if (!isPlainSchedule(schedule) || (schedule.length - 2) * grid.stageSlotBytes > limits.maxUniformBufferBindingSize) return false;
-    const { tile, halo } = this.#shapeOf(schedule, grid, false);
+    const { tile, halo } = this.#tileOf(schedule, grid);
     return tile > 0 && Math.ceil(grid.columns / tile) * Math.ceil(grid.rows / tile) * (tile + 2 * halo) ** 2 <= mostCopiedParticles;
   }
 
   /**
    * Whether a step's substeps run as a dispatch each now: it `fits`, and the pipeline for its
    * shape is made (asynchronously, at the first such step; fused-pipelines.js).
-   * @param {Pick<StepParameters, 'schedule'>} parameters
+   * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
    * @param {Grid} grid
    * @param {boolean} tearing the pipeline that reads the torn bits (for a cloth that may have torn)
+   * @param {number} colliderKinds the kinds of collider the cloth has (fused-pipelines.js's
+   *   colliderKindsOf): a pipeline is made for them
    */
-  ready(parameters, grid, tearing) {
+  ready(parameters, grid, tearing, colliderKinds) {
     if (!this.fits(parameters, grid)) return false;
-    const shape = this.#shapeOf(parameters.schedule, grid, tearing);
+    const shape = this.#shapeOf(parameters, grid, tearing, colliderKinds);
     return this.pipelines.get(shape.key, () => this.#make(shape)) !== null;
   }
 
   /**
    * Encodes the step's substeps: a dispatch each over every tile.
    * @param {GPUComputePassEncoder} pass
-   * @param {Pick<StepParameters, 'schedule' | 'substeps'>} parameters a step that is `ready` (with `tearing`)
+   * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters a step that is `ready` (with `tearing` and `colliderKinds`)
    * @param {Grid & { substepSlotBytes: number, substepGroup: GPUBindGroup, stageBuffer: GPUBuffer,
-   *   stateGroups: [GPUBindGroup, GPUBindGroup], tearing: boolean }} step `stateGroups`: the state bound as it is, then
-   *   with positions and working, velocities and predicted swapped
+   *   stateGroups: [GPUBindGroup, GPUBindGroup], tearing: boolean, colliderKinds: number }} step `stateGroups`: the state
+   *   bound as it is, then with positions and working, velocities and predicted swapped
    * @returns {TiledStep}
    */
-  encode(pass, { schedule, substeps }, { substepSlotBytes, substepGroup, stageBuffer, stateGroups, tearing, ...grid }) {
-    const { key, tile, constrainStages } = this.#shapeOf(schedule, grid, tearing);
+  encode(pass, parameters, { substepSlotBytes, substepGroup, stageBuffer, stateGroups, tearing, colliderKinds, ...grid }) {
+    const { key, tile, constrainStages } = this.#shapeOf(parameters, grid, tearing, colliderKinds);
     pass.setPipeline(this.pipelines.made(key));
     pass.setBindGroup(2, this.#stages.groupOf(stageBuffer, constrainStages * grid.stageSlotBytes));
-    for (let substep = 0; substep < substeps; substep++) {
+    for (let substep = 0; substep < parameters.substeps; substep++) {
       pass.setBindGroup(0, stateGroups[substep % 2]);
       pass.setBindGroup(1, substepGroup, [substep * substepSlotBytes]);
       pass.dispatchWorkgroups(Math.ceil(grid.columns / tile), Math.ceil(grid.rows / tile));
     }
-    return { endsSwapped: substeps % 2 === 1 };
+    return { endsSwapped: parameters.substeps % 2 === 1 };
   }
 
   /**
+   * The tile of a grid and a substep's stages, worked out at their first step and kept.
    * @param {StepParameters['schedule']} schedule
    * @param {Grid} grid
-   * @param {boolean} tearing
-   * @returns {SubstepShape}
+   * @returns {{ tile: number, halo: number }}
    */
-  #shapeOf(schedule, { columns, rows, stageSlotBytes }, tearing) {
-    const stagesKey = stagesKeyOf(schedule);
-    const tileKey = `${columns} ${rows} ${stagesKey}`;
+  #tileOf(schedule, { columns, rows }) {
+    const tileKey = `${columns} ${rows} ${stagesKeyOf(schedule)}`;
     let tile = this.#tiles.get(tileKey);
     if (!tile) {
-      // The region shares workgroup memory with the substep's stages (tile-substep.wgsl's substepStages).
+      // The region shares workgroup memory with the substep's stages (workgroup-stages.wgsl).
       const { limits } = this.#device;
       const regionBytes = limits.maxComputeWorkgroupStorageSize - stagesInWorkgroupBytes(schedule.length - 2, this.#tables.uniformLayouts.stage.bytes, limits);
       const widest = Math.min(widestRegion, Math.floor(Math.sqrt(regionBytes / 16)));
       tile = tileFor(schedule, this.#tables.directions, widest, columns, rows);
       this.#tiles.set(tileKey, tile);
     }
-    return { ...tile, constrainStages: schedule.length - 2, key: [tile.tile, tile.halo, stagesKey, stageSlotBytes, tearing].join(' '), stageSlotBytes, tearing };
+    return tile;
+  }
+
+  /**
+   * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
+   * @param {Grid} grid
+   * @param {boolean} tearing
+   * @param {number} colliderKinds
+   * @returns {SubstepShape}
+   */
+  #shapeOf({ settings, schedule }, grid, tearing, colliderKinds) {
+    const tile = this.#tileOf(schedule, grid);
+    const key = [tile.tile, tile.halo, stagesKeyOf(schedule), settings.solver, grid.stageSlotBytes, tearing, colliderKinds].join(' ');
+    return { ...tile, parameters: { settings, schedule }, constrainStages: schedule.length - 2, key, stageSlotBytes: grid.stageSlotBytes, tearing, colliderKinds };
   }
 
   /**
    * Makes the pipeline of a substep's shape.
    * @param {SubstepShape} shape
    */
-  #make({ tile, halo, constrainStages, stageSlotBytes, tearing }) {
+  #make({ tile, halo, parameters, constrainStages, stageSlotBytes, tearing, colliderKinds }) {
     const { uniformsWgsl, constantsWgsl, uniformLayouts } = this.#tables;
     const stagesBytes = stagesInWorkgroupBytes(constrainStages, uniformLayouts.stage.bytes, this.#device.limits);
     const region = tile + 2 * halo;
     // A whole number of warps (32 lanes on NVIDIA), no more than the region's slots need.
     const invocations = Math.min(this.#invocations, Math.ceil(region * region / 32) * 32);
-    const constants = [...stagesInWorkgroupWgsl(constrainStages, stagesBytes), `const TILE = ${tile}u;`, `const HALO = ${halo}u;`, `const REGION = ${region}u;`,
+    const constants = [`const TILE = ${tile}u;`, `const HALO = ${halo}u;`, `const REGION = ${region}u;`,
       `const TILE_INVOCATIONS = ${invocations}u;`, `const SLOTS_PER_INVOCATION = ${Math.ceil(region * region / invocations)}u;`,
-      `const CONSTRAIN_STAGES = ${constrainStages}u;`, `const STAGE_SLOT_BYTES = ${stageSlotBytes};`];
+      ...stagesWgsl(parameters, this.#tables, stageSlotBytes, stagesBytes)];
     const device = this.#device;
     const module = device.createShaderModule({
       label: 'nuno tile substep', code: [...gridHeader(uniformsWgsl, constantsWgsl), ...constants, tileSubstepWgsl, ...solverWgsl].join('\n'),
@@ -262,27 +276,9 @@ export class TileSubstep {
     return device.createComputePipelineAsync({
       label: tearing ? 'nuno tile substep (tearing)' : 'nuno tile substep',
       layout: device.createPipelineLayout({ label: 'nuno tile substep', bindGroupLayouts: [this.#stateLayout, this.#substepLayout, this.#stages.layout] }),
-      compute: { module, entryPoint: 'stepTile', constants: tearing ? { TEARING: 1 } : undefined },
+      compute: { module, entryPoint: 'stepTile', constants: fusedStepConstants(colliderKinds, tearing) },
     });
   }
-}
-
-/**
- * Each schedule's stages as a key, kept while the schedule is (a step asks three times).
- * @type {WeakMap<StepParameters['schedule'], string>}
- */
-const stagesKeys = new WeakMap();
-
-/**
- * @param {StepParameters['schedule']} schedule
- */
-function stagesKeyOf(schedule) {
-  let key = stagesKeys.get(schedule);
-  if (key === undefined) {
-    key = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}` : stage.kind)).join(' ');
-    stagesKeys.set(schedule, key);
-  }
-  return key;
 }
 
 /**
@@ -292,5 +288,6 @@ function stagesKeyOf(schedule) {
 
 /**
  * What a tiled substep's pipeline is made for.
- * @typedef {{ tile: number, halo: number, constrainStages: number, key: string, stageSlotBytes: number, tearing: boolean }} SubstepShape
+ * @typedef {{ tile: number, halo: number, parameters: Pick<StepParameters, 'settings' | 'schedule'>, constrainStages: number, key: string,
+ *   stageSlotBytes: number, tearing: boolean, colliderKinds: number }} SubstepShape
  */

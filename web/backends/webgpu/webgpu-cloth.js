@@ -21,7 +21,8 @@ import { settingsRefusal } from '../gpu/settings-refusal.js';
 import { bucketLayers, createComputePasses, workgroupsFor } from './compute-passes.js';
 import { meshFieldRefusalOn } from './mesh-field-texture.js';
 import { ParticlePicker } from './particle-picker.js';
-import { PatchStep, colliderKindsOf } from './patch-step.js';
+import { colliderKindsOf } from './fused-pipelines.js';
+import { PatchStep } from './patch-step.js';
 import { TileSubstep } from './tile-substep.js';
 import { shown } from '../../arguments.js';
 import { requireRay } from '../../picking.js';
@@ -56,7 +57,7 @@ import { slotBytes, stageSlots, writeSubstep } from '../gpu/uniform-layout.js';
  * @property {boolean} tears whether the step ends with the tear pass (tear() was called in it)
  * @property {boolean} tearing whether its passes read the torn bits: the mask may hold a tear as
  *   the step begins (its own tear pass comes after them)
- * @property {number} colliderKinds the kinds of collider the step's patch step is made for (patch-step.js's colliderKindsOf)
+ * @property {number} colliderKinds the kinds of collider the step's fused pipeline is made for (fused-pipelines.js's colliderKindsOf)
  */
 
 /**
@@ -354,7 +355,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
    * a workgroup, else as tiled substeps; null where neither fits or its pipeline is not made yet.
    * @param {Pick<StepParameters, 'settings' | 'schedule' | 'substeps'>} parameters
    * @param {boolean} tearing by the pipelines that read the torn bits
-   * @param {number} [colliderKinds] the kinds of collider the patch step is made for: the cloth's now
+   * @param {number} [colliderKinds] the kinds of collider the fused pipeline is made for: the cloth's now
    * @returns {FusedStep | null}
    */
   #fusedStep(parameters, tearing, colliderKinds = colliderKindsOf(packedCollidersOf(this))) {
@@ -362,7 +363,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (this.#patchStep.fits(parameters, this.#columns, this.#rows, slotBytes)) {
       return this.#patchStep.ready(parameters, this.#columns, this.#rows, slotBytes, tearing, colliderKinds) ? 'patch' : null;
     }
-    return this.tiledSubsteps && this.#tileSubstep.ready(parameters, this.#grid, tearing) ? 'tiles' : null;
+    return this.tiledSubsteps && this.#tileSubstep.ready(parameters, this.#grid, tearing, colliderKinds) ? 'tiles' : null;
   }
 
   /** Bytes of GPU buffer memory per particle, for the buffers this cloth holds now. */
@@ -426,7 +427,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     // is made ahead, asynchronously (until it is made, such steps take the passes of their own).
     if (parameters.settings.tearStrain > 0 && !tearing) this.#fusedStep(parameters, true);
     const encoder = device.createCommandEncoder({ label: 'nuno step' });
-    // The kinds of collider the patch step's pipeline is made for: asked once a step, for the choice and the encoding alike.
+    // The kinds of collider the fused step's pipeline is made for: asked once a step, for the choice and the encoding alike.
     const colliderKinds = colliderKindsOf(packedCollidersOf(this));
     const fused = this.#fusedStep(parameters, tearing, colliderKinds);
     this.#encoding = {
@@ -516,7 +517,7 @@ export class WebGpuCloth extends GpuClothOverSetup {
     const { endsSwapped } = this.#tileSubstep.encode(encoding.pass, parameters, {
       ...this.#grid, substepSlotBytes: this.#substepSlot,
       substepGroup: this.#substepGroup, stageBuffer, stateGroups: [this.#buffers.stateGroup, this.#buffers.swappedStateGroup],
-      tearing: encoding.tearing,
+      tearing: encoding.tearing, colliderKinds: encoding.colliderKinds,
     });
     encoding.stateInScratch = endsSwapped;
   }

@@ -1,0 +1,30 @@
+// The substep's constrain stages as the fused steps read them (patch-step.wgsl, tile-substep.wgsl):
+// the uniform slots the passes read at dynamic offsets, bound as one array, and copied into
+// workgroup memory once a dispatch where they fit. The stage in force is a copy each invocation,
+// a few words held in registers, so a stage needs one barrier (before it) and no uniform read.
+// On an H200 the private copy took the 64 x 64 papers from 0.549 to 0.475 ms a step, and reading
+// it from workgroup memory, not the uniform buffer, to 0.373; the tiles 4-8 % faster, 64² to 256².
+//
+// web/backends/webgpu/fused-pipelines.js (stagesWgsl) puts the constants in front
+// (CONSTRAIN_STAGES, STAGE_SLOT_BYTES, STAGES_IN_WORKGROUP, WORKGROUP_STAGES) and writes
+// `solveStages()` after: each stage in order, a workgroup barrier, `stage` set, then the fused
+// shader's own `solveStage()`. Up to 48 stages it writes them out one by one with all but their
+// rule compiled in, so the compiler folds each stage's colour test and offset.
+
+struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
+@group(2) @binding(0) var<uniform> stages: array<StageSlot, CONSTRAIN_STAGES>;
+
+var<workgroup> workgroupStages: array<Stage, WORKGROUP_STAGES>;
+var<private> stage: Stage;
+
+// Copies the stages into workgroup memory, `invocations` of the workgroup at a time: a workgroup
+// barrier must come between it and the first stageAt.
+fn copyStagesToWorkgroup(local: u32, invocations: u32) {
+    for (var c = local; STAGES_IN_WORKGROUP && c < CONSTRAIN_STAGES; c += invocations) { workgroupStages[c] = stages[c].value; }
+}
+
+// The substep's constrain stage c.
+fn stageAt(c: u32) -> Stage {
+    if (STAGES_IN_WORKGROUP) { return workgroupStages[c]; }
+    return stages[c].value;
+}
