@@ -25,7 +25,7 @@ for (const backend of ['cpu', 'worker']) {
       async () => { const drawn = await framesOf(page); await expect.poll(() => framesOf(page), { timeout: 60_000 }).toBeGreaterThan(drawn); });
     const used = await page.evaluate(() => /** @type {any} */ (window).nunoThreeExample.backend);
     const edgeFromPole = await page.evaluate(() => /** @type {any} */ (window).nunoThreeExample.stopAndMeasureFlagEdge());
-    console.log(`metric: three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved, ${views} views after the first; ` +
+    console.log(`metric: three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved, judged from ${views} later view(s); ` +
       `the flag's edge ${(edgeFromPole * 1000).toFixed(3)} mm from the pole's axis (${backend})`);
     expect(used).toBe(backend);
     expect(flagStripesShown({ blue, red }), `the flag's blue and red stripes: ${blue} and ${red} px`).toBe(true);

@@ -405,7 +405,7 @@ test('a WebGPU step dispatches one pass per stage of the core\'s schedule (the s
   expect(counts.papersSeparating).toEqual({ dispatches: 3 * 31, reported: 3 * 31, stages: 27, separate: 1 });
 });
 
-test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 16 x 16 sheet in wind, XPBD 10 x 1, and 5 x 2 over a capsule, a box added at step 20; over a ball, 60 steps)', async ({ page }) => {
+test('the one-dispatch patch step ends on the bits of the passes of their own (12 papers in gusts, a 16 x 16 sheet in wind, XPBD 10 x 1, 2 x 5, and 5 x 2 over a capsule, a box added at step 20, and mass-spring turned PBD at step 20; over a ball, 60 steps)', async ({ page }) => {
   const complaints = await openHarness(page);
   const sheet = { settings: { columns: 16, rows: 16, width: 0.5, height: 0.5, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.5, 0, 0.3] } };
   // Two iterations a substep: XPBD's multipliers carried from one to the next; a capsule under the
@@ -416,7 +416,11 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
     colliders: [{ type: 'capsule', start: [-0.2, 0.95, -0.15], end: [0.2, 0.95, -0.1], radius: 0.04 }],
     lateColliders: [{ type: 'box', center: [0.12, 0.97, 0.15], halfExtents: [0.06, 0.03, 0.06], rotation: [0, 0.38, 0, 0.92] }],
   };
-  for (const [name, scene] of Object.entries({ papers: papersInGusts, sheet, 'sheet 5 x 2': sheetIterated })) {
+  // Mass-spring, then PBD from step 20: each stage's solver is compiled into the pipeline.
+  const sheetMassSpring = { settings: { ...sheet.settings, solver: 'mass-spring' }, lateSettings: { solver: 'pbd' } };
+  // 60 stages a substep: too many to write out, the stages are looped over.
+  const sheetLooped = { settings: { ...sheet.settings, substeps: 2, iterations: 5 } };
+  for (const [name, scene] of Object.entries({ papers: papersInGusts, sheet, 'sheet 5 x 2': sheetIterated, 'sheet, mass-spring then PBD': sheetMassSpring, 'sheet 2 x 5': sheetLooped })) {
     const result = await page.evaluate(async (scene) => {
       const { loadNuno } = await import('/web/index.js');
       const nuno = await loadNuno();
@@ -444,8 +448,9 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
         return dispatch.apply(this, args);
       };
       for (let step = 0; step < 60; step++) {
-        if (step === 20 && scene.lateColliders) {
-          for (const cloth of [oneDispatch, ownPasses]) for (const collider of scene.lateColliders) cloth.addCollider(collider);
+        if (step === 20 && (scene.lateColliders || scene.lateSettings)) {
+          for (const cloth of [oneDispatch, ownPasses]) for (const collider of scene.lateColliders ?? []) cloth.addCollider(collider);
+          for (const cloth of [oneDispatch, ownPasses]) if (scene.lateSettings) cloth.set(scene.lateSettings);
           // Waited for, so that every step runs the patch step.
           await oneDispatch.pipelinesMade();
         }
@@ -477,7 +482,7 @@ test('the one-dispatch patch step ends on the bits of the passes of their own (1
   expect(complaints).toEqual([]);
 });
 
-test('tiled substeps end on the bits of the passes of their own (a 32 x 32 sheet in wind over a ball, a turned box added at step 3, XPBD 10 x 1 and 5 x 2; 16 tiles each), one dispatch a substep', async ({ page }) => {
+test('tiled substeps end on the bits of the passes of their own (a 32 x 32 sheet in wind over a ball, a turned box added at step 3, XPBD 10 x 1 turned PBD at step 6 and XPBD 5 x 2; 16 tiles each), one dispatch a substep', async ({ page }) => {
   const complaints = await openHarness(page);
   const result = await page.evaluate(async () => {
     const { loadNuno } = await import('/web/index.js');
@@ -489,7 +494,8 @@ test('tiled substeps end on the bits of the passes of their own (a 32 x 32 sheet
     device.addEventListener('uncapturederror', (/** @type {any} */ event) => errors.push(event.error.message));
     const sheet = { columns: 32, rows: 32, width: 1, height: 1, orientation: 'horizontal', center: [0, 1.1, 0], pins: 'top-corners', wind: [0.8, 0, 0.4] };
     const runs = [];
-    for (const { substeps, iterations } of [{ substeps: 10, iterations: 1 }, { substeps: 5, iterations: 2 }]) {
+    // The 10 x 1 sheet goes from XPBD to PBD at step 6: the tiles' pipeline is made for the solver too.
+    for (const { substeps, iterations, lateSolver } of [{ substeps: 10, iterations: 1, lateSolver: 'pbd' }, { substeps: 5, iterations: 2 }]) {
       const make = () => {
         const cloth = /** @type {import('nuno').WebGpuCloth} */ (nuno.createCloth(device, { ...sheet, substeps, iterations, backend: 'webgpu' }));
         cloth.addCollider({ type: 'sphere', center: [0.1, 0.8, 0.05], radius: 0.25 });
@@ -514,6 +520,10 @@ test('tiled substeps end on the bits of the passes of their own (a 32 x 32 sheet
           // The tiles' pipeline is made for the kinds of collider the cloth has, and made again when
           // they change: waited for, so that every step runs tiled.
           for (const cloth of [tiled, ownPasses]) cloth.addCollider({ type: 'box', center: [-0.25, 1.02, -0.2], halfExtents: [0.12, 0.06, 0.12], rotation: [0, 0.38, 0, 0.92] });
+          await tiled.pipelinesMade();
+        }
+        if (step === 6 && lateSolver) {
+          for (const cloth of [tiled, ownPasses]) cloth.set({ solver: lateSolver });
           await tiled.pipelinesMade();
         }
         stepping = tiled;

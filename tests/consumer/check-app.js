@@ -89,7 +89,7 @@ export async function checkThreeExampleMoves(browser, folder, backend) {
     await untilFrames((await framesDrawn()) + 2);
     const { blue, red, moved, views } = await lookAtThreeExample(first, () => driver.screenshot(), async () => untilFrames(await framesDrawn()));
     const edgeFromPole = await tab.evaluate(() => /** @type {any} */ (window).nunoThreeExample.stopAndMeasureFlagEdge());
-    console.log(`metric: consumer_three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved, ${views} views after the first (vite consumer, ${backend})`);
+    console.log(`metric: consumer_three_example_pixels = ${blue} blue + ${red} red px, ${moved} px moved, judged from ${views} later view(s) (vite consumer, ${backend})`);
     assert.equal(await tab.evaluate(() => /** @type {any} */ (window).nunoThreeExample.backend), backend);
     assert.ok(flagStripesShown({ blue, red }), `the flag's blue and red stripes: ${blue} and ${red} px`);
     assert.ok(moved > 500, `the flag waves and the sheet moves: ${moved} px`);

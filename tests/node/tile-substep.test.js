@@ -98,6 +98,7 @@ test('the stages of a fused step: their constants, then solveStages, each stage 
   assert.equal(stageLines[0].trim(), `stage = Stage(vec2<i32>(${direction.offset.join(', ')}), u32(${first.direction}), ` +
     `u32(${direction.colourAxis === 'column' ? 0 : 1}), i32(${direction.colourPeriod}), u32(${first.colour}), u32(${core.gpuConstants().solverKinds.xpbd}), u32(1), stageAt(0u).rule, u32(0));`);
   assert.equal(written.filter((line) => line.trim() === 'workgroupBarrier();').length, 12);
+  assert.deepEqual(stageLines.map((line) => /stageAt\((\d+)u\)\.rule/.exec(line)?.[1]), Array.from({ length: 12 }, (_, c) => String(c)), 'each stage its own rule');
   // The second iteration's stages start from the multipliers of the first.
   assert.deepEqual(stagesWgsl({ settings, schedule: two }, tables, 256, 0).filter((line) => line.includes('stage = Stage(')).map((line) => /u32\((\d)\), stageAt/.exec(line)?.[1]),
     [...Array(12).fill('1'), ...Array(12).fill('0')]);

@@ -33,8 +33,9 @@ export function stagesInWorkgroupBytes(constrainStages, stageBytes, limits) {
 
 /**
  * Constrain stages a substep up to which a fused step's solveStages is written out stage by
- * stage; more (many iterations), it is a loop reading each stage whole, so a pipeline's code
- * stays small.
+ * stage: four iterations of the 12 stages one takes. More, it is a loop reading each stage whole,
+ * so that a pipeline's code (solveStage inlined once a stage) and its compile time stay bounded
+ * for schedules of many iterations, which are rare and whose stages outweigh their overhead.
  */
 const mostStagesWrittenOut = 48;
 
@@ -44,32 +45,48 @@ const mostStagesWrittenOut = 48;
  * length of the workgroup's copy: 1, unused, where the stages are read from the uniform buffer),
  * then `solveStages()`: each stage of the substep in order, after a workgroup barrier, by the
  * fused shader's own `solveStage()`. Written out stage by stage, each stage's structure (its
- * direction, offset, colour, solver, first iteration: the schedule's, which the pipeline is made
- * for) is compiled in and only its rule read, which `set()` may change: the compiler folds the
- * colour test and the offsets, and the multipliers' index is known.
- * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
+ * direction, offset, colour, solver, first iteration: what stagesKeyOf keys) is compiled in and
+ * only its rule read, which `set()` may change: the compiler folds the colour test and the
+ * offsets, and the multipliers' index is known.
+ * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters only the solver of the settings is read
  * @param {import('../gpu/gpu-constants.js').GpuTables} tables
  * @param {number} stageSlotBytes bytes between the stages' uniform slots
  * @param {number} stagesBytes stagesInWorkgroupBytes
  */
 export function stagesWgsl({ settings, schedule }, { constants, directions, uniformLayouts }, stageSlotBytes, stagesBytes) {
-  const constrainStages = schedule.filter((stage) => stage.kind === 'constrain');
-  const count = constrainStages.length;
-  let stagesInOrder = ['    for (var c = 0u; c < CONSTRAIN_STAGES; c++) {', '        workgroupBarrier();', '        stage = stageAt(c);', '        solveStage();', '    }'];
-  if (count <= mostStagesWrittenOut) {
-    const fields = Object.entries(uniformLayouts.stage.fields).sort(([, a], [, b]) => a.offset - b.offset);
-    const solverKind = constants.solverKinds[settings.solver];
-    stagesInOrder = constrainStages.flatMap((stage, c) => {
-      const structure = stageStructure({
-        direction: directions[stage.direction], directionIndex: stage.direction, colour: stage.colour, solverKind, firstIteration: stage.iteration === 0,
-      });
-      const members = fields.map(([name, field]) => (name === 'rule' ? `stageAt(${c}u).rule` : wgslValue(structure[name] ?? 0, field)));
-      return ['    workgroupBarrier();', `    stage = Stage(${members.join(', ')});`, '    solveStage();'];
-    });
-  }
+  const constrains = schedule.filter((stage) => stage.kind === 'constrain');
+  const count = constrains.length;
   return [`const CONSTRAIN_STAGES = ${count}u;`, `const STAGE_SLOT_BYTES = ${stageSlotBytes};`,
     `const STAGES_IN_WORKGROUP = ${stagesBytes > 0};`, `const WORKGROUP_STAGES = ${stagesBytes > 0 ? count : 1}u;`, workgroupStagesWgsl,
-    'fn solveStages() {', ...stagesInOrder, '}'];
+    'fn solveStages() {', ...(count <= mostStagesWrittenOut ? stagesWrittenOut(constrains, constants.solverKinds[settings.solver], directions, uniformLayouts.stage) : stagesLooped), '}'];
+}
+
+/** solveStages' body past mostStagesWrittenOut: each stage read whole. */
+const stagesLooped = ['    for (var c = 0u; c < CONSTRAIN_STAGES; c++) {', '        workgroupBarrier();', '        stage = stageAt(c);', '        solveStage();', '    }'];
+
+/**
+ * solveStages' body written out: each stage a barrier, then `stage` set to its structure (a
+ * constant of each member the Stage struct has, in its order) with the rule read, then solved.
+ * @param {Extract<StepParameters['schedule'][number], { kind: 'constrain' }>[]} constrains
+ * @param {number} solverKind the core's code for the solver
+ * @param {import('../gpu/gpu-constants.js').GpuTables['directions']} directions
+ * @param {import('../gpu/gpu-constants.js').UniformLayout} stageLayout
+ */
+function stagesWrittenOut(constrains, solverKind, directions, stageLayout) {
+  const fields = Object.entries(stageLayout.fields).sort(([, a], [, b]) => a.offset - b.offset);
+  return constrains.flatMap((stage, c) => {
+    const structure = stageStructure({
+      direction: directions[stage.direction], directionIndex: stage.direction, colour: stage.colour, solverKind, firstIteration: stage.iteration === 0,
+    });
+    const members = fields.map(([name, field]) => {
+      if (name === 'rule') return `stageAt(${c}u).rule`;
+      // The bucket passes' field, which a constrain stage's slot leaves 0 (writeStage).
+      if (name === 'bucketLayer') return wgslValue(0, field);
+      if (!(name in structure)) throw new Error(`nuno: internal: the Stage struct's ${name} is not compiled in`);
+      return wgslValue(structure[name], field);
+    });
+    return ['    workgroupBarrier();', `    stage = Stage(${members.join(', ')});`, '    solveStage();'];
+  });
 }
 
 /**
@@ -84,22 +101,24 @@ function wgslValue(value, { scalar, components }) {
 }
 
 /**
- * Each schedule's stages as a key (direction, colour and iteration each), kept while the schedule
- * is: the fused steps' pipelines are made for it.
+ * Each schedule's stages as a key (direction, colour and iteration each, as solveStages compiles
+ * them in), kept while the schedule is.
  * @type {WeakMap<StepParameters['schedule'], string>}
  */
 const stagesKeys = new WeakMap();
 
 /**
- * @param {StepParameters['schedule']} schedule
+ * What a fused step's pipeline is made for of its stages: the schedule's constrain stages and the
+ * solver (stagesWgsl), as a key.
+ * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
  */
-export function stagesKeyOf(schedule) {
+export function stagesKeyOf({ settings, schedule }) {
   let key = stagesKeys.get(schedule);
   if (key === undefined) {
     key = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}.${stage.iteration}` : stage.kind)).join(' ');
     stagesKeys.set(schedule, key);
   }
-  return key;
+  return `${settings.solver} ${key}`;
 }
 
 /**

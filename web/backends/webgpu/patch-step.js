@@ -1,9 +1,10 @@
 // A whole fixed step in one dispatch (shaders/webgpu/patch-step.wgsl) for a cloth of patches
 // small enough for a workgroup and its memory: which steps can run so, a pipeline for each shape of
-// step (made at its first step and kept), and the dispatch, a workgroup per patch. A shape's
-// pipelines are made for the kinds of collider the cloth has (contacts.wgsl's COLLIDER_KINDS), and
-// two each: one reading no torn bits, for a cloth that cannot have torn, and one reading them
-// (state.wgsl's TEARING), made once the cloth may tear.
+// step (made at its first step and kept: the patch, the substeps, the schedule's stages and the
+// solver), and the dispatch, a workgroup per patch. A shape's pipelines are made for the kinds of
+// collider the cloth has (contacts.wgsl's COLLIDER_KINDS), and two each: one reading no torn
+// bits, for a cloth that cannot have torn, and one reading them (state.wgsl's TEARING), made once
+// the cloth may tear.
 import { patchStepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgslWithoutPositionAt } from './compute-passes.js';
 import { AsyncPipelines, fusedStepConstants, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesKeyOf, stagesWgsl } from './fused-pipelines.js';
@@ -148,6 +149,6 @@ function shapeOf({ settings, schedule, substeps }, columns, rows, slotBytes, tea
   const patchColumns = settings.patchColumns || columns;
   const patchRows = settings.patchRows || rows;
   const constrainStages = schedule.length - 2;
-  const key = [patchColumns, patchRows, substeps, stagesKeyOf(schedule), settings.solver, slotBytes.substep, slotBytes.stage, tearing, colliderKinds].join(' ');
+  const key = [patchColumns, patchRows, substeps, stagesKeyOf({ settings, schedule }), slotBytes.substep, slotBytes.stage, tearing, colliderKinds].join(' ');
   return { key, parameters: { settings, schedule }, patchColumns, patchRows, substeps, constrainStages, slotBytes, tearing, colliderKinds };
 }

@@ -1,8 +1,9 @@
 // A whole substep in one dispatch (shaders/webgpu/tile-substep.wgsl) for a cloth too large for the
 // patch step: the tile's size from the device's workgroup memory, a pipeline for each shape of
-// substep (made at its first step and kept, for the kinds of collider the cloth has; one reading
-// no torn bits, one reading them), and a step's dispatches, a workgroup per tile, each substep's state read from the buffers the one
-// before wrote.
+// substep (made at its first step and kept: for the schedule's stages, the solver and the kinds
+// of collider the cloth has; one reading no torn bits, one reading them), and a step's
+// dispatches, a workgroup per tile, each substep's state read from the buffers the one before
+// wrote.
 import { tileSubstepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgsl } from './compute-passes.js';
 import { AsyncPipelines, fusedStepConstants, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesKeyOf, stagesWgsl } from './fused-pipelines.js';
@@ -177,13 +178,14 @@ export class TileSubstep {
    * and collide (self-collision's separation reaches across tiles) whose stages' uniform slots fit
    * one uniform binding, and a tile whose halo fits the device's workgroup memory, copying at most
    * mostCopiedParticles a substep.
-   * @param {Pick<StepParameters, 'schedule'>} parameters
+   * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
    * @param {Grid} grid
    */
-  fits({ schedule }, grid) {
+  fits(parameters, grid) {
     const { limits } = this.#device;
+    const { schedule } = parameters;
     if (!isPlainSchedule(schedule) || (schedule.length - 2) * grid.stageSlotBytes > limits.maxUniformBufferBindingSize) return false;
-    const { tile, halo } = this.#tileOf(schedule, grid);
+    const { tile, halo } = this.#tileOf(parameters, grid);
     return tile > 0 && Math.ceil(grid.columns / tile) * Math.ceil(grid.rows / tile) * (tile + 2 * halo) ** 2 <= mostCopiedParticles;
   }
 
@@ -225,12 +227,12 @@ export class TileSubstep {
 
   /**
    * The tile of a grid and a substep's stages, worked out at their first step and kept.
-   * @param {StepParameters['schedule']} schedule
+   * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
    * @param {Grid} grid
    * @returns {{ tile: number, halo: number }}
    */
-  #tileOf(schedule, { columns, rows }) {
-    const tileKey = `${columns} ${rows} ${stagesKeyOf(schedule)}`;
+  #tileOf({ settings, schedule }, { columns, rows }) {
+    const tileKey = `${columns} ${rows} ${stagesKeyOf({ settings, schedule })}`;
     let tile = this.#tiles.get(tileKey);
     if (!tile) {
       // The region shares workgroup memory with the substep's stages (workgroup-stages.wgsl).
@@ -251,8 +253,8 @@ export class TileSubstep {
    * @returns {SubstepShape}
    */
   #shapeOf({ settings, schedule }, grid, tearing, colliderKinds) {
-    const tile = this.#tileOf(schedule, grid);
-    const key = [tile.tile, tile.halo, stagesKeyOf(schedule), settings.solver, grid.stageSlotBytes, tearing, colliderKinds].join(' ');
+    const tile = this.#tileOf({ settings, schedule }, grid);
+    const key = [tile.tile, tile.halo, stagesKeyOf({ settings, schedule }), grid.stageSlotBytes, tearing, colliderKinds].join(' ');
     return { ...tile, parameters: { settings, schedule }, constrainStages: schedule.length - 2, key, stageSlotBytes: grid.stageSlotBytes, tearing, colliderKinds };
   }
 

@@ -423,12 +423,12 @@ export class WebGpuCloth extends GpuClothOverSetup {
     if (separates) this.#buffers.prepareSelfCollision(this.#live.restPositions);
     this.#buffers.updateMeshFields(packedCollidersOf(this).meshFieldVersion, () => this.#live.meshFieldAtlas());
     const tearing = this.#mayHoldTears;
-    // A cloth that can tear soon may have torn: the fused step's pipeline that reads the torn bits
-    // is made ahead, asynchronously (until it is made, such steps take the passes of their own).
-    if (parameters.settings.tearStrain > 0 && !tearing) this.#fusedStep(parameters, true);
-    const encoder = device.createCommandEncoder({ label: 'nuno step' });
     // The kinds of collider the fused step's pipeline is made for: asked once a step, for the choice and the encoding alike.
     const colliderKinds = colliderKindsOf(packedCollidersOf(this));
+    // A cloth that can tear soon may have torn: the fused step's pipeline that reads the torn bits
+    // is made ahead, asynchronously (until it is made, such steps take the passes of their own).
+    if (parameters.settings.tearStrain > 0 && !tearing) this.#fusedStep(parameters, true, colliderKinds);
+    const encoder = device.createCommandEncoder({ label: 'nuno step' });
     const fused = this.#fusedStep(parameters, tearing, colliderKinds);
     this.#encoding = {
       uniforms: new ArrayBuffer(size), encoder, pass: this.#beginPass(encoder, 0),
