@@ -7,7 +7,7 @@ import { test } from 'node:test';
 
 import { loadCore } from '../../web/load-core.js';
 import { loadNuno } from '../../web/index.js';
-import { haloFor, tiledSubstepLimits, tileFor } from '../../web/backends/webgpu/tile-substep.js';
+import { haloFor, tiledSubstepLimits, tileFor, tilesPay } from '../../web/backends/webgpu/tile-substep.js';
 import { colliderKindsOf, stagesInWorkgroupBytes, stagesWgsl } from '../../web/backends/webgpu/fused-pipelines.js';
 import { gpuTablesOf } from '../../web/backends/gpu/gpu-constants.js';
 
@@ -46,6 +46,22 @@ test('the tile: the largest that still cuts the grid into 64 tiles, within the w
   assert.deepEqual(tileFor(one, directions, 54, 256, 256), { tile: 32, halo: 10 });
   assert.deepEqual(tileFor(two, directions, 31, 256, 256), { tile: 0, halo: 0 });
   assert.deepEqual(tileFor(two, directions, 54, 256, 256), { tile: 16, halo: 18 });
+});
+
+test('tiles pay at any size in workgroups of 1024 invocations, up to 262,144 particles copied a substep in smaller ones', () => {
+  const one = scheduleOf(1);
+  // 54: an H200's 48 KiB; tiles of 32 with their halo of 10 copy 2,704 particles each.
+  const square = (/** @type {number} */ side) => ({ columns: side, rows: side });
+  const tileOf = (/** @type {number} */ side) => tileFor(one, directions, 54, side, side);
+  assert.deepEqual(tileOf(2048), { tile: 32, halo: 10 });
+  // On an H200 the tiles stepped 2048 x 2048 twice as fast as the passes (11 million copied) in
+  // workgroups of 1024, but 512 x 512 (692,224) slower in workgroups of 256, and 256 x 256 (173,056) faster.
+  for (const side of [256, 512, 1024, 2048]) assert.equal(tilesPay(square(side), tileOf(side), 1024), true, `${side}, 1024 invocations`);
+  assert.equal(tilesPay(square(256), tileOf(256), 256), true);
+  assert.equal(tilesPay(square(512), tileOf(512), 256), false);
+  assert.equal(tilesPay(square(2048), tileOf(2048), 512), false);
+  // No tile, no tiles.
+  assert.equal(tilesPay(square(64), { tile: 0, halo: 0 }, 1024), false);
 });
 
 test("requestCloth asks an adapter for its most workgroup memory and up to 1024 invocations a workgroup, never more than it has", () => {

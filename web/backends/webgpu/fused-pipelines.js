@@ -105,7 +105,20 @@ function wgslValue(value, { scalar, components }) {
  * them in), kept while the schedule is.
  * @type {WeakMap<StepParameters['schedule'], string>}
  */
-const stagesKeys = new WeakMap();
+const scheduleKeys = new WeakMap();
+
+/**
+ * A substep's stages as a key: what a tiled step's halo depends on (tile-substep.js).
+ * @param {StepParameters['schedule']} schedule
+ */
+export function scheduleKeyOf(schedule) {
+  let key = scheduleKeys.get(schedule);
+  if (key === undefined) {
+    key = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}.${stage.iteration}` : stage.kind)).join(' ');
+    scheduleKeys.set(schedule, key);
+  }
+  return key;
+}
 
 /**
  * What a fused step's pipeline is made for of its stages: the schedule's constrain stages and the
@@ -113,12 +126,7 @@ const stagesKeys = new WeakMap();
  * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
  */
 export function stagesKeyOf({ settings, schedule }) {
-  let key = stagesKeys.get(schedule);
-  if (key === undefined) {
-    key = schedule.map((stage) => (stage.kind === 'constrain' ? `${stage.direction}.${stage.colour}.${stage.iteration}` : stage.kind)).join(' ');
-    stagesKeys.set(schedule, key);
-  }
-  return `${settings.solver} ${key}`;
+  return `${settings.solver} ${scheduleKeyOf(schedule)}`;
 }
 
 /**

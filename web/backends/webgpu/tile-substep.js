@@ -6,7 +6,7 @@
 // wrote.
 import { tileSubstepWgsl } from '../../../dist/shaders.js';
 import { gridHeader, solverWgsl } from './compute-passes.js';
-import { AsyncPipelines, fusedStepConstants, isPlainSchedule, SlotGroups, stagesInWorkgroupBytes, stagesKeyOf, stagesWgsl } from './fused-pipelines.js';
+import { AsyncPipelines, fusedStepConstants, isPlainSchedule, scheduleKeyOf, SlotGroups, stagesInWorkgroupBytes, stagesKeyOf, stagesWgsl } from './fused-pipelines.js';
 
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
@@ -33,14 +33,15 @@ const smallestTile = 8;
  */
 const fewestTiles = 64;
 /**
- * The most particles a substep's tiles copy into workgroup memory, halos and all: past it the
- * copies cost about what the dispatches they save do, or more. On an NVIDIA H200
- * (docs/real-gpus.md), in workgroups of 1024 invocations, the tiles stepped a 64 x 64 cloth
- * (50,176 copied) 2.0-3.2x, a 128 x 128 one (82,944 in tiles of 16) 2.5-3.3x and a 256 x 256
- * one (173,056 in tiles of 32) 1.9-2.9x faster than the passes; but 256 x 256 in tiles of 8
- * (802,816) took 1.47 ms where the passes took 1.15-2.0, 512 x 512 in tiles of 32 (692,224)
- * 1.26-1.41 where they took 1.19-2.05, and 1024 x 1024 (2,768,896) 4.9-5.0 where they took 4.2.
- * In workgroups of 256 the copies cost more: 512 x 512 2.3 ms.
+ * The most particles a substep's tiles copy into workgroup memory, halos and all, in workgroups
+ * of fewer than mostTileInvocations: there each invocation copies and solves many slots of the
+ * region in turn (11 of a 52 x 52 region in 256), and past this the copies cost what the
+ * dispatches they save do, or more. On an NVIDIA H200 (docs/real-gpus.md) in workgroups of 256,
+ * the tiles stepped 256 x 256 (173,056 copied) in 0.71 ms where the passes took 1.02, but
+ * 512 x 512 (692,224) in 1.43 where they took 1.09, and 1024 x 1024 (2,768,896) in 5.77 against
+ * 4.16. In workgroups of 1024 (3 slots an invocation) the tiles won at every size timed, so they
+ * are not capped there: 0.68 ms against 1.04 at 512 x 512, 2.63 against 4.17 at 1024 x 1024 and
+ * 10.4 against 20.3 at 2048 x 2048 (11 million copied).
  */
 const mostCopiedParticles = 256 * 1024;
 
@@ -104,6 +105,18 @@ export function tileFor(schedule, directions, widest, columns, rows) {
 }
 
 /**
+ * Whether a grid's tiles are worth their copies: a tile was found and, in workgroups of fewer
+ * than mostTileInvocations, they copy at most mostCopiedParticles a substep.
+ * @param {{ columns: number, rows: number }} grid
+ * @param {{ tile: number, halo: number }} tile tileFor's
+ * @param {number} invocations a tile's workgroup's
+ */
+export function tilesPay({ columns, rows }, { tile, halo }, invocations) {
+  if (tile === 0) return false;
+  return invocations >= mostTileInvocations || Math.ceil(columns / tile) * Math.ceil(rows / tile) * (tile + 2 * halo) ** 2 <= mostCopiedParticles;
+}
+
+/**
  * How far into a region (tile and halo) the stages carry a partner missing past its edges along
  * one axis: a pair one end of which is outside, or already carried wrong, leaves its other end
  * wrong; the answer is the most rows (or columns) wrong at either edge once every stage ran. The
@@ -155,7 +168,7 @@ export class TileSubstep {
   pipelines = new AsyncPipelines();
   /** invocations a workgroup the device grants, up to mostTileInvocations */
   #invocations;
-  /** @type {Map<string, { tile: number, halo: number }>} by the grid and the schedule's stages */
+  /** @type {Map<string, { tile: number, halo: number }>} by the grid and the schedule's stages (scheduleKeyOf) */
   #tiles = new Map();
 
   /**
@@ -176,8 +189,8 @@ export class TileSubstep {
   /**
    * Whether a step's substeps can run as a dispatch each: a schedule of predict, constrain stages
    * and collide (self-collision's separation reaches across tiles) whose stages' uniform slots fit
-   * one uniform binding, and a tile whose halo fits the device's workgroup memory, copying at most
-   * mostCopiedParticles a substep.
+   * one uniform binding, and a tile whose halo fits the device's workgroup memory and whose copies
+   * pay (tilesPay).
    * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
    * @param {Grid} grid
    */
@@ -185,8 +198,7 @@ export class TileSubstep {
     const { limits } = this.#device;
     const { schedule } = parameters;
     if (!isPlainSchedule(schedule) || (schedule.length - 2) * grid.stageSlotBytes > limits.maxUniformBufferBindingSize) return false;
-    const { tile, halo } = this.#tileOf(parameters, grid);
-    return tile > 0 && Math.ceil(grid.columns / tile) * Math.ceil(grid.rows / tile) * (tile + 2 * halo) ** 2 <= mostCopiedParticles;
+    return tilesPay(grid, this.#tileOf(schedule, grid), this.#invocations);
   }
 
   /**
@@ -227,12 +239,12 @@ export class TileSubstep {
 
   /**
    * The tile of a grid and a substep's stages, worked out at their first step and kept.
-   * @param {Pick<StepParameters, 'settings' | 'schedule'>} parameters
+   * @param {StepParameters['schedule']} schedule
    * @param {Grid} grid
    * @returns {{ tile: number, halo: number }}
    */
-  #tileOf({ settings, schedule }, { columns, rows }) {
-    const tileKey = `${columns} ${rows} ${stagesKeyOf({ settings, schedule })}`;
+  #tileOf(schedule, { columns, rows }) {
+    const tileKey = `${columns} ${rows} ${scheduleKeyOf(schedule)}`;
     let tile = this.#tiles.get(tileKey);
     if (!tile) {
       // The region shares workgroup memory with the substep's stages (workgroup-stages.wgsl).
@@ -253,7 +265,7 @@ export class TileSubstep {
    * @returns {SubstepShape}
    */
   #shapeOf({ settings, schedule }, grid, tearing, colliderKinds) {
-    const tile = this.#tileOf({ settings, schedule }, grid);
+    const tile = this.#tileOf(schedule, grid);
     const key = [tile.tile, tile.halo, stagesKeyOf({ settings, schedule }), grid.stageSlotBytes, tearing, colliderKinds].join(' ');
     return { ...tile, parameters: { settings, schedule }, constrainStages: schedule.length - 2, key, stageSlotBytes: grid.stageSlotBytes, tearing, colliderKinds };
   }
