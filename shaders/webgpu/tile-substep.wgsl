@@ -33,9 +33,12 @@ fn ownsSlot(slot: u32) -> bool {
 }
 
 // This invocation's slots of the region, as solveStage reads them: the region's corner on the
-// grid, the invocation, and XPBD's multipliers of the pairs its slots start, kept between iterations.
+// grid, the invocation, the rest lengths of the pairs its slots start (read once a substep, not
+// from memory at each stage after a barrier) and XPBD's multipliers of those pairs, kept between
+// iterations.
 var<private> regionCorner: vec2i;
 var<private> ownLocal: u32;
+var<private> ownRestLengths: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
 var<private> multipliers: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
 
 // The stage in force (workgroup-stages.wgsl's solveStages runs it after a barrier): the pairs this
@@ -51,7 +54,7 @@ fn solveStage() {
         let pair = k * DIRECTION_COUNT + stage.direction;
         var lambda = 0.0;
         if (stage.firstIteration == 0u) { lambda = multipliers[pair]; }
-        let ends = projectPair(region[slot], region[second], restLengths[indexOf(texel) * REST_LENGTHS_PER_PARTICLE + stage.direction], &lambda);
+        let ends = projectPair(region[slot], region[second], ownRestLengths[pair], &lambda);
         multipliers[pair] = lambda;
         region[slot] = vec4f(ends[0], region[slot].w);
         region[second] = vec4f(ends[1], region[second].w);
@@ -73,6 +76,7 @@ fn stepTile(@builtin(workgroup_id) tile: vec3u, @builtin(local_invocation_index)
         let index = indexOf(texel);
         predictions[k] = predictionOf(index);
         region[slot] = vec4f(predictions[k].position, inverseMasses[index]);
+        for (var d = 0u; d < DIRECTION_COUNT; d++) { ownRestLengths[k * DIRECTION_COUNT + d] = restLengths[index * REST_LENGTHS_PER_PARTICLE + d]; }
     }
     solveStages();
     workgroupBarrier();
