@@ -1,7 +1,8 @@
 // How far a GPU step is from the memory-bandwidth limit (issue 28, "the limit stated"): the
 // bytes each pass of one fixed step must move, counted from a pass list that mirrors the shaders
 // access by access, and the time those bytes take at the GPU's memory bandwidth, beside the ms/step
-// measured on an H100 (docs/real-gpus.md, "How far from the limit").
+// measured on an H100, and the tiled substeps' beside their ms/step on an H200 (docs/real-gpus.md,
+// "How far from the limit").
 //
 // What is counted: the minimum traffic. Each dispatch (WebGPU) or draw (WebGL2) is run over the
 // scene's real grid, pins and constraint colouring, invocation by invocation, and every storage
@@ -20,7 +21,7 @@
 // buffers each WGSL and GLSL pass names, the buffer sizes and the dispatches the WebGPU cloth
 // encodes (on a stand-in device), and the constraint pairs against the core's counts.
 //
-//   node tests/bench/bandwidth-bound.mjs            # the docs' table (H100 timings in H100_TIMINGS)
+//   node tests/bench/bandwidth-bound.mjs            # the docs' tables (H100_TIMINGS, H200_TILED_TIMINGS)
 //   node tests/bench/bandwidth-bound.mjs --passes   # and the bytes of each pass per size
 
 import { PAPERS_COLLIDERS, SCENE_COLLIDERS, benchSettings, papersSettings } from './scene.js';
@@ -30,6 +31,12 @@ import { PAPERS_COLLIDERS, SCENE_COLLIDERS, benchSettings, papersSettings } from
  * The real-GPU tables were timed on that part (docs/real-gpus.md).
  */
 export const H100_SXM_BYTES_PER_SECOND = 3.35e12;
+
+/**
+ * The H200 (141 GB HBM3e, SXM and NVL alike): NVIDIA's figure for its memory, bytes/s. The tiled
+ * substeps were timed on one (docs/real-gpus.md).
+ */
+export const H200_BYTES_PER_SECOND = 4.8e12;
 
 /**
  * The per-particle element of each buffer or texture a pass touches, and how many a particle has.
@@ -290,13 +297,16 @@ export function runsAsPatchStep(scene) {
 
 /**
  * The dispatches (WebGPU) or draws (WebGL2) of one fixed step, in order: each a list of the stages
- * it runs. One stage each, or, for the patch step, every stage of every substep in one.
+ * it runs. One stage each; for the patch step, every stage of every substep in one; for the tiled
+ * substeps (web/backends/webgpu/tile-substep.js), a substep's stages in each.
  * @param {'webgpu' | 'webgl2'} backend
  * @param {Scene} scene
- * @param {{ patchStep?: boolean }} [options] patchStep false: WebGPU's passes of their own even where the patch step runs
+ * @param {{ patchStep?: boolean, tiled?: boolean }} [options] patchStep false: WebGPU's passes of their
+ *   own even where the patch step runs; tiled: WebGPU's tiled substeps where the patch step does not
+ *   run (as on a device that grants the tiles their workgroup memory)
  * @returns {{ name: string, stages: { pass: string, stage: object }[] }[]}
  */
-export function passList(backend, scene, { patchStep = true } = {}) {
+export function passList(backend, scene, { patchStep = true, tiled = false } = {}) {
   if (scene.selfCollision) throw new Error('bandwidth-bound: self-collision\'s passes are not counted');
   const substep = scene.schedule.map((stage) => {
     if (!(stage.kind in PASSES[backend])) throw new Error(`bandwidth-bound: no ${backend} pass for the stage '${stage.kind}'`);
@@ -304,6 +314,7 @@ export function passList(backend, scene, { patchStep = true } = {}) {
   });
   const steps = Array.from({ length: scene.substeps }, () => substep);
   if (backend === 'webgpu' && patchStep && runsAsPatchStep(scene)) return [{ name: 'patch step', stages: steps.flat() }];
+  if (backend === 'webgpu' && tiled) return steps.map((stages) => ({ name: 'tile substep', stages }));
   return steps.flat().map((stage) => ({ name: stage.pass, stages: [stage] }));
 }
 
@@ -346,11 +357,13 @@ function dispatchBytes(backend, scene, stages, held = new Set()) {
 }
 
 /**
- * What the patch step keeps in workgroup memory and registers for the whole step
- * (shaders/webgpu/patch-step.wgsl): the predictions, the constrained positions, the multipliers.
- * Of the state it writes only positions and velocities, once.
+ * What the fused steps keep in workgroup memory and registers between their stages: the
+ * predictions, the constrained positions, the multipliers. Of the state the patch step
+ * (shaders/webgpu/patch-step.wgsl) writes only positions and velocities, once a step; a tiled
+ * substep (tile-substep.wgsl) its end, once a substep, into the scratch pair (working and
+ * predicted, the same bytes as the positions and velocities counted here).
  */
-const heldByPatchStep = new Set(['working', 'predicted', 'lambdas']);
+const heldByFusedStep = new Set(['working', 'predicted', 'lambdas']);
 
 /**
  * Counts one fixed step. Every substep runs the same stages over the same particles, so a pass
@@ -358,7 +371,7 @@ const heldByPatchStep = new Set(['working', 'predicted', 'lambdas']);
  * its first did not: one substep is run, and a pass's bytes times the substeps are the step's.
  * @param {'webgpu' | 'webgl2'} backend
  * @param {Scene} scene
- * @param {{ patchStep?: boolean }} [options] passList's
+ * @param {{ patchStep?: boolean, tiled?: boolean }} [options] passList's
  */
 export function countStep(backend, scene, options = {}) {
   const list = passList(backend, scene, options);
@@ -368,9 +381,14 @@ export function countStep(backend, scene, options = {}) {
   const passes = [];
   let bytesPerStep = 0;
   if (list.length === 1 && list[0].name === 'patch step') {
-    const { read, written } = dispatchBytes(backend, scene, list[0].stages.slice(0, perSubstep), heldByPatchStep);
+    const { read, written } = dispatchBytes(backend, scene, list[0].stages.slice(0, perSubstep), heldByFusedStep);
     passes.push({ name: 'patch step', stage: {}, read, written });
     bytesPerStep = read + written;
+  } else if (list[0].name === 'tile substep') {
+    // A tile's halo is read again by its neighbour tiles in the same dispatch: counted once.
+    const { read, written } = dispatchBytes(backend, scene, list[0].stages, heldByFusedStep);
+    passes.push({ name: 'tile substep', stage: {}, read, written });
+    bytesPerStep = (read + written) * scene.substeps;
   } else {
     for (const { name, stages } of list.slice(0, perSubstep)) {
       const { read, written } = dispatchBytes(backend, scene, stages);
@@ -419,6 +437,9 @@ export function sceneOf(nuno, which) {
  */
 export const H100_TIMINGS = {
   source: 'docs/real-gpus.md, "The patch step and the demo on WebGPU", nuno 90ab954',
+  machine: 'H100 SXM5',
+  bandwidth: H100_SXM_BYTES_PER_SECOND,
+  backends: [{ key: 'webgpu', name: 'WebGPU', backend: 'webgpu' }, { key: 'webgl2', name: 'WebGL2 float', backend: 'webgl2' }],
   rows: [
     { label: '64²', which: { size: 64 }, webgpu: [0.67, 1.04], webgl2: [1.52, 1.52] },
     { label: '128²', which: { size: 128 }, webgpu: [0.63, 0.96], webgl2: [1.58, 1.58] },
@@ -430,6 +451,27 @@ export const H100_TIMINGS = {
   ],
 };
 
+/**
+ * ms/step of the tiled substeps and the passes on the H200 (docs/real-gpus.md, "Tiles at every
+ * size"), [low, high] over the five runs of nuno 1f513c5 in one lease (Chromium 156, hardware
+ * WebGPU, XPBD 10 x 1, the bench's scene).
+ * @type {typeof H100_TIMINGS}
+ */
+export const H200_TILED_TIMINGS = {
+  source: 'docs/real-gpus.md, "Tiles at every size", nuno 1f513c5',
+  machine: 'H200',
+  bandwidth: H200_BYTES_PER_SECOND,
+  backends: [{ key: 'tiled', name: 'WebGPU, tiled', backend: 'webgpu', options: { tiled: true } },
+    { key: 'passes', name: 'WebGPU, passes', backend: 'webgpu' }],
+  rows: [
+    { label: '64²', which: { size: 64 }, tiled: [0.150, 0.203], passes: [0.998, 1.04] },
+    { label: '128²', which: { size: 128 }, tiled: [0.206, 0.217], passes: [0.648, 1.17] },
+    { label: '256²', which: { size: 256 }, tiled: [0.315, 0.320], passes: [0.756, 1.19] },
+    { label: '512²', which: { size: 512 }, tiled: [0.611, 0.615], passes: [1.01, 1.15] },
+    { label: '1024²', which: { size: 1024 }, tiled: [2.31, 2.31], passes: [4.14, 4.20] },
+  ],
+};
+
 /** @param {number[]} range @param {(value: number) => string} format */
 const shownRange = ([low, high], format) => (format(low) === format(high) ? format(low) : `${format(low)}-${format(high)}`);
 const twoFigures = (/** @type {number} */ value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : String(Number(value.toPrecision(3))));
@@ -437,14 +479,16 @@ const withCommas = (/** @type {number} */ value) => Math.round(value).toLocaleSt
 const megabytes = (/** @type {number} */ bytes) => (bytes >= 1e8 ? withCommas(bytes / 1e6) : (bytes / 1e6).toPrecision(3));
 
 /**
- * The table of docs/real-gpus.md's "How far from the limit": per size and backend the measured
- * ms/step, the dispatches or draws, the bytes, the bound at `bandwidth` and measured / bound.
+ * A table of docs/real-gpus.md's "How far from the limit": per size and backend the measured
+ * ms/step, the dispatches or draws, the bytes, the bound at the timings' machine's bandwidth and
+ * measured / bound.
  * @param {import('../../web/index.js').Nuno} nuno
- * @param {{ bandwidth?: number, timings?: typeof H100_TIMINGS, withPasses?: boolean }} [options]
+ * @param {{ timings?: typeof H100_TIMINGS, withPasses?: boolean }} [options]
  */
-export function limitTable(nuno, { bandwidth = H100_SXM_BYTES_PER_SECOND, timings = H100_TIMINGS, withPasses = false } = {}) {
+export function limitTable(nuno, { timings = H100_TIMINGS, withPasses = false } = {}) {
+  const { bandwidth } = timings;
   const lines = [
-    '| scene | backend | ms/step (H100) | dispatches or draws / step | B / particle / step | MB / step | bound, ms | measured / bound |',
+    `| scene | backend | ms/step (${timings.machine}) | dispatches or draws / step | B / particle / step | MB / step | bound, ms | measured / bound |`,
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const passLines = [];
@@ -452,17 +496,16 @@ export function limitTable(nuno, { bandwidth = H100_SXM_BYTES_PER_SECOND, timing
   const notes = [];
   for (const { label, which, ...measured } of timings.rows) {
     const scene = sceneOf(nuno, which);
-    for (const backend of /** @type {const} */ (['webgpu', 'webgl2'])) {
-      const count = countStep(backend, scene);
+    for (const { key, name, backend, options } of timings.backends) {
+      const count = countStep(backend, scene, options);
       const boundMs = (count.bytesPerStep / bandwidth) * 1e3;
-      const ms = measured[backend];
-      const name = backend === 'webgpu' ? 'WebGPU' : 'WebGL2 float';
+      const ms = /** @type {Record<string, number[]>} */ (measured)[key];
       const calls = `${count.dispatchesPerStep}${count.dispatchesPerStep === 1 ? ' (patch step)' : ''}`;
       lines.push(`| ${label} | ${name} | ${shownRange(ms, twoFigures)} | ${calls} | ${withCommas(count.bytesPerParticlePerStep)} | ` +
         `${megabytes(count.bytesPerStep)} | ${boundMs.toPrecision(2)} | ${shownRange(ms.map((value) => value / boundMs), (r) => `${twoFigures(r)}x`)} |`);
       if (backend === 'webgpu' && count.dispatchesPerStep === 1) {
         const asPasses = countStep(backend, scene, { patchStep: false });
-        notes.push(`${label}, WebGPU: the same stages as passes of their own would move ${withCommas(asPasses.bytesPerParticlePerStep)} B a particle ` +
+        notes.push(`${label}, ${name}: the same stages as passes of their own would move ${withCommas(asPasses.bytesPerParticlePerStep)} B a particle ` +
           `(${megabytes(asPasses.bytesPerStep)} MB, ${((asPasses.bytesPerStep / bandwidth) * 1e3).toPrecision(2)} ms at the bound) in ${asPasses.dispatchesPerStep} dispatches`);
       }
       if (withPasses) {
@@ -480,9 +523,12 @@ export function limitTable(nuno, { bandwidth = H100_SXM_BYTES_PER_SECOND, timing
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadNuno } = await import('../../web/index.js');
   const nuno = await loadNuno();
-  const { table, notes, passes } = limitTable(nuno, { withPasses: process.argv.includes('--passes') });
-  console.log(`H100 SXM5 at ${H100_SXM_BYTES_PER_SECOND / 1e12} TB/s; ms/step from ${H100_TIMINGS.source}\n`);
-  console.log(table);
-  console.log(`\n${notes}`);
-  if (passes) console.log(`\n${passes}`);
+  for (const timings of [H100_TIMINGS, H200_TILED_TIMINGS]) {
+    const { table, notes, passes } = limitTable(nuno, { timings, withPasses: process.argv.includes('--passes') });
+    console.log(`${timings.machine} at ${timings.bandwidth / 1e12} TB/s; ms/step from ${timings.source}\n`);
+    console.log(table);
+    if (notes) console.log(`\n${notes}`);
+    if (passes) console.log(`\n${passes}`);
+    console.log('');
+  }
 }

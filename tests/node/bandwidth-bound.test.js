@@ -72,20 +72,20 @@ class GPUDevice {
 }
 
 /**
- * A WebGPU cloth of the scene on a stand-in device, stepped once its patch-step pipeline (if it
- * takes one) is made, and the dispatches its step encoded.
+ * A WebGPU cloth of the scene on a stand-in device, stepped once its fused pipeline (the patch
+ * step's or the tiles', if it takes one) is made, and the dispatches its step encoded.
  * @param {{ size: number } | { papers: number }} which
+ * @param {{ tiled?: boolean }} [options] the cloth's tiledSubsteps
  */
-async function webGpuStep(which) {
+async function webGpuStep(which, { tiled = false } = {}) {
   const device = new GPUDevice();
   const isPapers = 'papers' in which;
   const options = { ...(isPapers ? papersSettings(which.papers) : benchSettings(which.size)), backend: /** @type {const} */ ('webgpu') };
   const cloth = /** @type {import('../../web/index.js').WebGpuCloth} */ (
     isPapers ? nuno.createPatches(/** @type {any} */ (device), options) : nuno.createCloth(/** @type {any} */ (device), options));
   for (const collider of isPapers ? PAPERS_COLLIDERS : SCENE_COLLIDERS) cloth.addCollider(collider);
-  // The pass list counts the passes and the patch step, not the tiles.
-  cloth.tiledSubsteps = false;
-  cloth.dispatchesPerStep;  // starts making the patch step's pipeline where it fits
+  cloth.tiledSubsteps = tiled;
+  cloth.dispatchesPerStep;  // starts making the fused step's pipeline where it fits
   await new Promise((resolve) => setTimeout(resolve, 0));
   device.dispatches.length = 0;
   cloth.stepFixed(1);
@@ -94,15 +94,17 @@ async function webGpuStep(which) {
   return result;
 }
 
-// 16 x 16 is one patch of 256 particles, the patch step's largest; 17 x 17 takes the passes.
-for (const which of [{ size: 16 }, { size: 17 }, { papers: 3 }]) {
-  test(`the pass list's dispatches are those the WebGPU cloth encodes in a step (${JSON.stringify(which)})`, async () => {
+// 16 x 16 is one patch of 256 particles, the patch step's largest; 17 x 17 takes the passes, or
+// the tiles where they are on (the stand-in device's 16 KiB hold tiles of 8 and their halo).
+for (const [which, options] of /** @type {const} */ ([[{ size: 16 }, {}], [{ size: 17 }, {}], [{ size: 17 }, { tiled: true }], [{ papers: 3 }, {}],
+  [{ papers: 3 }, { tiled: true }]])) {
+  test(`the pass list's dispatches are those the WebGPU cloth encodes in a step (${JSON.stringify(which)}${options.tiled ? ', tiled' : ''})`, async () => {
     const scene = sceneOf(nuno, which);
-    const list = passList('webgpu', scene);
-    const step = await webGpuStep(which);
+    const list = passList('webgpu', scene, options);
+    const step = await webGpuStep(which, options);
     assert.equal(step.dispatches.length, step.reported, 'the cloth encodes the dispatches it reports');
     assert.deepEqual(step.dispatches, list.map(({ name }) => `nuno ${name}`));
-    assert.equal(countStep('webgpu', scene).dispatchesPerStep, step.dispatches.length);
+    assert.equal(countStep('webgpu', scene, options).dispatchesPerStep, step.dispatches.length);
     // WebGL2 draws a pass per stage of the same schedule (GpuCloth.drawCallsPerStep).
     const substep = scene.schedule.map(({ kind }) => kind);
     assert.deepEqual(passList('webgl2', scene).map(({ name }) => name), Array.from({ length: scene.substeps }, () => substep).flat());
@@ -272,4 +274,17 @@ test('the patch step counts each byte of the step once: less than its stages as 
   assert.ok(one.bytesPerParticlePerStep >= 4 * 16);
   assert.equal(one.passes[0].written, one.particles * 2 * 16);
   assert.deepEqual(Object.keys(PASSES.webgpu).sort(), ['collide', 'constrain', 'predict']);
+});
+
+test('a tiled substep counts each byte of its substep once: under a quarter of the passes\' bytes, the substep\'s end written once a substep', () => {
+  const scene = sceneOf(nuno, { size: 17 });
+  const tiled = countStep('webgpu', scene, { tiled: true });
+  const asPasses = countStep('webgpu', scene);
+  assert.equal(tiled.dispatchesPerStep, scene.substeps);
+  assert.ok(tiled.bytesPerStep < asPasses.bytesPerStep / 4, 'the tiles move under a quarter of the passes\' bytes');
+  // Only the substep's end is written (positions and velocities, 16 B each), once a substep;
+  // every particle's position, velocity and inverse mass are read at least.
+  assert.equal(tiled.passes[0].written, tiled.particles * 2 * 16);
+  assert.ok(tiled.passes[0].read >= tiled.particles * (16 + 16 + 4));
+  assert.equal(tiled.bytesPerStep, (tiled.passes[0].read + tiled.passes[0].written) * scene.substeps);
 });
