@@ -9,11 +9,13 @@
  *   first and second: createCloth options besides the settings; with backend 'webgpu' the
  *   cloth gets a WebGPU device of its own instead of the canvas's WebGL2 context, with 'cpu'
  *   it is made from the settings alone (so WebGPU against the CPU runs without a page too, in
- *   Node: tests/hardware/dawn.mjs)
- * @returns {Promise<{ maxDeviationMm: number, drop: number, moved: number, glError: number | null, webGpuErrors: string[], precisions: string[] }>}
+ *   Node: tests/hardware/dawn.mjs). `fused: true` with 'webgpu': the device has the adapter's
+ *   limits for the tiles (as requestCloth asks), the tiled substeps are on, and the fused step's
+ *   pipeline is made before the first step, so every step runs fused where the scene fits
+ * @returns {Promise<{ maxDeviationMm: number, drop: number, moved: number, glError: number | null, webGpuErrors: string[], precisions: string[], dispatchesPerStep: (number | null)[] }>}
  *   drop: the most any particle of the first went down, moved: the farthest one went (metres);
  *   precisions: the GPU cloth's precision, else the backend ('cpu', 'webgpu'); glError: null
- *   without a page
+ *   without a page; dispatchesPerStep: each WebGPU cloth's as it stepped (null for the others)
  */
 export async function compareBackendsInPage({ scene, first, second }) {
   const entry = '/web/index.js'; // the page's address for the package, not a path on disk
@@ -23,11 +25,12 @@ export async function compareBackendsInPage({ scene, first, second }) {
   const gl = canvas ? /** @type {WebGL2RenderingContext} */ (canvas.getContext('webgl2')) : null;
   /** @type {string[]} WebGPU validation and out-of-memory errors */
   const webGpuErrors = [];
-  const run = async (/** @type {{backend?: string}} */ options) => {
+  const run = async (/** @type {{backend?: string, fused?: boolean}} */ { fused = false, ...options }) => {
     let target = /** @type {any} */ (gl);
     if (options.backend === 'webgpu') {
-      const adapter = await navigator.gpu.requestAdapter();
-      target = await /** @type {GPUAdapter} */ (adapter).requestDevice();
+      const adapter = /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter());
+      const { tiledSubstepLimits } = await import('/web/backends/webgpu/tile-substep.js');
+      target = await adapter.requestDevice(fused ? { requiredLimits: tiledSubstepLimits(adapter) } : {});
       target.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
     }
     // A scene with `patches` is a sea of patches: its layout and poses, then its settings.
@@ -37,13 +40,18 @@ export async function compareBackendsInPage({ scene, first, second }) {
       ? (scene.patches ? nuno.createPatches(settings) : nuno.createCloth(settings))
       : (scene.patches ? nuno.createPatches(target, settings) : nuno.createCloth(target, settings));
     for (const collider of scene.colliders) cloth.addCollider(/** @type {any} */ (collider));
+    if (fused) {
+      cloth.tiledSubsteps = true;
+      await cloth.pipelinesMade();
+    }
     const start = await cloth.readPositions();
     cloth.stepFixed(scene.steps);
+    const dispatchesPerStep = cloth.backend === 'webgpu' ? cloth.dispatchesPerStep : null;
     const end = await cloth.readPositions();
     const precision = cloth.backend === 'gpu' ? cloth.precision : cloth.backend;
     cloth.dispose();
     if (options.backend === 'webgpu') target.destroy();
-    return { start, end, precision };
+    return { start, end, precision, dispatchesPerStep };
   };
   const a = await run(first);
   const b = await run(second);
@@ -55,7 +63,10 @@ export async function compareBackendsInPage({ scene, first, second }) {
     drop = Math.max(drop, a.start[i + 1] - a.end[i + 1]);
     moved = Math.max(moved, Math.hypot(a.end[i] - a.start[i], a.end[i + 1] - a.start[i + 1], a.end[i + 2] - a.start[i + 2]));
   }
-  return { maxDeviationMm: maxDeviation * 1000, drop, moved, glError: gl ? gl.getError() : null, webGpuErrors, precisions: [a.precision, b.precision] };
+  return {
+    maxDeviationMm: maxDeviation * 1000, drop, moved, glError: gl ? gl.getError() : null, webGpuErrors, precisions: [a.precision, b.precision],
+    dispatchesPerStep: [a.dispatchesPerStep, b.dispatchesPerStep],
+  };
 }
 
 /**
