@@ -270,9 +270,9 @@ export class WebGpuCloth {
   /**
    * Whether steps of substeps without self-collision or attachments may run as one dispatch a
    * substep, the grid cut into tiles solved in workgroup memory, on the very bits of the passes:
-   * where it is faster: up to 128 x 128 particles, 256 x 256 on a device granting 48 KiB of
-   * workgroup memory (an NVIDIA H200's most; `requestCloth` asks for it), for one iteration a
-   * substep; two need more than 16 KiB, three more than 48 KiB (their halos are wider). By default true on a hardware
+   * where it is faster: at any size on a device granting workgroups of 1024 invocations and 48 KiB
+   * of workgroup memory (an NVIDIA H200's most; `requestCloth` asks for them) for one iteration a
+   * substep, else up to 128 x 128 particles, 256 x 256 with 48 KiB; two need more than 16 KiB, three more than 48 KiB (their halos are wider). By default true on a hardware
    * adapter, false on a software one (SwiftShader), where it is slower. Tiles need a halo that
    * fits the device's workgroup memory and run faster with more invocations a workgroup:
    * `requestCloth` asks for the adapter's most of both (invocations up to 1024). On a device of

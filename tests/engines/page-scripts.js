@@ -29,8 +29,8 @@ export async function compareBackendsInPage({ scene, first, second }) {
     let target = /** @type {any} */ (gl);
     if (options.backend === 'webgpu') {
       const adapter = /** @type {GPUAdapter} */ (await navigator.gpu.requestAdapter());
-      const { tiledSubstepLimits } = await import('/web/backends/webgpu/tile-substep.js');
-      target = await adapter.requestDevice(fused ? { requiredLimits: tiledSubstepLimits(adapter) } : {});
+      const limits = fused ? (await import('/web/backends/webgpu/tile-substep.js')).tiledSubstepLimits(adapter) : {};
+      target = await adapter.requestDevice({ requiredLimits: limits });
       target.addEventListener('uncapturederror', (/** @type {any} */ event) => webGpuErrors.push(event.error.message));
     }
     // A scene with `patches` is a sea of patches: its layout and poses, then its settings.

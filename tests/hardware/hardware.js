@@ -126,7 +126,7 @@ async function main() {
     const tiledAllowance = await swingAllowanceMm(checkedSolvers[0], tiledSwing);
     const fallback = results.webgpu.fallback === true;
     await check('WebGPU tiled substeps vs CPU, 33x33', checkedSolvers[0], { backend: 'webgpu', fused: true }, { backend: 'cpu' }, tiledAllowance,
-      { ...tiledSwing, steps: fallback ? 10 : tiledSwing.steps }, fallback ? -Infinity : minDropMetres, 10);
+      { ...tiledSwing, steps: fallback ? 10 : tiledSwing.steps }, fallback ? -Infinity : minDropMetres, tiledSwing.settings.substeps);
     await check('WebGPU patch step vs CPU, 12 patches in gusts', checkedSolvers[0], { backend: 'webgpu', fused: true }, { backend: 'cpu' },
       gpuCpuToleranceMm, papersInGusts, -Infinity, 1);
     await check('WebGPU vs CPU over a capsule and a box', checkedSolvers[0], { backend: 'webgpu' }, { backend: 'cpu' }, gpuCpuToleranceMm, swingOverShapes);

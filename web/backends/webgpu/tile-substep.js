@@ -11,8 +11,8 @@ import { AsyncPipelines, fusedStepConstants, isPlainSchedule, scheduleKeyOf, Slo
 /** @typedef {import('../gpu/gpu-cloth-over-setup.js').StepParameters} StepParameters */
 
 /**
- * Invocations per tile's workgroup, at most: a slot of the region each where the device grants
- * them (an NVIDIA H200 grants 1024; every device 256), so a stage's pairs take one turn, not four.
+ * Invocations per tile's workgroup, at most, where the device grants them (an NVIDIA H200 grants
+ * 1024; every device 256): a 52 x 52 region's slots take 3 turns a stage, not 11.
  */
 const mostTileInvocations = 1024;
 /**
@@ -39,11 +39,19 @@ const fewestTiles = 64;
  * dispatches they save do, or more. On an NVIDIA H200 (docs/real-gpus.md) in workgroups of 256,
  * the tiles stepped 256 x 256 (173,056 copied) in 0.71 ms where the passes took 1.02, but
  * 512 x 512 (692,224) in 1.43 where they took 1.09, and 1024 x 1024 (2,768,896) in 5.77 against
- * 4.16. In workgroups of 1024 (3 slots an invocation) the tiles won at every size timed, so they
- * are not capped there: 0.68 ms against 1.04 at 512 x 512, 2.63 against 4.17 at 1024 x 1024 and
- * 10.4 against 20.3 at 2048 x 2048 (11 million copied).
+ * 4.16. In workgroups of 1024 (3 slots an invocation) tiles of 32 in a region of 52 (2.64
+ * particles copied for each a tile keeps) won at every size timed, so such tiles are not capped
+ * (mostCopiesPerParticle): 0.68 ms against 1.04 at 512 x 512, 2.63 against 4.17 at 1024 x 1024
+ * and 10.4 against 20.3 at 2048 x 2048 (11 million copied).
  */
 const mostCopiedParticles = 256 * 1024;
+/**
+ * The most particles a tile's region may copy for each particle the tile keeps for its tiles to
+ * go uncapped in workgroups of mostTileInvocations: the 2.64 timed (tiles of 32, a halo of 10),
+ * with some room. Narrower tiles or wider halos (a device of 32 KiB, two iterations a substep)
+ * copy 3.4-30 particles a kept one, and were not timed past mostCopiedParticles.
+ */
+const mostCopiesPerParticle = 3;
 
 /**
  * A tiled step as encoded: whether its state ends in the scratch buffers (an odd count of substeps).
@@ -98,22 +106,34 @@ export function tileFor(schedule, directions, widest, columns, rows) {
   for (let tile = smallestTile; tile <= widest; tile += tileMultiple) {
     const halo = haloFor(schedule, directions, tile, (widest - tile) / 2);
     if (tile + 2 * halo > widest) break;
-    if (chosen.tile > 0 && Math.ceil(columns / tile) * Math.ceil(rows / tile) < fewestTiles) break;
+    if (chosen.tile > 0 && tileCount({ columns, rows }, tile) < fewestTiles) break;
     chosen = { tile, halo };
   }
   return chosen;
 }
 
 /**
- * Whether a grid's tiles are worth their copies: a tile was found and, in workgroups of fewer
- * than mostTileInvocations, they copy at most mostCopiedParticles a substep.
+ * Whether a grid's tiles are worth their copies: a tile was found, and either the workgroups have
+ * mostTileInvocations and a tile's region copies at most mostCopiesPerParticle for each particle
+ * it keeps, or the tiles copy at most mostCopiedParticles a substep.
  * @param {{ columns: number, rows: number }} grid
  * @param {{ tile: number, halo: number }} tile tileFor's
- * @param {number} invocations a tile's workgroup's
+ * @param {number} invocations the most a tile's workgroup may have (the device's, up to mostTileInvocations)
  */
-export function tilesPay({ columns, rows }, { tile, halo }, invocations) {
+export function tilesPay(grid, { tile, halo }, invocations) {
   if (tile === 0) return false;
-  return invocations >= mostTileInvocations || Math.ceil(columns / tile) * Math.ceil(rows / tile) * (tile + 2 * halo) ** 2 <= mostCopiedParticles;
+  const region = tile + 2 * halo;
+  if (invocations >= mostTileInvocations && region ** 2 <= mostCopiesPerParticle * tile ** 2) return true;
+  return tileCount(grid, tile) * region ** 2 <= mostCopiedParticles;
+}
+
+/**
+ * The tiles a grid is cut into, its last row and column of tiles perhaps partly off the grid.
+ * @param {{ columns: number, rows: number }} grid
+ * @param {number} tile
+ */
+function tileCount({ columns, rows }, tile) {
+  return Math.ceil(columns / tile) * Math.ceil(rows / tile);
 }
 
 /**

@@ -299,8 +299,10 @@ export class WebGpuCloth extends GpuClothOverSetup {
   /**
    * Whether steps of plain substeps (no self-collision, no attachments) may run as one dispatch a
    * substep, the grid cut into tiles each solved in workgroup memory (tile-substep.js), on the
-   * very bits of the passes of their own: where it pays (up to 128 x 128 particles, 256 x 256 on a
-   * device granting 48 KiB of workgroup memory; tile-substep.js).
+   * very bits of the passes of their own: where it pays (tile-substep.js's tilesPay: at any size
+   * on a device granting workgroups of 1024 invocations and 48 KiB of workgroup memory, as an
+   * NVIDIA H200 does, for one iteration a substep; else up to 128 x 128 particles, 256 x 256 with
+   * 48 KiB).
    * By default true on a hardware adapter and false on a software one (SwiftShader, where each
    * workgroup's barriers run on the CPU: the tiles stepped a 24 x 24 cloth 25-40x slower).
    */
