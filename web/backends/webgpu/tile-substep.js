@@ -33,10 +33,10 @@ const smallestTile = 8;
  */
 const fewestTiles = 64;
 /**
- * The most particles a substep's tiles copy into workgroup memory, halos and all, in workgroups
- * of fewer than mostTileInvocations: there each invocation copies and solves many slots of the
- * region in turn (11 of a 52 x 52 region in 256), and past this the copies cost what the
- * dispatches they save do, or more. On an NVIDIA H200 (docs/real-gpus.md) in workgroups of 256,
+ * The most particles a substep's tiles copy into workgroup memory, halos and all, unless tilesPay
+ * lifts it (mostCopiesPerParticle). In workgroups of fewer than mostTileInvocations each
+ * invocation copies and solves many slots of the region in turn (11 of a 52 x 52 region in 256),
+ * and past this the copies cost what the dispatches they save do, or more. On an NVIDIA H200 (docs/real-gpus.md) in workgroups of 256,
  * the tiles stepped 256 x 256 (173,056 copied) in 0.71 ms where the passes took 1.02, but
  * 512 x 512 (692,224) in 1.43 where they took 1.09, and 1024 x 1024 (2,768,896) in 5.77 against
  * 4.16. In workgroups of 1024 (3 slots an invocation) tiles of 32 in a region of 52 (2.64
