@@ -45,8 +45,10 @@ export function namedPileSettings(name) {
  * In the page (it stands alone): drops the pile onto a floor (friction 0.8) on `backend` and
  * counts its crossings every 15 steps. Each step waits for the GPU to finish, as a page whose GPU
  * keeps up with its frames does: the approach speed a step reads back then reaches the next.
+ * At the end it also counts the pairs closer than half a grid spacing that were not neighbours at
+ * rest (`selfIntersections` at one spacing): layers pressed into each other without crossing.
  * @param {{ settings: ReturnType<typeof pileSettings>, backend: 'gpu' | 'webgpu', quarters: number }} scene
- * @returns {Promise<{ crossings: number[], seconds: number, glError: number, webGpuErrors: string[] }>}
+ * @returns {Promise<{ crossings: number[], closePairs: number, seconds: number, glError: number, webGpuErrors: string[] }>}
  */
 export async function pageDropPile({ settings, backend, quarters }) {
   const { loadNuno } = await import('/web/index.js');
@@ -59,6 +61,7 @@ export async function pageDropPile({ settings, backend, quarters }) {
   const cloth = /** @type {any} */ (nuno.createCloth(/** @type {any} */ (device ?? gl), { ...settings, positions: Float32Array.from(settings.positions), backend }));
   cloth.addCollider({ type: 'plane', friction: 0.8 });
   const crossings = [];
+  let positions = await cloth.readPositions();
   const started = performance.now();
   for (let quarter = 0; quarter < quarters; quarter++) {
     for (let step = 0; step < 15; step++) {
@@ -66,12 +69,14 @@ export async function pageDropPile({ settings, backend, quarters }) {
       if (device) await device.queue.onSubmittedWorkDone();
       else await cloth.readPositions();
     }
-    crossings.push(cloth.selfCrossings(await cloth.readPositions()));
+    positions = await cloth.readPositions();
+    crossings.push(cloth.selfCrossings(positions));
   }
   const seconds = (performance.now() - started) / 1000;
+  const closePairs = cloth.selfIntersections(settings.width / (settings.columns - 1), positions);
   cloth.dispose();
   device?.destroy();
-  return { crossings, seconds, glError: gl?.getError() ?? 0, webGpuErrors };
+  return { crossings, closePairs, seconds, glError: gl?.getError() ?? 0, webGpuErrors };
 }
 
 /**

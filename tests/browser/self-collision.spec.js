@@ -3,7 +3,10 @@
 // 0.6 s; with particle pairs alone WebGL2 crossed itself 349 times at 0.75 s and kept 10
 // crossings; the particles held off the triangles around them (each corner taking its share)
 // and the substeps added where layers close fast keep it at 0 at every quarter second. Without self-collision the same drop
-// crosses itself, so the count can see a failure.
+// crosses itself, so the count can see a failure. Both piles are watched until 0.25 s after
+// the quarter second their failures came in (0.75 s, and 0.75-1.0 s below), no longer: a landed
+// pile's steps take the most substeps (on SwiftShader WebGPU's steps of the 64 x 64 pile took
+// 2-3 s before it landed, 6-12 s after). The 8 s runs are docs/model.md's (gpu-pile-crossings.mjs).
 import { expect, test } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
 import { pageDropPile, pageFreeFold, pileSettings } from './pile-scene.js';
@@ -15,10 +18,13 @@ for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
     await page.goto('/tests/browser/harness.html');
     const settings = pileSettings(48);
     const off = await page.evaluate(pageDropPile, { settings: { ...settings, selfCollisionThickness: 0 }, backend, quarters: 4 });
-    const on = await page.evaluate(pageDropPile, { settings, backend, quarters: 8 });
-    console.log(`metric: gpu_pile_crossings = ${Math.max(...on.crossings)} at most (${backend}, 48x48 pile, every 0.25 s for 2 s: ${on.crossings.join(' ')}; without self-collision ${off.crossings.join(' ')}; ${on.seconds.toFixed(0)} s)`);
+    const on = await page.evaluate(pageDropPile, { settings, backend, quarters: 5 });
+    console.log(`metric: gpu_pile_crossings = ${Math.max(...on.crossings)} at most (${backend}, 48x48 pile, every 0.25 s for 1.25 s: ${on.crossings.join(' ')}; without self-collision ${off.crossings.join(' ')}; ${on.seconds.toFixed(0)} s)`);
+    console.log(`metric: gpu_pile_close_pairs = ${on.closePairs} pairs (${backend}, 48x48 pile at 1.25 s, closer than half a spacing; without self-collision ${off.closePairs} at 1 s)`);
     expect(Math.max(...off.crossings), 'without self-collision the pile crosses itself').toBeGreaterThan(100);
-    expect(on.crossings).toEqual(Array(8).fill(0));
+    expect(on.crossings).toEqual(Array(5).fill(0));
+    expect(off.closePairs, 'without self-collision layers press into each other').toBeGreaterThan(100);
+    expect(on.closePairs).toBeLessThanOrEqual(off.closePairs / 20);
     expect([on.glError, off.glError]).toEqual([0, 0]);
     expect([...on.webGpuErrors, ...off.webGpuErrors]).toEqual([]);
     expect(complaints).toEqual([]);
@@ -34,9 +40,9 @@ for (const backend of /** @type {const} */ (['gpu', 'webgpu'])) {
     test.setTimeout(600_000);
     const complaints = collectComplaints(page);
     await page.goto('/tests/browser/harness.html');
-    const on = await page.evaluate(pageDropPile, { settings: pileSettings(64, 0.0111), backend, quarters: 5 });
-    console.log(`metric: gpu_dense_pile_crossings = ${Math.max(...on.crossings)} at most (${backend}, 64x64 pile 11.1 mm thick, every 0.25 s for 1.25 s: ${on.crossings.join(' ')}; ${on.seconds.toFixed(0)} s)`);
-    expect(on.crossings).toEqual(Array(5).fill(0));
+    const on = await page.evaluate(pageDropPile, { settings: pileSettings(64, 0.0111), backend, quarters: 4 });
+    console.log(`metric: gpu_dense_pile_crossings = ${Math.max(...on.crossings)} at most (${backend}, 64x64 pile 11.1 mm thick, every 0.25 s for 1 s: ${on.crossings.join(' ')}; ${on.seconds.toFixed(0)} s)`);
+    expect(on.crossings).toEqual(Array(4).fill(0));
     expect(on.glError).toBe(0);
     expect(on.webGpuErrors).toEqual([]);
     expect(complaints).toEqual([]);
