@@ -37,18 +37,19 @@ fn positionAt(texel: vec2i) -> vec3f {
     return patchParticles[slotOf(texel)].xyz;
 }
 
-// This invocation's particle, as solveStage reads it: where it is, and XPBD's multipliers of the
-// pairs it starts, one a direction, kept between iterations.
+// This invocation's particle, as solveStage reads it: where it is, the pairs it starts (bits of
+// pairsStartedAt, none past the grid), and XPBD's multipliers of those pairs, one a direction,
+// kept between iterations.
 var<private> ownTexel: vec2i;
 var<private> ownIndex: u32;
 var<private> ownSlot: u32;
-var<private> ownInGrid: bool;
+var<private> ownPairs: u32;
 var<private> multipliers: array<f32, DIRECTION_COUNT>;
 
 // The stage in force (workgroup-stages.wgsl's solveStages runs it after a barrier): the pair this
 // particle starts, if it starts one, solved in the patch's workgroup copy.
 fn solveStage() {
-    if (!ownInGrid || !startsPair(ownTexel)) { return; }
+    if ((ownPairs & pairBit()) == 0u) { return; }
     let second = slotOf(ownTexel + stage.offset);
     var lambda = select(multipliers[stage.direction], 0.0, stage.firstIteration != 0u);
     // Read here, not held in registers from the step's start as the tiles hold theirs: on an H200
@@ -76,7 +77,7 @@ fn stepPatches(@builtin(workgroup_id) group: vec3u, @builtin(num_workgroups) gro
     ownTexel = texel;
     ownIndex = index;
     ownSlot = local;
-    ownInGrid = inGrid;
+    if (inGrid) { ownPairs = pairsStartedAt(texel, vec2i(0), substep.gridSize); }
     // This invocation's particle: its motion at the substep's end (and so the next one's start).
     var motion = Motion(vec3f(0.0), vec3f(0.0));
     var inverseMass = 0.0;

@@ -33,11 +33,12 @@ fn ownsSlot(slot: u32) -> bool {
 }
 
 // This invocation's slots of the region, as solveStage reads them: the region's corner on the
-// grid, the invocation, the rest lengths of the pairs its slots start (read once a substep, not
-// from memory at each stage after a barrier) and XPBD's multipliers of those pairs, kept between
-// iterations.
+// grid, the invocation, the pairs its slots start (ownPairs), the rest lengths of those pairs
+// (read once a substep, not from memory at each stage after a barrier) and XPBD's multipliers of
+// those pairs, kept between iterations.
 var<private> regionCorner: vec2i;
 var<private> ownLocal: u32;
+var<private> ownPairs: array<u32, SLOTS_PER_INVOCATION>;
 var<private> ownRestLengths: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
 var<private> multipliers: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
 
@@ -45,12 +46,9 @@ var<private> multipliers: array<f32, SLOTS_PER_INVOCATION * DIRECTION_COUNT>;
 // invocation's slots start, solved in the region, those reaching out of it left out.
 fn solveStage() {
     for (var k = 0u; k < SLOTS_PER_INVOCATION; k++) {
+        if ((ownPairs[k] & pairBit()) == 0u) { continue; }
         let slot = ownLocal + k * TILE_INVOCATIONS;
-        let texel = regionCorner + placeOf(slot);
-        let secondInRegion = placeOf(slot) + stage.offset;
-        if (slot >= REGION * REGION || any(secondInRegion < vec2i(0)) || any(secondInRegion >= vec2i(i32(REGION))) ||
-            !insideGrid(texel) || !startsPair(texel)) { continue; }
-        let second = u32(secondInRegion.y) * REGION + u32(secondInRegion.x);
+        let second = u32(i32(slot) + stage.offset.y * i32(REGION) + stage.offset.x);
         let pair = k * DIRECTION_COUNT + stage.direction;
         var lambda = 0.0;
         if (stage.firstIteration == 0u) { lambda = multipliers[pair]; }
@@ -76,6 +74,7 @@ fn stepTile(@builtin(workgroup_id) tile: vec3u, @builtin(local_invocation_index)
         let index = indexOf(texel);
         predictions[k] = predictionOf(index);
         region[slot] = vec4f(predictions[k].position, inverseMasses[index]);
+        ownPairs[k] = pairsStartedAt(texel, corner, corner + i32(REGION));
         for (var d = 0u; d < DIRECTION_COUNT; d++) { ownRestLengths[k * DIRECTION_COUNT + d] = restLengths[index * REST_LENGTHS_PER_PARTICLE + d]; }
     }
     solveStages();

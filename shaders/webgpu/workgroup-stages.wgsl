@@ -10,7 +10,8 @@
 // (CONSTRAIN_STAGES, STAGE_SLOT_BYTES, STAGES_IN_WORKGROUP, WORKGROUP_STAGES) and writes
 // `solveStages()` after: each stage in order, a workgroup barrier, `stage` set, then the fused
 // shader's own `solveStage()`. Up to 48 stages it writes them out one by one with all but their
-// rule compiled in, so the compiler folds each stage's colour test and offset.
+// rule compiled in, so the compiler folds each stage's colour test and offset. It also writes
+// `directionStage()`, for pairsStartedAt.
 
 struct StageSlot { @size(STAGE_SLOT_BYTES) value: Stage }
 @group(2) @binding(0) var<uniform> stages: array<StageSlot, CONSTRAIN_STAGES>;
@@ -28,4 +29,24 @@ fn copyStagesToWorkgroup(local: u32, invocations: u32) {
 fn stageAt(c: u32) -> Stage {
     if (STAGES_IN_WORKGROUP) { return workgroupStages[c]; }
     return stages[c].value;
+}
+
+// The bit of a particle's pairs (pairsStartedAt) for the stage in force.
+fn pairBit() -> u32 {
+    return 1u << (2u * stage.direction + stage.colour);
+}
+
+// The pairs the particle at `texel` starts that are solved, with their second particle in the
+// box [reachFrom, reachTo) of the grid: a bit each (pairBit of its direction and the colour the
+// particle has in it). The passes' startsPair for every direction once, held for the step or
+// substep, where each stage would test it again. Sets `stage`, which solveStages sets again.
+fn pairsStartedAt(texel: vec2i, reachFrom: vec2i, reachTo: vec2i) -> u32 {
+    var pairs = 0u;
+    for (var direction = 0u; direction < DIRECTION_COUNT; direction++) {
+        stage = directionStage(direction);
+        stage.colour = colourOf(texel);
+        let second = texel + stage.offset;
+        if (all(second >= reachFrom) && all(second < reachTo) && startsPair(texel)) { pairs |= pairBit(); }
+    }
+    return pairs;
 }

@@ -56,9 +56,26 @@ const mostStagesWrittenOut = 48;
 export function stagesWgsl({ settings, schedule }, { constants, directions, uniformLayouts }, stageSlotBytes, stagesBytes) {
   const constrains = schedule.filter((stage) => stage.kind === 'constrain');
   const count = constrains.length;
+  const solverKind = constants.solverKinds[settings.solver];
   return [`const CONSTRAIN_STAGES = ${count}u;`, `const STAGE_SLOT_BYTES = ${stageSlotBytes};`,
     `const STAGES_IN_WORKGROUP = ${stagesBytes > 0};`, `const WORKGROUP_STAGES = ${stagesBytes > 0 ? count : 1}u;`, workgroupStagesWgsl,
-    'fn solveStages() {', ...(count <= mostStagesWrittenOut ? stagesWrittenOut(constrains, constants.solverKinds[settings.solver], directions, uniformLayouts.stage) : stagesLooped), '}'];
+    'fn solveStages() {', ...(count <= mostStagesWrittenOut ? stagesWrittenOut(constrains, solverKind, directions, uniformLayouts.stage) : stagesLooped), '}',
+    ...directionStageWgsl(solverKind, directions, uniformLayouts.stage)];
+}
+
+/**
+ * `directionStage(direction)`, which workgroup-stages.wgsl's pairsStartedAt reads: the stage of
+ * the direction's pairs of colour 0 (the first iteration's, the rule 0), with every member but
+ * the direction's index compiled in as a written-out stage has it.
+ * @param {number} solverKind the core's code for the solver
+ * @param {import('../gpu/gpu-constants.js').GpuTables['directions']} directions
+ * @param {import('../gpu/gpu-constants.js').UniformLayout} stageLayout
+ */
+function directionStageWgsl(solverKind, directions, stageLayout) {
+  const stageOf = (/** @type {number} */ directionIndex) => stageWgsl(stageLayout,
+    stageStructure({ direction: directions[directionIndex], directionIndex, colour: 0, solverKind, firstIteration: true }), wgslValue([0, 0, 0, 0], stageLayout.fields.rule));
+  return ['fn directionStage(direction: u32) -> Stage {', `    var geometry = ${stageOf(0)};`, '    switch direction {',
+    ...directions.slice(1).map((_, index) => `        case ${index + 1}u: { geometry = ${stageOf(index + 1)}; }`), '        default: {}', '    }', '    return geometry;', '}'];
 }
 
 /** solveStages' body past mostStagesWrittenOut: each stage read whole. */
@@ -73,20 +90,31 @@ const stagesLooped = ['    for (var c = 0u; c < CONSTRAIN_STAGES; c++) {', '    
  * @param {import('../gpu/gpu-constants.js').UniformLayout} stageLayout
  */
 function stagesWrittenOut(constrains, solverKind, directions, stageLayout) {
-  const fields = Object.entries(stageLayout.fields).sort(([, a], [, b]) => a.offset - b.offset);
   return constrains.flatMap((stage, c) => {
     const structure = stageStructure({
       direction: directions[stage.direction], directionIndex: stage.direction, colour: stage.colour, solverKind, firstIteration: stage.iteration === 0,
     });
-    const members = fields.map(([name, field]) => {
-      if (name === 'rule') return `stageAt(${c}u).rule`;
-      // The bucket passes' field, which a constrain stage's slot leaves 0 (writeStage).
-      if (name === 'bucketLayer') return wgslValue(0, field);
-      if (!(name in structure)) throw new Error(`nuno: internal: the Stage struct's ${name} is not compiled in`);
-      return wgslValue(structure[name], field);
-    });
-    return ['    workgroupBarrier();', `    stage = Stage(${members.join(', ')});`, '    solveStage();'];
+    return ['    workgroupBarrier();', `    stage = ${stageWgsl(stageLayout, structure, `stageAt(${c}u).rule`)};`, '    solveStage();'];
   });
+}
+
+/**
+ * A Stage as a WGSL expression: a constant of each member the Stage struct has, in its order,
+ * the rule as given.
+ * @param {import('../gpu/gpu-constants.js').UniformLayout} stageLayout
+ * @param {ReturnType<typeof stageStructure>} structure
+ * @param {string} rule
+ */
+function stageWgsl(stageLayout, structure, rule) {
+  const fields = Object.entries(stageLayout.fields).sort(([, a], [, b]) => a.offset - b.offset);
+  const members = fields.map(([name, field]) => {
+    if (name === 'rule') return rule;
+    // The bucket passes' field, which a constrain stage's slot leaves 0 (writeStage).
+    if (name === 'bucketLayer') return wgslValue(0, field);
+    if (!(name in structure)) throw new Error(`nuno: internal: the Stage struct's ${name} is not compiled in`);
+    return wgslValue(structure[name], field);
+  });
+  return `Stage(${members.join(', ')})`;
 }
 
 /**
