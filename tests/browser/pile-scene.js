@@ -45,10 +45,11 @@ export function namedPileSettings(name) {
  * In the page (it stands alone): drops the pile onto a floor (friction 0.8) on `backend` and
  * counts its crossings every 15 steps. Each step waits for the GPU to finish, as a page whose GPU
  * keeps up with its frames does: the approach speed a step reads back then reaches the next.
- * At the end it also counts the pairs closer than half a grid spacing that were not neighbours at
- * rest (`selfIntersections` at one spacing): layers pressed into each other without crossing.
+ * At the end it also counts the pairs closer than half a grid spacing that were farther than a
+ * spacing apart at rest (`selfIntersections` at one spacing): layers pressed into each other
+ * without crossing; and the pile's clearance over the floor (`colliderClearance`, metres).
  * @param {{ settings: ReturnType<typeof pileSettings>, backend: 'gpu' | 'webgpu', quarters: number }} scene
- * @returns {Promise<{ crossings: number[], closePairs: number, seconds: number, glError: number, webGpuErrors: string[] }>}
+ * @returns {Promise<{ crossings: number[], closePairs: number, floorClearance: number, seconds: number, glError: number, webGpuErrors: string[] }>}
  */
 export async function pageDropPile({ settings, backend, quarters }) {
   const { loadNuno } = await import('/web/index.js');
@@ -74,9 +75,10 @@ export async function pageDropPile({ settings, backend, quarters }) {
   }
   const seconds = (performance.now() - started) / 1000;
   const closePairs = cloth.selfIntersections(settings.width / (settings.columns - 1), positions);
+  const floorClearance = cloth.colliderClearance(positions);
   cloth.dispose();
   device?.destroy();
-  return { crossings, closePairs, seconds, glError: gl?.getError() ?? 0, webGpuErrors };
+  return { crossings, closePairs, floorClearance, seconds, glError: gl?.getError() ?? 0, webGpuErrors };
 }
 
 /**

@@ -133,6 +133,23 @@ test('the stages of a fused step: their constants, then solveStages, each stage 
   assert.ok(looped.some((line) => line.trim() === 'stage = stageAt(c);'));
 });
 
+// pairsStartedAt (workgroup-stages.wgsl) tests each direction's pairs through directionStage:
+// each case must hold its own direction's geometry, or a particle's pairs are another's.
+test('directionStage holds each direction\'s offset, colour axis and period, as the core\'s table has them', () => {
+  const settings = /** @type {any} */ ({ solver: 'xpbd' });
+  const written = stagesWgsl({ settings, schedule: scheduleOf(1) }, gpuTablesOf(core), 256, 0).join('\n');
+  const body = /fn directionStage\(direction: u32\) -> Stage \{([\s\S]*?)\n\}/.exec(written)?.[1] ?? '';
+  const stages = [/var geometry = (Stage\(.*\));/.exec(body)?.[1], ...[...body.matchAll(/case (\d+)u: \{ geometry = (Stage\(.*\)); \}/g)].map((match, index) => {
+    assert.equal(Number(match[1]), index + 1);
+    return match[2];
+  })];
+  assert.equal(stages.length, directions.length);
+  stages.forEach((stage, index) => {
+    const { offset, colourAxis, colourPeriod } = directions[index];
+    assert.ok(stage?.startsWith(`Stage(vec2<i32>(${offset.join(', ')}), u32(${index}), u32(${colourAxis === 'column' ? 0 : 1}), i32(${colourPeriod}), u32(0), `), `direction ${index}: ${stage}`);
+  });
+});
+
 test('a fused pipeline is made for the kinds of collider among the packed ones, a bit each', () => {
   // Kind codes as gpuConstants.colliderKinds: sphere 0, plane 1, capsule 2, box 3, mesh 4; slots past count are stale.
   assert.equal(colliderKindsOf({ count: 0, kinds: Int32Array.of(3, 3) }), 0);
