@@ -2,7 +2,7 @@
 // demo server started just for the run.
 import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs } from './tests/browser/chromium-flags.js';
+import { testArgs } from './tests/browser/chromium-flags.js';
 
 /**
  * A port no other server holds now. Several runs on one machine (engineers side by side) would
@@ -41,7 +41,7 @@ export default defineConfig({
     viewport: { width: 960, height: 600 },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: chromiumArgs,
+      args: testArgs,
     },
   },
   webServer: {

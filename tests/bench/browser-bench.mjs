@@ -1,6 +1,7 @@
 // Times the GPU solvers (WebGL2, and WebGPU where asked) and the CPU solver (wasm) inside headless Chromium, on the same
 // scene as the native/wasm bench. Launched as the browser tests launch it (playwright.config.js:
-// Debian's Chromium, WebGL2 on SwiftShader), against a server started for the run.
+// Debian's Chromium, WebGL2 on SwiftShader) but with a user's flags (chromium-flags.js's
+// chromiumArgs: WebGPU keeps Dawn's robustness), against a server started for the run.
 // Used by tests/bench/run.mjs; a report, not a test: nothing asserts timings.
 //
 // Each case sizes its own work from a probe step, so the whole browser part stays within about
@@ -10,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
+import { chromiumArgs } from '../browser/chromium-flags.js';
 import { startServer } from '../../scripts/serve.mjs';
 import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from './page-timing.js';
 
@@ -185,7 +187,7 @@ export async function runThreadsBench({ sizes, busySizes = [], settingsFor, coll
 }
 
 /**
- * Launches Chromium as playwright.config.js does, serves the repository on a free port (cross-
+ * Launches Chromium as playwright.config.js does, with a user's flags (chromiumArgs), serves the repository on a free port (cross-
  * origin isolated, scripts/serve.mjs), opens the harness page and hands it to `work`.
  * @template T
  * @param {(line: string) => void} progress
@@ -195,7 +197,9 @@ export async function runThreadsBench({ sizes, busySizes = [], settingsFor, coll
 export async function withBenchPage(progress, work) {
   const { headless, launchOptions } = playwrightConfig.use ?? {};
   const server = await startServer({ port: 0 });
-  const browser = await chromium.launch({ ...launchOptions, headless });
+  // A user's flags, not the tests' (chromium-flags.js: WebGPU keeps Dawn's robustness).
+  const benchLaunchOptions = { ...launchOptions, args: chromiumArgs, headless };
+  const browser = await chromium.launch(benchLaunchOptions);
   try {
     const page = await browser.newPage();
     /** @type {Error[]} */
@@ -208,7 +212,7 @@ export async function withBenchPage(progress, work) {
       }
     });
     await page.goto(`${server.url}tests/browser/harness.html`);
-    return await work({ page, pageErrors, browser, launchOptions });
+    return await work({ page, pageErrors, browser, launchOptions: benchLaunchOptions });
   } finally {
     await browser.close();
     await server.close();

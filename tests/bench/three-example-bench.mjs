@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
 import { startServer } from '../../scripts/serve.mjs';
-import { webGpuCanvasArgs } from '../browser/chromium-flags.js';
+import { chromiumArgs, webGpuCanvasArgs } from '../browser/chromium-flags.js';
 
 /**
  * @typedef {object} ExampleFrameTime
@@ -28,7 +28,7 @@ export async function runThreeExampleBench({ frames = 9, progress = () => {} } =
   try {
     for (const backend of ['cpu', 'worker', 'gpu', 'webgpu']) {
       // Presenting a WebGPU canvas needs Vulkan compositing (chromium-flags.js).
-      const browser = await chromium.launch({ ...launchOptions, args: backend === 'webgpu' ? webGpuCanvasArgs : launchOptions?.args });
+      const browser = await chromium.launch({ ...launchOptions, args: backend === 'webgpu' ? webGpuCanvasArgs : chromiumArgs });
       try {
         const page = await browser.newPage({ viewport });
         await page.goto(`${server.url}examples/three/?backend=${backend}`);
