@@ -1,7 +1,7 @@
 // Times the GPU solvers (WebGL2, and WebGPU where asked) and the CPU solver (wasm) inside headless Chromium, on the same
 // scene as the native/wasm bench. Launched as the browser tests launch it (playwright.config.js:
-// Debian's Chromium, WebGL2 on SwiftShader) but with a user's flags (chromium-flags.js's
-// chromiumArgs: WebGPU keeps Dawn's robustness), against a server started for the run.
+// Debian's Chromium, WebGL2 on SwiftShader) but with chromium-flags.js's chromiumArgs, WebGPU
+// with Dawn's robustness on as in users' browsers, against a server started for the run.
 // Used by tests/bench/run.mjs; a report, not a test: nothing asserts timings.
 //
 // Each case sizes its own work from a probe step, so the whole browser part stays within about
@@ -35,8 +35,8 @@ import { CPU_PLAN, GPU_PLAN, pageDescribeWebgl, pageTimeCpu, pageTimeGpu } from 
  */
 
 /**
- * Launches Chromium as playwright.config.js does, serves the repository on a free port, and
- * times each grid on the CPU (wasm) and on the GPU.
+ * Launches Chromium as withBenchPage does, serves the repository on a free port, and times each
+ * grid on the CPU (wasm) and on the GPU.
  * @param {object} options
  * @param {number[]} options.sizes square grids to time
  * @param {(size: number) => ClothSettings | import('../../web/index.js').PatchSettings} options.settingsFor the full settings for one grid
@@ -187,8 +187,9 @@ export async function runThreadsBench({ sizes, busySizes = [], settingsFor, coll
 }
 
 /**
- * Launches Chromium as playwright.config.js does, with a user's flags (chromiumArgs), serves the repository on a free port (cross-
- * origin isolated, scripts/serve.mjs), opens the harness page and hands it to `work`.
+ * Launches Chromium as playwright.config.js does but with chromiumArgs (Dawn's robustness on, as
+ * in users' browsers), serves the repository on a free port (cross-origin isolated,
+ * scripts/serve.mjs), opens the harness page and hands it to `work`.
  * @template T
  * @param {(line: string) => void} progress
  * @param {(bench: { page: import('@playwright/test').Page, pageErrors: Error[], browser: import('@playwright/test').Browser, launchOptions: any }) => Promise<T>} work
@@ -197,7 +198,7 @@ export async function runThreadsBench({ sizes, busySizes = [], settingsFor, coll
 export async function withBenchPage(progress, work) {
   const { headless, launchOptions } = playwrightConfig.use ?? {};
   const server = await startServer({ port: 0 });
-  // A user's flags, not the tests' (chromium-flags.js: WebGPU keeps Dawn's robustness).
+  // Not the tests' flags: Dawn's robustness on, as in users' browsers (chromium-flags.js).
   const benchLaunchOptions = { ...launchOptions, args: chromiumArgs, headless };
   const browser = await chromium.launch(benchLaunchOptions);
   try {

@@ -391,7 +391,7 @@ console.log(`
 
 The browser's GPU here is SwiftShader: software emulation on the CPU. These timings say nothing about a real GPU; compare ratios within one run.
 
-Chromium ${browser.chromium} (headless, ${browser.executablePath}, the launch arguments of tests/browser/chromium-flags.js's chromiumArgs: a user's, WebGPU with Dawn's robustness); WebGL renderer: ${browser.webgl.renderer}.
+Chromium ${browser.chromium} (headless, ${browser.executablePath}, the launch arguments of tests/browser/chromium-flags.js's chromiumArgs: WebGPU with Dawn's robustness on, as in users' browsers); WebGL renderer: ${browser.webgl.renderer}.
 Same scene as above, XPBD 10 substeps × 1 iteration; browser part took ${browser.seconds.toFixed(1)} s.
 - GPU ms/step: median over batches of (batch ms / steps in the batch). A batch is \`stepFixed(n)\` followed by a
   synchronous one-texel \`readPixels\` of the position texture, which returns only after the GPU has run every pass,

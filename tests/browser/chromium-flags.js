@@ -1,4 +1,5 @@
-// Chromium's command-line flags for the browser and consumer tiers (Debian's Chromium, headless).
+// Chromium's command-line flags for the browser and consumer tiers and the benches (Debian's
+// Chromium, headless).
 
 /** Every page's: SwiftShader for WebGL2 and compositing, WebGPU on SwiftShader's Vulkan. */
 export const chromiumArgs = [
@@ -25,15 +26,17 @@ export const chromiumArgs = [
  */
 export const webGpuCanvasArgs = [...chromiumArgs, '--enable-features=Vulkan', '--use-vulkan=swiftshader'];
 
-/**
- * The tests' pages run WebGPU without Dawn's robustness (the bounds clamp it adds to every
- * indexed read and write of a shader): an index nuno's shaders keep in bounds reads the same
- * bits either way, and one out of bounds then shows as wrong numbers or a lost device in a test
- * instead of being clamped out of sight. On SwiftShader the clamps made the WebGPU steps of the
- * 48 x 48 pile with self-collision about 1.5x slower (its landed quarter seconds: 24 s against
- * 16 s). Users' browsers keep it, and so do the benches and the hardware tier, whose timings
- * stand for theirs.
- */
 const withoutRobustness = '--enable-dawn-features=disable_robustness';
+/**
+ * The browser and consumer tiers' pages: WebGPU without Dawn's robustness (the bounds clamp it
+ * adds to every indexed read and write of a shader, and Vulkan's robustBufferAccess). An index
+ * nuno's shaders keep in bounds reads the same bits either way; one out of bounds is then
+ * undefined rather than clamped, not reliably caught. On SwiftShader the clamps made the WebGPU
+ * steps of the 48 x 48 pile with self-collision about 1.5x slower (its landed quarter seconds:
+ * 24 s against 16 s). Users' browsers keep robustness, and so do the benches and the hardware
+ * tier (whose SwiftShader run in `npm test` steps the fused kernels, each stage and a pile with
+ * it on).
+ */
 export const testArgs = [...chromiumArgs, withoutRobustness];
+/** webGpuCanvasArgs for the tests' pages, without Dawn's robustness as testArgs. */
 export const testWebGpuCanvasArgs = [...webGpuCanvasArgs, withoutRobustness];

@@ -175,8 +175,8 @@ test('an ordering the GPU cloth cannot run is refused with its reason, and the c
 // switch turns it off and on on either.
 test('the pile preset keeps its folds apart on the GPU and the CPU, and its switch turns self-collision off and on', async ({ page }) => {
   // The GPU's steps take up to 4x the substeps while the pile lands, as many as the approach
-  // speeds read back so far ask for: on SwiftShader the test took 1.4 min in one CI run, passed
-  // the default 3 in the next, and took 4.5 alone.
+  // speeds read back so far ask for: on SwiftShader the test took 1.2 min alone (at 180 steps
+  // 1.4 to 4.5, past the default 3 on a slow day).
   test.setTimeout(600_000);
   const complaints = collectComplaints(page);
   await openDemo(page, '?preset=pile');
