@@ -59,6 +59,26 @@ async function untilDemo(page, what, atLeast) {
 }
 
 /**
+ * A screenshot of the demo taken with its cloth paused (the P key), then running again. Running,
+ * a frame on software rendering first takes that frame's steps, and a screenshot waits for frames
+ * to be drawn: the pile preset's took 16-27 s, at seconds a frame.
+ * @param {Page} page
+ * @returns {Promise<Buffer>}
+ */
+export async function screenshotPaused(page) {
+  const togglePause = async () => {
+    // The key goes to the page, not to the panel's last control.
+    await page.evaluate(() => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
+    await page.keyboard.press('p');
+  };
+  await togglePause();
+  await waitForFrames(page, 1);
+  const png = await page.screenshot();
+  await togglePause();
+  return png;
+}
+
+/**
  * Where the cloth is running, as the page reports it.
  * @param {Page} page
  * @returns {Promise<{ backend: string, precision: string, particles: number }>}

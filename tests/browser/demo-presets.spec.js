@@ -6,7 +6,7 @@ import { measureClothMotion } from '../engines/pixels.js';
 import { metric } from '../node/metric.js';
 import { presets } from '../../web/demo/presets.js';
 import { clothColor } from '../../web/demo/scene.js';
-import { clothInUse, collectComplaints, openDemo, saveScreenshot, setControl, waitForSteps } from './demo-helpers.js';
+import { clothInUse, collectComplaints, openDemo, saveScreenshot, screenshotPaused, setControl, waitForSteps } from './demo-helpers.js';
 
 /** The cloth must cover more of the view than this share of its pixels. */
 const minClothShare = 0.02;
@@ -27,9 +27,11 @@ for (const [name, preset] of Object.entries(presets).filter(([, { papers }]) => 
     // 20 steps later, still falling (it lands after about 30), to spare its slow steps.
     const laterSteps = preset.selfCollision ? 20 : 60;
     await waitForSteps(page, 15);
-    const early = await page.screenshot();
+    const early = await screenshotPaused(page);
     await waitForSteps(page, laterSteps);
-    const later = await page.screenshot();
+    // Read running: paused, the overlay has no step to time.
+    const figures = await page.locator('#stats').innerText();
+    const later = await screenshotPaused(page);
     const frames = await page.evaluate(() => /** @type {any} */ (window).nunoDemo.frames) - startFrames;
     await saveScreenshot(later, `preset-${name}.png`);
 
@@ -40,7 +42,6 @@ for (const [name, preset] of Object.entries(presets).filter(([, { papers }]) => 
     metric('preset_changed_pixels', motion.changedPixels, 'px', `${note}, over ${laterSteps} steps`);
     // Software rendering (SwiftShader) while screenshots are taken: for comparing runs only.
     metric('preset_frames_per_second', (frames / ((Date.now() - startMs) / 1000)).toFixed(1), 'fps', `${note}, SwiftShader`);
-    const figures = await page.locator('#stats').innerText();
     expect(figures).toMatch(/^\d+ fps · [\d.]+ ms\/step/);
     expect(figures).toMatch(/1,600 particles · 9,202 constraints/);
     expect(figures).toMatch(/GPU \(WebGL2\), float precision · max structural strain \d+\.\d %/);
