@@ -1,8 +1,9 @@
-// The demo's 'drape over a knot' preset on WebGL2 and WebGPU: after 6 s simulated (360 steps) the sheet lies
-// still over the torus knot, its middle held up near the knot's top and its highest particle
-// just above it, and no particle deeper into a collider than the collision margin. A screenshot
-// of each goes to test-results/knot-<backend>.png to be looked at (mesh-collider-drawing.spec.js
-// checks the knot's drawing). The WebGPU canvas needs Vulkan compositing (chromium-flags.js).
+// The demo's 'drape over a knot' preset on WebGL2 and WebGPU: after 6 s simulated (360 steps)
+// the sheet lies still over the torus knot, its middle held up near the knot's top and its
+// highest particle just above it, and no particle deeper into a collider than the collision
+// margin. A screenshot of each goes to test-results/knot-<backend>.png to be looked at
+// (mesh-collider-drawing.spec.js checks the knot's drawing). The WebGPU canvas needs Vulkan
+// compositing (chromium-flags.js).
 import { expect, test } from '@playwright/test';
 import { metric } from '../node/metric.js';
 import { presets } from '../../web/demo/presets.js';
