@@ -2,7 +2,7 @@
 // demo server started just for the run.
 import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
-import { testArgs } from './tests/browser/chromium-flags.js';
+import { chromiumPath, testArgs } from './tests/browser/chromium-flags.js';
 
 /**
  * A port no other server holds now. Several runs on one machine (engineers side by side) would
@@ -40,7 +40,7 @@ export default defineConfig({
     headless: true,
     viewport: { width: 960, height: 600 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: testArgs,
     },
   },

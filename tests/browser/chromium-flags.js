@@ -1,6 +1,9 @@
 // Chromium's command-line flags for the browser and consumer tiers and the benches (Debian's
 // Chromium, headless).
 
+/** Debian's Chromium: the tests and benches launch it, not a browser Playwright downloads. */
+export const chromiumPath = '/usr/bin/chromium';
+
 /** Every page's: SwiftShader for WebGL2 and compositing, WebGPU on SwiftShader's Vulkan. */
 export const chromiumArgs = [
   '--no-sandbox', // running as root in CI containers
@@ -38,5 +41,9 @@ const withoutRobustness = '--enable-dawn-features=disable_robustness';
  * it on).
  */
 export const testArgs = [...chromiumArgs, withoutRobustness];
-/** webGpuCanvasArgs for the tests' pages, without Dawn's robustness as testArgs. */
-export const testWebGpuCanvasArgs = [...webGpuCanvasArgs, withoutRobustness];
+/**
+ * The launch options of the tests whose pages present a WebGPU canvas (a spec sets them with
+ * `test.use({ launchOptions: webGpuCanvasLaunchOptions })`): webGpuCanvasArgs, without Dawn's
+ * robustness as testArgs.
+ */
+export const webGpuCanvasLaunchOptions = { executablePath: chromiumPath, args: [...webGpuCanvasArgs, withoutRobustness] };

@@ -7,10 +7,10 @@
 import { expect, test } from '@playwright/test';
 import { metric } from '../node/metric.js';
 import { presets } from '../../web/demo/presets.js';
-import { testWebGpuCanvasArgs } from './chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 import { clothInUse, collectComplaints, openDemo, saveScreenshot } from './demo-helpers.js';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: testWebGpuCanvasArgs } });
+test.use({ launchOptions: webGpuCanvasLaunchOptions });
 test.describe.configure({ timeout: 240_000 });
 
 const knot = /** @type {import('../../web/demo/presets.js').Obstacle & { type: 'mesh' }} */ (presets.knot.obstacles[0]);

@@ -6,14 +6,14 @@
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { metric } from '../node/metric.js';
-import { testWebGpuCanvasArgs } from './chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 import { mouseDrag } from './demo-drags.js';
 import { clothInUse, collectComplaints, openDemo, readParticles, saveScreenshot, setControl, waitForSteps } from './demo-helpers.js';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
 // WebGPU draws into its own canvas, which needs Vulkan compositing (chromium-flags.js).
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: testWebGpuCanvasArgs } });
+test.use({ launchOptions: webGpuCanvasLaunchOptions });
 test.describe.configure({ timeout: 240_000 });
 
 /**

@@ -9,11 +9,11 @@ import { measureClothMotion } from '../engines/pixels.js';
 import { webGpuDemoVariants } from '../engines/scenes.js';
 import { clothColor } from '../../web/demo/scene.js';
 import { metric } from '../node/metric.js';
-import { testWebGpuCanvasArgs } from './chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 import { mouseDrag, pullTheCurtain } from './demo-drags.js';
 import { clothInUse, openDemo, setControl, waitForFrames } from './demo-helpers.js';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: testWebGpuCanvasArgs } });
+test.use({ launchOptions: webGpuCanvasLaunchOptions });
 test.describe.configure({ timeout: 240_000 });
 
 /** @param {import('@playwright/test').Page} page */

@@ -13,11 +13,11 @@
 // first tear pass until reset(), only the variants that read them ('nuno constrain (tearing)').
 import { expect, test } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
-import { testWebGpuCanvasArgs } from './chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 import { expectFellThroughSlit } from './slit-checks.js';
 
 // WebGpuClothRenderer's pictures need the WebGPU canvas's flags (webgpu-renderer.spec.js says why).
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: testWebGpuCanvasArgs } });
+test.use({ launchOptions: webGpuCanvasLaunchOptions });
 test.describe.configure({ timeout: 180_000 });
 
 /**

@@ -1,10 +1,10 @@
 // nuno/three/webgpu draws a torn cloth torn with WebGPURenderer: three-tearing.spec.js's sheet
 // torn down the middle, drawn from the CPU and the WebGPU cloth.
 import { test } from '@playwright/test';
-import { testWebGpuCanvasArgs } from './chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 import { expectDrawnTorn } from './three-checks.js';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: testWebGpuCanvasArgs } });
+test.use({ launchOptions: webGpuCanvasLaunchOptions });
 test.describe.configure({ timeout: 120_000 });
 
 for (const { label, backend } of [

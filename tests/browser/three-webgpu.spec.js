@@ -5,10 +5,10 @@
 import { expect, test } from '@playwright/test';
 import { expectClothSceneDrawn } from '../engines/checks.js';
 import { collectComplaints } from '../engines/playwright-driver.js';
-import { testWebGpuCanvasArgs } from './chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 import { expectCornerDragged, expectPapersAsOnCpu, expectSheetOnKnot } from './three-checks.js';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: testWebGpuCanvasArgs } });
+test.use({ launchOptions: webGpuCanvasLaunchOptions });
 test.describe.configure({ timeout: 120_000 });
 
 

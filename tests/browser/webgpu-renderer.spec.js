@@ -5,9 +5,9 @@
 // The two renderers' shaders are one design in two languages: the pictures must agree.
 import { expect, test } from '@playwright/test';
 import { collectComplaints } from '../engines/playwright-driver.js';
-import { testWebGpuCanvasArgs } from './chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 
-test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: testWebGpuCanvasArgs } });
+test.use({ launchOptions: webGpuCanvasLaunchOptions });
 
 /**
  * In the page: steps a CPU and a WebGPU cloth alike, draws the first with ClothRenderer on a

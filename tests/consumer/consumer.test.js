@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.js';
-import { testWebGpuCanvasArgs } from '../browser/chromium-flags.js';
+import { webGpuCanvasLaunchOptions } from '../browser/chromium-flags.js';
 import { metric } from '../node/metric.js';
 import { checkAppDrawsMovingCloth, checkThreeExampleMoves, checkThreeSceneBuilt } from './check-app.js';
 import { addMisuse, createConsumerApp, typeCheck, viteBuild } from './consumer-app.js';
@@ -85,7 +85,7 @@ for (const backend of /** @type {const} */ (['cpu', 'gpu'])) {
 
 test('vite consumer: WebGPURenderer draws the WebGPU cloth in the three.js scene and the example\'s flag moving (three/webgpu, nuno/three/webgpu)', async () => {
   // A Chromium of its own: presenting a WebGPU canvas needs Vulkan compositing (chromium-flags.js).
-  const webGpuBrowser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, args: testWebGpuCanvasArgs });
+  const webGpuBrowser = await chromium.launch(webGpuCanvasLaunchOptions);
   try {
     await checkThreeSceneBuilt(webGpuBrowser, join(app, 'dist'), 'webgpu', 'webgpu');
     await checkThreeExampleMoves(webGpuBrowser, join(app, 'dist'), 'webgpu');
