@@ -1,5 +1,5 @@
-// Chromium's command-line flags for the browser and consumer tiers and the benches (Debian's
-// Chromium, headless).
+// How the browser and consumer tiers and the benches launch Chromium (Debian's, headless): its
+// path, its command-line flags, and the launch options of the pages that present a WebGPU canvas.
 
 /** Debian's Chromium: the tests and benches launch it, not a browser Playwright downloads. */
 export const chromiumPath = '/usr/bin/chromium';

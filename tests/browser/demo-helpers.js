@@ -59,22 +59,27 @@ async function untilDemo(page, what, atLeast) {
 }
 
 /**
- * A screenshot of the demo taken with its cloth paused (the P key), then running again. Running,
+ * Pauses the demo's cloth, or runs it again (the P key, as a visitor presses it).
+ * @param {Page} page
+ */
+export async function togglePause(page) {
+  // The key goes to the page, not to the panel's last control.
+  await page.evaluate(() => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
+  await page.keyboard.press('p');
+}
+
+/**
+ * A screenshot of the running demo taken with its cloth paused, which then runs again. Running,
  * a frame on software rendering first takes that frame's steps, and a screenshot waits for frames
  * to be drawn: the pile preset's took 16-27 s, at seconds a frame.
- * @param {Page} page
+ * @param {Page} page the demo, running
  * @returns {Promise<Buffer>}
  */
 export async function screenshotPaused(page) {
-  const togglePause = async () => {
-    // The key goes to the page, not to the panel's last control.
-    await page.evaluate(() => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
-    await page.keyboard.press('p');
-  };
-  await togglePause();
+  await togglePause(page);
   await waitForFrames(page, 1);
   const png = await page.screenshot();
-  await togglePause();
+  await togglePause(page);
   return png;
 }
 

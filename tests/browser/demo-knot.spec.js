@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { metric } from '../node/metric.js';
 import { presets } from '../../web/demo/presets.js';
 import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
-import { clothInUse, collectComplaints, openDemo, saveScreenshot } from './demo-helpers.js';
+import { clothInUse, collectComplaints, openDemo, saveScreenshot, togglePause } from './demo-helpers.js';
 
 test.use({ launchOptions: webGpuCanvasLaunchOptions });
 test.describe.configure({ timeout: 240_000 });
@@ -30,7 +30,7 @@ const knotTop = (() => {
 
 /**
  * Steps the cloth, then reads its particles back, and how far the highest, the middle and the
- * nearest to a collider are from the colliders' surfaces.
+ * nearest to a collider are from the colliders' surfaces, and the steps it has taken in all.
  * @param {import('@playwright/test').Page} page
  * @param {number} steps fixed steps taken first
  */
@@ -48,6 +48,7 @@ function readCloth(page, steps) {
       top: Math.max(...heights),
       clearance: cloth.colliderClearance(positions),
       margin: cloth.settings.collisionMargin,
+      stepsTaken: cloth.stepsTaken,
     };
   }, steps);
 }
@@ -61,9 +62,10 @@ for (const backend of ['gpu', 'webgpu']) {
     // Paused, the page takes no steps of its own: the test steps the cloth itself (the preset has
     // no wind for the page's loop to set), 360 steps in one call instead of as many frames drawn
     // by software rendering.
-    await page.keyboard.press('p');
+    await togglePause(page);
     const settled = await readCloth(page, 360);
     const later = await readCloth(page, 30);
+    expect(later.stepsTaken - settled.stepsTaken, 'paused: the test\'s steps alone').toBe(30);
     await saveScreenshot(await page.screenshot(), `knot-${backend}.png`);
     const moved = later.positions.map((value, i) => Math.abs(value - settled.positions[i]));
     const middleMoved = Math.max(...moved.slice(3 * later.middle, 3 * later.middle + 3));
