@@ -5,7 +5,7 @@
 // screen with the camera the page draws with.
 import { devices, expect, test } from '@playwright/test';
 import { metric } from '../node/metric.js';
-import { collectComplaints, openDemo, projectToScreen, readParticles, setControl, waitForSteps } from './demo-helpers.js';
+import { collectComplaints, openDemo, projectToScreen, readParticles, setControl, togglePause, waitForSteps } from './demo-helpers.js';
 import { mouseDrag, pullTheCurtain, touchDrag } from './demo-drags.js';
 
 test('a mouse drag on the cloth pulls the particles under the pointer along', async ({ page }) => {
@@ -51,7 +51,7 @@ test('a double click resets the cloth', async ({ page }) => {
   const complaints = collectComplaints(page);
   await openDemo(page, '?backend=cpu');
   await waitForSteps(page, 60);
-  await page.keyboard.press('p');
+  await togglePause(page);
   const height = async () => {
     const { positions } = await readParticles(page);
     return Math.min(...positions.filter((_, index) => index % 3 === 1));

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { measureClothMotion } from '../engines/pixels.js';
 import { metric } from '../node/metric.js';
 import { clothColor } from '../../web/demo/scene.js';
-import { clothInUse, collectComplaints, openDemo, setControl, waitForFrames } from './demo-helpers.js';
+import { clothInUse, collectComplaints, openDemo, setControl, togglePause, waitForFrames } from './demo-helpers.js';
 
 /** The cloth must cover more of the view than this share of its pixels. */
 const minClothShare = 0.02;
@@ -182,7 +182,7 @@ test('the pile preset keeps its folds apart on the GPU and the CPU, and its swit
   await openDemo(page, '?preset=pile');
   // Paused, the page's loop takes no steps: the test steps the preset's cloth itself, 90 steps
   // in one call instead of as many frames drawn by software rendering.
-  await page.keyboard.press('p');
+  await togglePause(page);
   const thickness = () => page.evaluate(() => /** @type {any} */ (window).nunoDemo.cloth.settings.selfCollisionThickness);
   // Pairs closer than half a grid spacing that were not neighbours at rest, after a second and a
   // half of simulated time: the sheet has landed (after about 30 steps) and folded.
@@ -214,7 +214,7 @@ test('the pile preset keeps its folds apart on the GPU and the CPU, and its swit
   // panel's last control.)
   await page.evaluate(() => /** @type {HTMLElement | null} */ (document.activeElement)?.blur());
   await page.keyboard.press('r');
-  await page.keyboard.press('p');
+  await togglePause(page);
   await expectClothOnScreenAndMoving(page, 'cpu, pile');
   expect(complaints).toEqual([]);
 });

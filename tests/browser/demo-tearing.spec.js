@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import { metric } from '../node/metric.js';
 import { webGpuCanvasLaunchOptions } from './chromium-flags.js';
 import { mouseDrag } from './demo-drags.js';
-import { clothInUse, collectComplaints, openDemo, readParticles, saveScreenshot, setControl, waitForSteps } from './demo-helpers.js';
+import { clothInUse, collectComplaints, openDemo, readParticles, saveScreenshot, setControl, togglePause, waitForSteps } from './demo-helpers.js';
 
 /** @typedef {import('@playwright/test').Page} Page */
 
@@ -90,7 +90,7 @@ for (const backend of ['cpu', 'gpu', 'webgpu']) {
     const { backend: running, particles } = await clothInUse(page);
     expect(running, 'the backend asked for').toBe(backend);
     await waitForSteps(page, 120);
-    await page.keyboard.press('p');
+    await togglePause(page);
     await waitForSteps(page, 0);
     const torn = await tornCount(page);
     const { positions } = await readParticles(page);
